@@ -1,0 +1,31 @@
+// Serves the edge function over HTTP on Node: each request becomes a web Request, runs through
+// the edge function with a dist-backed context, and its Response is written back.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import edge from '../../netlify/edge-functions/api.ts';
+import { distContext, installNetlifyGlobal } from './dist-context.ts';
+
+export async function startServer(options: { distDir: string; port: number; host?: string; env?: Record<string, string | undefined> }) {
+  installNetlifyGlobal(options.env);
+  const context = distContext(options.distDir);
+  const server = http.createServer(async (req, res) => {
+    try {
+      const origin = `http://${req.headers.host ?? 'localhost'}`;
+      const request = new Request(new URL(req.url ?? '/', origin), {
+        method: req.method,
+        headers: Object.entries(req.headers).flatMap(([k, v]) =>
+          v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
+        ),
+      });
+      const response = await edge(request, context);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    } catch (e) {
+      console.error(e);
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('preview server error');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}

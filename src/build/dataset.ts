@@ -1,0 +1,19 @@
+// The build's view of the content: Astro's collections, resolved into API records.
+import { getCollection } from 'astro:content';
+import { contentSchemas, type CollectionName, type ContentRecords } from '../schemas/content.ts';
+import { resolveDataset, type Dataset } from '../core/resolve.ts';
+
+/**
+ * Ages are computed for this day. AS_OF pins it (tests, reproducible builds); otherwise it is
+ * today in UTC, which is why a deployed site rebuilds daily.
+ */
+export function asOfDay(): string {
+  return process.env.AS_OF ?? new Date().toISOString().slice(0, 10);
+}
+
+export async function loadDataset(): Promise<Dataset> {
+  const names = Object.keys(contentSchemas) as CollectionName[];
+  const entries = await Promise.all(names.map((name) => getCollection(name)));
+  const content = Object.fromEntries(names.map((name, i) => [name, entries[i].map((e) => e.data)])) as unknown as ContentRecords;
+  return resolveDataset(content, asOfDay());
+}

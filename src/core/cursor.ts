@@ -1,0 +1,61 @@
+// Opaque cursors for the fights list: where the previous page ended (keyset: date, then id),
+// the order, the page number reached, and a fingerprint of the filters the cursor belongs to.
+// A checksum makes an edited cursor detectable.
+import { invalidCursor } from './errors.ts';
+import { fnv1a } from './layout.ts';
+import type { SortOrder } from './params.ts';
+
+export interface Cursor {
+  /** date and id of the last record already returned */
+  after: [date: string, id: string];
+  order: SortOrder;
+  /** page number of the page this cursor opens */
+  page: number;
+  /** fingerprint of the filters, see filterKey */
+  filters: string;
+}
+
+const CHECK_SEED = 0x6b6f2021;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(token: string): string {
+  const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+function checksum(text: string): string {
+  return fnv1a(text, CHECK_SEED).toString(16).padStart(8, '0');
+}
+
+export function encodeCursor(c: Cursor): string {
+  const json = JSON.stringify([1, c.after[0], c.after[1], c.order, c.page, c.filters]);
+  return toBase64Url(json) + checksum(json);
+}
+
+export function decodeCursor(token: string): Cursor {
+  let json: string;
+  try {
+    json = fromBase64Url(token.slice(0, -8));
+  } catch {
+    throw invalidCursor('it is malformed');
+  }
+  if (token.length < 9 || checksum(json) !== token.slice(-8)) throw invalidCursor('it has been altered or truncated');
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw invalidCursor('it is malformed');
+  }
+  if (
+    !Array.isArray(v) || v.length !== 6 || v[0] !== 1 || typeof v[1] !== 'string' || typeof v[2] !== 'string' ||
+    (v[3] !== 'ASC' && v[3] !== 'DESC') || !Number.isInteger(v[4]) || v[4] < 2 || typeof v[5] !== 'string'
+  )
+    throw invalidCursor('it is malformed');
+  return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5] };
+}

@@ -1,0 +1,119 @@
+// The fighters list: default order is by name; filters by division, title held and name.
+// Each filter has a posting list whose size is known before it is read; the smallest drives,
+// and the other filters are tested on its entries, which carry the division and search text.
+import type { Fighter } from '../../schemas/api.ts';
+import { pageOf, serializeStored } from '../envelope.ts';
+import { gramSegment, paths } from '../layout.ts';
+import type { Query } from '../params.ts';
+import { foldText } from '../text.ts';
+import type { AnswerContext } from './answer.ts';
+import { builtPage, listCount, pagedSlice } from './built.ts';
+import { readItems } from './fights.ts';
+import { listMatches, pageByOffset, partedMatches, type Matches, type PartsIndex } from './matches.ts';
+import { readJson, type Store } from './store.ts';
+
+/** A fighter posting: [rank in name order, id, division_id, folded "name\nnickname\nalias"]. */
+export type FighterPosting = [number, string, string, string];
+
+/** Name search matches substrings of up to this many characters through a gram list alone. */
+export const GRAM = 3;
+
+/** The search text of a fighter: name, nickname and alias, folded, one per line. */
+export function searchText(f: { name: string; nickname: string | null; alias: string | null }): string {
+  return [f.name, f.nickname ?? '', f.alias ?? ''].map(foldText).join('\n');
+}
+
+/** The distinct substrings of 1..GRAM characters of a search text (none spans two fields). */
+export function gramsOf(text: string): Set<string> {
+  const grams = new Set<string>();
+  for (const field of text.split('\n')) {
+    const chars = Array.from(field);
+    for (let n = 1; n <= GRAM; n++)
+      for (let i = 0; i + n <= chars.length; i++) grams.add(chars.slice(i, i + n).join(''));
+  }
+  return grams;
+}
+
+export async function fightersList(q: Query, ctx: AnswerContext): Promise<string> {
+  const filtered = q.name !== undefined || q.division_id !== undefined || q.title_id !== undefined;
+  if (!filtered) {
+    const built = await builtPage('fighters', q, ctx.store);
+    if (built !== null) return built;
+  }
+  const matches = filtered ? await filteredFighters(q, ctx.store) : await allFighters(ctx.store);
+  const offset = (q.page_num - 1) * q.page_size;
+  const [total, data] = await Promise.all([matches.count(), pageByOffset(matches, 'ASC', offset, q.page_size)]);
+  return serializeStored(pageOf(data, q.page_num, q.page_size, total));
+}
+
+async function allFighters(store: Store): Promise<Matches<Fighter>> {
+  const total = await listCount(store, 'fighters');
+  return {
+    count: async () => total,
+    records: (a, b) => pagedSlice<Fighter>(store, 'fighters', Math.max(0, a), Math.min(b, total)),
+    rankOfPosition: async (p) => Math.min(Math.max(p, 0), total),
+  };
+}
+
+interface Source {
+  count: number;
+  /** True when every entry of the source matches this filter (no text check needed). */
+  exact: boolean;
+  parts?: { index: PartsIndex; read: (i: number) => Promise<FighterPosting[]> };
+  load(): Promise<FighterPosting[]>;
+}
+
+function partedSource(store: Store, field: string, key: string, index: PartsIndex, exact: boolean): Source {
+  const read = async (i: number) => (await readJson<FighterPosting[]>(store, paths.part('fighters', field, key, i))) ?? [];
+  return {
+    count: index.reduce((sum, [, , n]) => sum + n, 0),
+    exact,
+    parts: { index, read },
+    load: async () => (await Promise.all(index.map((_, i) => read(i)))).flat(),
+  };
+}
+
+async function partsOf(store: Store, field: string, key: string): Promise<PartsIndex> {
+  return (await readJson<PartsIndex>(store, paths.parts('fighters', field, key))) ?? [];
+}
+
+async function nameSource(store: Store, needle: string): Promise<Source> {
+  const chars = Array.from(needle);
+  if (chars.length <= GRAM) {
+    const key = gramSegment(needle);
+    return partedSource(store, 'gram', key, await partsOf(store, 'gram', key), true);
+  }
+  // Longer names: the rarest of the needle's grams gives the candidates, the text check decides.
+  const grams = [...new Set(chars.slice(0, chars.length - GRAM + 1).map((_, i) => chars.slice(i, i + GRAM).join('')))];
+  const indexes = await Promise.all(grams.map((g) => partsOf(store, 'gram', gramSegment(g))));
+  const sources = grams.map((g, i) => partedSource(store, 'gram', gramSegment(g), indexes[i], false));
+  return sources.reduce((a, b) => (b.count < a.count ? b : a));
+}
+
+async function filteredFighters(q: Query, store: Store): Promise<Matches<Fighter>> {
+  const needle = q.name === undefined ? undefined : foldText(q.name);
+  const sources: Source[] = [];
+  let holders: FighterPosting[] | undefined;
+  if (q.title_id !== undefined) {
+    holders = (await readJson<FighterPosting[]>(store, paths.postings('fighters', 'title', q.title_id))) ?? [];
+    const list = holders;
+    sources.push({ count: list.length, exact: true, load: async () => list });
+  }
+  if (q.division_id !== undefined)
+    sources.push(partedSource(store, 'division', q.division_id, await partsOf(store, 'division', q.division_id), true));
+  if (needle !== undefined) sources.push(await nameSource(store, needle));
+
+  const read = readItems<Fighter>(store, 'fighters');
+  const driver = sources.reduce((a, b) => (b.count < a.count ? b : a));
+  if (sources.length === 1 && driver.exact && driver.parts)
+    return partedMatches(driver.parts.index, driver.parts.read, 0, Infinity, read);
+
+  const holderIds = holders && new Set(holders.map((p) => p[1]));
+  const entries = (await driver.load()).filter(
+    ([, id, division, text]) =>
+      (q.division_id === undefined || division === q.division_id) &&
+      (holderIds === undefined || holderIds.has(id)) &&
+      (needle === undefined || text.includes(needle)),
+  );
+  return listMatches(entries, read);
+}

@@ -1,0 +1,106 @@
+// The fights list: filters, page numbers up to the offset ceiling, and cursors beyond it.
+import type { Fight } from '../../schemas/api.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { pageOf, serializeStored } from '../envelope.ts';
+import { invalidCursor, pageLimitExceeded } from '../errors.ts';
+import { paths } from '../layout.ts';
+import type { Query } from '../params.ts';
+import type { AnswerContext } from './answer.ts';
+import { builtPage } from './built.ts';
+import { listMatches, pageAfterKey, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex, type Posting } from './matches.ts';
+import { SortedCollection } from './sorted.ts';
+import { readJson, type Store } from './store.ts';
+
+/** Offsets at or past this are refused on the page-number path. */
+export const OFFSET_CEILING = 10_000;
+
+/** A fight posting: [position, id, division_id, event_id, fighter_1 id, fighter_2 id]. */
+export type FightPosting = [number, string, string, string, string, string];
+
+/** The filters a cursor is bound to, in one canonical string. */
+export function filterKey(q: Query): string {
+  return JSON.stringify([q.date_from ?? null, q.date_to ?? null, q.division_id ?? null, q.event_id ?? null, q.fighter_id ?? null]);
+}
+
+const UNFILTERED = filterKey({} as Query);
+
+/** next_page as a path; the handler puts the request's origin in front. */
+export function nextPagePath(q: Query, last: { date: string; id: string }, page: number): string {
+  const params = new URLSearchParams();
+  if (q.date_from !== undefined) params.set('data_from', q.date_from);
+  if (q.date_to !== undefined) params.set('date_to', q.date_to);
+  for (const key of ['division_id', 'event_id', 'fighter_id'] as const) if (q[key] !== undefined) params.set(key, q[key]);
+  params.set('date_sort', q.date_sort);
+  params.set('page_size', String(q.page_size));
+  params.set('cursor', encodeCursor({ after: [last.date, last.id], order: q.date_sort, page, filters: filterKey(q) }));
+  return `/v2/fights/?${params}`;
+}
+
+export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> {
+  const sorted = new SortedCollection<Fight>(ctx.store, 'fights');
+  if (q.cursor !== undefined) {
+    const cursor = decodeCursor(q.cursor);
+    if (cursor.filters !== filterKey(q) || cursor.order !== q.date_sort)
+      throw invalidCursor("it was made for other filters or another date_sort than this request's");
+    const matches = await fightMatches(q, sorted, ctx.store);
+    const { data, more } = await pageAfterKey(matches, sorted, cursor.after, cursor.order, q.page_size);
+    const next = more ? nextPagePath(q, data[data.length - 1], cursor.page + 1) : null;
+    // On the cursor path the count is skipped: total_items and total_pages are 0.
+    return serializeStored({
+      pagination: { page: cursor.page, items: data.length, total_pages: 0, total_items: 0, next_page: next },
+      error: {},
+      data,
+    });
+  }
+  const offset = (q.page_num - 1) * q.page_size;
+  if (offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
+  if (filterKey(q) === UNFILTERED && q.date_sort === 'DESC') {
+    const built = await builtPage('fights', q, ctx.store);
+    if (built !== null) return built;
+  }
+  const matches = await fightMatches(q, sorted, ctx.store);
+  const [total, data] = await Promise.all([matches.count(), pageByOffset(matches, q.date_sort, offset, q.page_size)]);
+  const next = data.length > 0 && offset + data.length < total ? nextPagePath(q, data[data.length - 1], q.page_num + 1) : null;
+  return serializeStored(pageOf(data, q.page_num, q.page_size, total, next));
+}
+
+export function readItems<T>(store: Store, resource: 'fights' | 'fighters') {
+  return async (ids: string[]): Promise<T[]> =>
+    (await Promise.all(ids.map((id) => readJson<{ data: T }>(store, paths.item(resource, id)))))
+      .filter((x) => x !== null)
+      .map((x) => x.data);
+}
+
+async function fightMatches(q: Query, sorted: SortedCollection<Fight>, store: Store): Promise<Matches<Fight>> {
+  const [lo, hi] = await sorted.dayRange(q.date_from, q.date_to);
+  const read = readItems<Fight>(store, 'fights');
+  if (q.event_id !== undefined || q.fighter_id !== undefined) {
+    // Small lists: take the shorter one whole and test every other filter on its entries.
+    const lists = await Promise.all(
+      (
+        [
+          ['event', q.event_id],
+          ['fighter', q.fighter_id],
+        ] as const
+      )
+        .filter(([, id]) => id !== undefined)
+        .map(async ([field, id]) => (await readJson<FightPosting[]>(store, paths.postings('fights', field, id!))) ?? []),
+    );
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    const matching = shortest.filter(
+      ([position, , division, event, f1, f2]) =>
+        position >= lo && position < hi &&
+        (q.division_id === undefined || division === q.division_id) &&
+        (q.event_id === undefined || event === q.event_id) &&
+        (q.fighter_id === undefined || f1 === q.fighter_id || f2 === q.fighter_id),
+    );
+    return listMatches(matching, read);
+  }
+  if (q.division_id !== undefined) {
+    const division = q.division_id;
+    const parts = (await readJson<PartsIndex>(store, paths.parts('fights', 'division', division))) ?? [];
+    const readPart = async (i: number) => (await readJson<Posting[]>(store, paths.part('fights', 'division', division, i))) ?? [];
+    return partedMatches(parts, readPart, lo, hi, read);
+  }
+  return rangeMatches(sorted, lo, hi);
+}

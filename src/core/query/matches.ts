@@ -1,0 +1,113 @@
+// The records that match a query, as a sequence in ascending (date, id) order, and how to page
+// through it by offset (page numbers) or by key (cursors). Three shapes share one interface:
+// a contiguous range of the sorted collection, a small posting list held whole, and a large
+// posting list stored in parts.
+import { lowerBound, type Key, type SortedCollection } from './sorted.ts';
+import type { SortOrder } from '../params.ts';
+
+export interface Matches<T> {
+  /** Number of matching records. */
+  count(): Promise<number>;
+  /** Matches at ranks [a, b) in ascending order (ranks count from 0 within the matches). */
+  records(a: number, b: number): Promise<T[]>;
+  /** How many matches lie at sorted positions below `position`. */
+  rankOfPosition(position: number): Promise<number>;
+}
+
+/** One page by offset, counted from the first record in the given order. */
+export async function pageByOffset<T>(m: Matches<T>, order: SortOrder, offset: number, size: number): Promise<T[]> {
+  if (order === 'ASC') return m.records(offset, offset + size);
+  const total = await m.count();
+  const end = Math.max(0, total - offset);
+  return (await m.records(Math.max(0, end - size), end)).reverse();
+}
+
+/**
+ * The records after `key` in the given order, up to `size`, plus whether more follow. The
+ * sorted collection turns the key into a position, so a cursor survives rebuilds that add or
+ * remove other records.
+ */
+export async function pageAfterKey<T>(
+  m: Matches<T>,
+  sorted: SortedCollection<{ id: string; date: string }>,
+  key: Key,
+  order: SortOrder,
+  size: number,
+): Promise<{ data: T[]; more: boolean }> {
+  if (order === 'ASC') {
+    const rank = await m.rankOfPosition(await sorted.positionOf(key, true));
+    const data = await m.records(rank, rank + size + 1);
+    return { data: data.slice(0, size), more: data.length > size };
+  }
+  const rank = await m.rankOfPosition(await sorted.positionOf(key, false));
+  const data = await m.records(Math.max(0, rank - size), rank);
+  return { data: data.reverse(), more: rank - size > 0 };
+}
+
+/** A contiguous range [lo, hi) of the sorted collection: date filters alone. */
+export function rangeMatches<T extends { id: string; date: string }>(
+  sorted: SortedCollection<T>,
+  lo: number,
+  hi: number,
+): Matches<T> {
+  const clamp = (r: number) => Math.min(Math.max(r, 0), hi - lo);
+  return {
+    count: async () => hi - lo,
+    records: (a, b) => sorted.slice(lo + clamp(a), lo + clamp(b)),
+    rankOfPosition: async (p) => clamp(p - lo),
+  };
+}
+
+/** A posting entry: the record's position in the sorted collection and its id. */
+export type Posting = readonly [position: number, id: string, ...rest: unknown[]];
+
+/** Postings held whole (already filtered), with a reader for the records they name. */
+export function listMatches<T>(postings: readonly Posting[], read: (ids: string[]) => Promise<T[]>): Matches<T> {
+  return {
+    count: async () => postings.length,
+    records: (a, b) => read(postings.slice(Math.max(0, a), Math.max(0, b)).map((p) => p[1])),
+    rankOfPosition: async (p) => lowerBound(postings.length, (i) => postings[i][0] >= p),
+  };
+}
+
+/** parts.json of a posting list stored in parts: [first position, last position, count] each. */
+export type PartsIndex = Array<[first: number, last: number, count: number]>;
+
+/**
+ * A large posting list in parts, restricted to positions [lo, hi). Only the parts at the range's
+ * ends and those holding the requested ranks are read.
+ */
+export async function partedMatches<T>(
+  parts: PartsIndex,
+  readPart: (i: number) => Promise<Posting[]>,
+  lo: number,
+  hi: number,
+  read: (ids: string[]) => Promise<T[]>,
+): Promise<Matches<T>> {
+  const before = [0];
+  for (const [, , count] of parts) before.push(before[before.length - 1] + count);
+  /** Postings with position below p, across all parts. */
+  const below = async (p: number) => {
+    const i = lowerBound(parts.length, (j) => parts[j][1] >= p);
+    if (i === parts.length) return before[i];
+    if (parts[i][0] >= p) return before[i];
+    const part = await readPart(i);
+    return before[i] + lowerBound(part.length, (j) => part[j][0] >= p);
+  };
+  const [first, end] = await Promise.all([below(lo), below(hi)]);
+  const count = end - first;
+  return {
+    count: async () => count,
+    rankOfPosition: async (p) => Math.min(Math.max((await below(p)) - first, 0), count),
+    records: async (a, b) => {
+      const from = first + Math.max(0, a);
+      const to = first + Math.min(b, count);
+      if (to <= from) return [];
+      const i = lowerBound(parts.length, (j) => before[j + 1] > from);
+      const k = lowerBound(parts.length, (j) => before[j + 1] >= to);
+      const loaded = await Promise.all(Array.from({ length: k - i + 1 }, (_, n) => readPart(i + n)));
+      const postings = loaded.flat().slice(from - before[i], to - before[i]);
+      return read(postings.map((p) => p[1]));
+    },
+  };
+}

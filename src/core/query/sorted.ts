@@ -1,0 +1,90 @@
+// Date-sorted collections (fights, events): positions 0..total-1 in ascending (date, id) order,
+// stored in chunks, with a per-year and per-day index of where each day starts. A date range
+// becomes a position range after reading at most two small day files, and a page reads only
+// the chunks its records lie in.
+import { addDays } from '../dates.ts';
+import { CHUNK_SIZE, paths, type SortedResource } from '../layout.ts';
+import { readJson, type DaysIndex, type Store, type YearsIndex } from './store.ts';
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** First index in [0, n) for which `isAfter(i)` holds (n if none): isAfter must be monotone. */
+export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isAfter(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export class SortedCollection<T extends { id: string; date: string }> {
+  private years: YearsIndex | null = null;
+  private readonly store: Store;
+  readonly resource: SortedResource;
+
+  constructor(store: Store, resource: SortedResource) {
+    this.store = store;
+    this.resource = resource;
+  }
+
+  private async yearsIndex(): Promise<YearsIndex> {
+    this.years ??= (await readJson<YearsIndex>(this.store, paths.years(this.resource))) ?? { total: 0, years: [] };
+    return this.years;
+  }
+
+  async total(): Promise<number> {
+    return (await this.yearsIndex()).total;
+  }
+
+  /** Position of the first record dated on or after `day` (YYYY-MM-DD). */
+  async startOfDay(day: string): Promise<number> {
+    const { total, years } = await this.yearsIndex();
+    const year = Number(day.slice(0, 4));
+    const i = lowerBound(years.length, (j) => years[j][0] >= year);
+    if (i === years.length) return total;
+    const [entryYear, start, count] = years[i];
+    if (entryYear > year) return start;
+    const days = (await readJson<DaysIndex>(this.store, paths.days(this.resource, year))) ?? [];
+    const d = lowerBound(days.length, (j) => days[j][0] >= day);
+    return d === days.length ? start + count : days[d][1];
+  }
+
+  /** Positions [lo, hi) of the records dated from `from` through `to` (inclusive days; open ends allowed). */
+  async dayRange(from: string | undefined, to: string | undefined): Promise<[number, number]> {
+    const [lo, hi] = await Promise.all([
+      from === undefined ? 0 : this.startOfDay(from),
+      to === undefined ? this.total() : this.startOfDay(addDays(to, 1)),
+    ]);
+    return [lo, Math.max(lo, hi)];
+  }
+
+  /** Position of the first record after `key`, or (strictlyAfter false) at or after it. */
+  async positionOf(key: Key, strictlyAfter: boolean): Promise<number> {
+    const day = key[0].slice(0, 10);
+    const [a, b] = await this.dayRange(day, day);
+    const sameDay = await this.slice(a, b);
+    return a + lowerBound(sameDay.length, (i) => compareKey(sameDay[i], key) >= (strictlyAfter ? 1 : 0));
+  }
+
+  /** Records at positions [from, to) in ascending order. */
+  async slice(from: number, to: number): Promise<T[]> {
+    if (to <= from) return [];
+    const first = Math.floor(from / CHUNK_SIZE);
+    const last = Math.floor((to - 1) / CHUNK_SIZE);
+    const chunks = await Promise.all(
+      Array.from({ length: last - first + 1 }, (_, i) => readJson<T[]>(this.store, paths.chunk(this.resource, first + i))),
+    );
+    const records = chunks.flatMap((c) => c ?? []);
+    const offset = first * CHUNK_SIZE;
+    return records.slice(from - offset, to - offset);
+  }
+}
+
+export type Key = readonly [date: string, id: string];
+
+function compareKey(r: { date: string; id: string }, key: Key): number {
+  return r.date < key[0] ? -1 : r.date > key[0] ? 1 : r.id < key[1] ? -1 : r.id > key[1] ? 1 : 0;
+}

@@ -1,0 +1,106 @@
+// The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
+// function, the local preview, the tests) runs this same code with its own Store of built files.
+import { errorBody, finishBody } from '../core/envelope.ts';
+import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey, notFound } from '../core/errors.ts';
+import { utcDay } from '../core/dates.ts';
+import { parseQuery } from '../core/params.ts';
+import { answer } from '../core/query/answer.ts';
+import type { Store } from '../core/query/store.ts';
+import { matchRoute } from '../core/routes.ts';
+import { keyChecker } from './keys.ts';
+
+export interface HandlerOptions {
+  /** Accepted API keys. None configured means every request is refused. */
+  keys: readonly string[];
+  /** The current time in epoch microseconds (tests fix it). */
+  now?: () => number;
+}
+
+/** Answers one request, reading built files from `store`. */
+export type Handler = (request: Request, store: Store) => Promise<Response>;
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag',
+};
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const systemClock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+export function createHandler(options: HandlerOptions): Handler {
+  const isValidKey = keyChecker(options.keys);
+  const now = options.now ?? systemClock;
+
+  return async (request, store) => {
+    const started = now();
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method);
+      const key = request.headers.get('x-gateway-key');
+      if (key === null || key === '') throw missingApiKey();
+      if (!(await isValidKey(key))) throw invalidApiKey();
+
+      const url = new URL(request.url);
+      const route = matchRoute(url.pathname);
+      if (route === null) throw notFound(`Path ${url.pathname}`);
+      const query = parseQuery(route, url.searchParams);
+      const stored = await answer(route, query, { store, today: utcDay(started / 1000) });
+      return await success(request, stored, started, url.origin);
+    } catch (e) {
+      const error = e instanceof ApiError ? e : internalError(e);
+      return respond(request, error.status, errorBody(error, started), {
+        'Cache-Control': 'no-store',
+        ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
+      });
+    }
+  };
+}
+
+async function success(request: Request, stored: string, started: number, origin: string): Promise<Response> {
+  const etag = await etagOf(stored);
+  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate' };
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
+  return respond(request, 200, finishBody(stored, started, origin), headers);
+}
+
+function respond(request: Request, status: number, body: string | null, headers: Record<string, string>): Response {
+  return new Response(request.method === 'HEAD' || status === 304 ? null : body, {
+    status,
+    headers: { ...CORS, ...(status === 304 ? {} : { 'Content-Type': JSON_TYPE }), ...headers },
+  });
+}
+
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...CORS,
+      'Access-Control-Allow-Methods': ALLOWED_METHODS,
+      'Access-Control-Allow-Headers': 'x-gateway-key, if-none-match',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+/** A weak validator over the answer without its timestamp: the data, not the moment, decides. */
+async function etagOf(stored: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(stored)));
+  let hex = '';
+  for (let i = 0; i < 12; i++) hex += digest[i].toString(16).padStart(2, '0');
+  return `W/"${hex}"`;
+}
+
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const bare = etag.slice(2);
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === bare || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+function internalError(e: unknown): ApiError {
+  console.error(e);
+  return new ApiError('InternalError', 500, 'The service failed to answer this request.');
+}

@@ -1,0 +1,128 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContentError, readContent } from '../src/build/read-content.ts';
+import { minimalContent, writeContent } from './helpers/fixture.ts';
+
+async function problemsOf(mutate: (c: ReturnType<typeof minimalContent>) => void): Promise<string[]> {
+  const content = minimalContent();
+  mutate(content);
+  const dir = await writeContent(content);
+  try {
+    await readContent(dir);
+    return [];
+  } catch (e) {
+    expect(e).toBeInstanceOf(ContentError);
+    return (e as ContentError).problems.map((p) => `${path.basename(p.file)}: ${p.field}: ${p.message}`);
+  }
+}
+
+describe('content validation', () => {
+  it('accepts the valid fixture', async () => {
+    expect(await problemsOf(() => {})).toEqual([]);
+  });
+
+  it('names file, field and problem for schema errors', async () => {
+    const problems = await problemsOf((c) => {
+      (c.fighters[0] as Record<string, unknown>).stance = 'sideways';
+      c.events[0].date = '2024-02-30T19:00:00';
+      (c.divisions[1] as Record<string, unknown>).colour = 'blue';
+    });
+    expect(problems).toContain('fighter-1.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"');
+    expect(problems).toContain('event-1.json: date: is not a real calendar date-time');
+    expect(problems.some((p) => p.startsWith('welterweight.json: (record): Unrecognized key: "colour"'))).toBe(true);
+  });
+
+  it('reports invalid JSON without stopping at it', async () => {
+    const dir = await writeContent(minimalContent());
+    await writeFile(path.join(dir, 'fighters', 'broken.json'), '{ "id": ');
+    await writeFile(path.join(dir, 'fights', 'fight-1.json'), '{}');
+    const error = await readContent(dir).catch((e: ContentError) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const problems = (error as ContentError).problems;
+    expect(problems.find((p) => p.file.endsWith('broken.json'))?.message).toMatch(/^is not valid JSON/);
+    expect(problems.filter((p) => p.file.endsWith('fight-1.json')).length).toBeGreaterThan(5);
+  });
+
+  it('rejects duplicate ids and dangling references, all at once', async () => {
+    const problems = await problemsOf((c) => {
+      c.fighters.push({ ...c.fighters[1], id: 'fighter-1' } as never);
+      c.fights[0].event_id = 'event-404';
+      c.fights[0].fighters.fighter_2.fighter_id = 'fighter-404';
+      c.titles[0].organization_id = 'ibf';
+      c.titles[1].division_id = 'cruiserweight';
+    });
+    // The duplicate is written to fighter-1.json as well (same file name): the fixture names files by id.
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'wbc-welterweight-full.json: organization_id: refers to organization "ibf", which does not exist',
+        'wbc-heavyweight-full.json: division_id: refers to division "cruiserweight", which does not exist',
+        'fight-1.json: event_id: refers to event "event-404", which does not exist',
+        'fight-1.json: fighters.fighter_2.fighter_id: refers to fighter "fighter-404", which does not exist',
+      ]),
+    );
+  });
+
+  it('rejects duplicate ids across files', async () => {
+    const content = minimalContent();
+    const dir = await writeContent(content);
+    await writeFile(path.join(dir, 'events', 'copy.json'), JSON.stringify(content.events[0]));
+    const error = (await readContent(dir).catch((e) => e)) as ContentError;
+    expect(error.problems.map((p) => `${path.basename(p.file)}: ${p.field}: ${p.message}`)).toContain(
+      `event-1.json: id: duplicate event id "event-1", already used by ${path.relative(process.cwd(), path.join(dir, 'events', 'copy.json'))}`,
+    );
+  });
+
+  it('checks that a fight status agrees with its result', async () => {
+    const problems = await problemsOf((c) => {
+      c.fights.push({
+        ...c.fights[0], id: 'fight-2', status: 'NOT_STARTED',
+        fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-2', winner: false } },
+      });
+      c.fights.push({ ...c.fights[0], id: 'fight-3', results: null, scores: null });
+      c.fights.push({
+        ...c.fights[0], id: 'fight-4',
+        fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-2', winner: true } },
+      });
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'fight-2.json: results: must be null when status is NOT_STARTED',
+        'fight-2.json: scores: must be null when status is NOT_STARTED',
+        'fight-2.json: fighters.fighter_1.winner: must be false when status is NOT_STARTED',
+        'fight-3.json: results: must be set when status is FINISHED',
+        'fight-4.json: fighters: has more than one winner',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  it('checks rankings: order, fighters, titles', async () => {
+    const problems = await problemsOf((c) => {
+      c.rankings[0].rankings = [{ rank: 2, fighter_id: 'fighter-2' }, { rank: 1, fighter_id: 'ghost' }];
+      c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'nobody' }, { title_type: 'interim', fighter_id: null }];
+    });
+    expect(problems).toEqual([
+      'wbc-welterweight.json: rankings.1.rank: is out of order: 1 follows 2 (ranks must ascend without repeats)',
+    ]);
+    // Cross-record checks run on records that pass their schema.
+    const more = await problemsOf((c) => {
+      c.rankings[0].rankings = [{ rank: 1, fighter_id: 'ghost' }];
+      c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'nobody' }, { title_type: 'interim', fighter_id: null }];
+    });
+    expect(more).toEqual([
+      'wbc-welterweight.json: champions.0.fighter_id: refers to fighter "nobody", which does not exist',
+      'wbc-welterweight.json: champions.1.title_type: organization "wbc" has no interim title in division "welterweight"',
+      'wbc-welterweight.json: rankings.0.fighter_id: refers to fighter "ghost", which does not exist',
+    ]);
+  });
+
+  it('checks that a title at stake belongs to the fight division', async () => {
+    const problems = await problemsOf((c) => {
+      c.fights[0].title_ids = ['wbc-heavyweight-full'];
+    });
+    expect(problems).toEqual([
+      'fight-1.json: title_ids.0: title "wbc-heavyweight-full" belongs to division "heavyweight", not the fight\'s division "welterweight"',
+    ]);
+  });
+});
