@@ -5,25 +5,35 @@ import { createHandler, type Handler } from '../../src/http/handler.ts';
 import { parseKeys } from '../../src/http/keys.ts';
 import type { Store } from '../../src/core/query/store.ts';
 
-declare const Netlify: { env: { get(name: string): string | undefined } };
+export interface Env {
+  get(name: string): string | undefined;
+}
 
 export interface EdgeContext {
   next(request?: Request): Promise<Response>;
 }
 
-let current: { keys: string; handle: Handler } | undefined;
+declare const Netlify: { env: Env };
 
-function handlerFor(keys: string): Handler {
-  if (current?.keys !== keys) current = { keys, handle: createHandler({ keys: parseKeys(keys) }) };
-  return current.handle;
+/** The edge function for an environment; API_KEYS is read on each request so a change applies at once. */
+export function edgeFunction(env: Env) {
+  let current: { keys: string; handle: Handler } | undefined;
+  return (request: Request, context: EdgeContext): Promise<Response> => {
+    const keys = env.get('API_KEYS') ?? '';
+    if (current?.keys !== keys) current = { keys, handle: createHandler({ keys: parseKeys(keys) }) };
+    const store: Store = {
+      read: async (path) => {
+        const response = await context.next(new Request(new URL(path, request.url)));
+        return response.ok ? await response.text() : null;
+      },
+    };
+    return current.handle(request, store);
+  };
 }
 
-export default async function api(request: Request, context: EdgeContext): Promise<Response> {
-  const store: Store = {
-    read: async (path) => {
-      const response = await context.next(new Request(new URL(path, request.url)));
-      return response.ok ? await response.text() : null;
-    },
-  };
-  return handlerFor(Netlify.env.get('API_KEYS') ?? '')(request, store);
+let deployed: ReturnType<typeof edgeFunction> | undefined;
+
+export default function api(request: Request, context: EdgeContext): Promise<Response> {
+  deployed ??= edgeFunction(Netlify.env);
+  return deployed(request, context);
 }

@@ -18,8 +18,3 @@ export function distContext(distDir: string) {
     },
   };
 }
-
-/** The `Netlify` global of the edge runtime, backed by process.env. */
-export function installNetlifyGlobal(env: Record<string, string | undefined> = process.env) {
-  (globalThis as { Netlify?: unknown }).Netlify = { env: { get: (name: string) => env[name] } };
-}

@@ -2,11 +2,12 @@
 // the edge function with a dist-backed context, and its Response is written back.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import edge from '../../netlify/edge-functions/api.ts';
-import { distContext, installNetlifyGlobal } from './dist-context.ts';
+import { edgeFunction } from '../../netlify/edge-functions/api.ts';
+import { distContext } from './dist-context.ts';
 
 export async function startServer(options: { distDir: string; port: number; host?: string; env?: Record<string, string | undefined> }) {
-  installNetlifyGlobal(options.env);
+  const env = options.env ?? process.env;
+  const edge = edgeFunction({ get: (name) => env[name] });
   const context = distContext(options.distDir);
   const server = http.createServer(async (req, res) => {
     try {

@@ -4,10 +4,9 @@
 import type { Dataset } from '../core/resolve.ts';
 import { allOf, pageOf, serializeStored, singleOf } from '../core/envelope.ts';
 import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, gramSegment, paths, type ListResource } from '../core/layout.ts';
-import type { PartsIndex, Posting } from '../core/query/matches.ts';
-import type { DaysIndex, YearsIndex } from '../core/query/store.ts';
-import { OFFSET_CEILING, nextPagePath, type FightPosting } from '../core/query/fights.ts';
-import { gramsOf, searchText, type FighterPosting } from '../core/query/fighters.ts';
+import type { DaysIndex, FighterPosting, FightPosting, PartsIndex, Posting, YearsIndex } from '../schemas/store.ts';
+import { OFFSET_CEILING, nextPagePath } from '../core/query/fights.ts';
+import { gramsOf, searchText } from '../core/query/fighters.ts';
 import type { Query } from '../core/params.ts';
 
 export interface BuiltFile {

@@ -11,9 +11,8 @@ import { builtPage, listCount, pagedSlice } from './built.ts';
 import { readItems } from './fights.ts';
 import { listMatches, pageByOffset, partedMatches, type Matches, type PartsIndex } from './matches.ts';
 import { readJson, type Store } from './store.ts';
+import type { FighterPosting } from '../../schemas/store.ts';
 
-/** A fighter posting: [rank in name order, id, division_id, folded "name\nnickname\nalias"]. */
-export type FighterPosting = [number, string, string, string];
 
 /** Name search matches substrings of up to this many characters through a gram list alone. */
 export const GRAM = 3;

@@ -10,12 +10,11 @@ import { builtPage } from './built.ts';
 import { listMatches, pageAfterKey, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex, type Posting } from './matches.ts';
 import { SortedCollection } from './sorted.ts';
 import { readJson, type Store } from './store.ts';
+import type { FightPosting } from '../../schemas/store.ts';
 
 /** Offsets at or past this are refused on the page-number path. */
 export const OFFSET_CEILING = 10_000;
 
-/** A fight posting: [position, id, division_id, event_id, fighter_1 id, fighter_2 id]. */
-export type FightPosting = [number, string, string, string, string, string];
 
 /** The filters a cursor is bound to, in one canonical string. */
 export function filterKey(q: Query): string {

@@ -4,6 +4,9 @@
 // posting list stored in parts.
 import { lowerBound, type Key, type SortedCollection } from './sorted.ts';
 import type { SortOrder } from '../params.ts';
+import type { PartsIndex, Posting } from '../../schemas/store.ts';
+
+export type { PartsIndex, Posting };
 
 export interface Matches<T> {
   /** Number of matching records. */
@@ -58,8 +61,6 @@ export function rangeMatches<T extends { id: string; date: string }>(
   };
 }
 
-/** A posting entry: the record's position in the sorted collection and its id. */
-export type Posting = readonly [position: number, id: string, ...rest: unknown[]];
 
 /** Postings held whole (already filtered), with a reader for the records they name. */
 export function listMatches<T>(postings: readonly Posting[], read: (ids: string[]) => Promise<T[]>): Matches<T> {
@@ -70,8 +71,6 @@ export function listMatches<T>(postings: readonly Posting[], read: (ids: string[
   };
 }
 
-/** parts.json of a posting list stored in parts: [first position, last position, count] each. */
-export type PartsIndex = Array<[first: number, last: number, count: number]>;
 
 /**
  * A large posting list in parts, restricted to positions [lo, hi). Only the parts at the range's

@@ -10,15 +10,4 @@ export async function readJson<T>(store: Store, path: string): Promise<T | null>
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-/** years.json: [year, first position, count] for each year that has records. */
-export interface YearsIndex {
-  total: number;
-  years: Array<[year: number, start: number, count: number]>;
-}
-
-/** <year>.json: [day, first position] for each day of the year that has records. */
-export type DaysIndex = Array<[day: string, start: number]>;
-
-export interface ListCount {
-  total_items: number;
-}
+export type { DaysIndex, ListCount, YearsIndex } from '../../schemas/store.ts';

@@ -1,0 +1,39 @@
+// Runs under Deno, the runtime of Netlify edge functions: imports the edge function as Netlify
+// would and answers requests from a built site folder. Prints one JSON line of results.
+import edge from '../../netlify/edge-functions/api.ts';
+
+declare const Deno: {
+  args: string[];
+  readFile(path: string): Promise<Uint8Array>;
+};
+
+const dist = Deno.args[0];
+(globalThis as { Netlify?: unknown }).Netlify = { env: { get: (k: string) => (k === 'API_KEYS' ? 'deno-key' : undefined) } };
+
+const context = {
+  async next(request: Request): Promise<Response> {
+    const pathname = new URL(request.url).pathname;
+    try {
+      return new Response(await Deno.readFile(dist + pathname));
+    } catch {
+      return new Response('Not Found', { status: 404 });
+    }
+  },
+};
+
+const results: Record<string, unknown> = { runtime: typeof Deno === 'object' ? 'deno' : 'other' };
+const call = async (path: string, key: string | null = 'deno-key') => {
+  const headers = key === null ? undefined : { 'x-gateway-key': key };
+  const response = await edge(new Request(`https://edge.example${path}`, { headers }), context);
+  const body = await response.json();
+  return { status: response.status, body };
+};
+
+for (const path of ['/v2/fights/', '/v2/fights/schedule?days=3650', '/v2/events/?status=FINISHED', '/v2/fighters/?name=a', '/v2/rankings/', '/v2/divisions/heavyweight']) {
+  const { status, body } = await call(path);
+  results[path] = { status, items: body.pagination?.items, next_page: body.pagination?.next_page ?? null };
+}
+results.missing = (await call('/v2/fights/', null)).status;
+results.invalid = (await call('/v2/fights/', 'wrong')).status;
+results.notFound = (await call('/v2/fights/fight-none')).status;
+console.log(JSON.stringify(results));

@@ -1,0 +1,22 @@
+// The preview server (the edge function on Node) over a real socket, for HTTP tests.
+import { inject } from 'vitest';
+import { startServer } from '../../scripts/lib/serve.ts';
+
+export const KEY = 'test-key-1';
+export const OTHER_KEY = 'test-key-2';
+
+export async function startPreview(env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` }) {
+  const server = await startServer({ distDir: inject('distDir'), port: 0, env });
+  const base = `http://127.0.0.1:${server.port}`;
+  const get = (path: string, init: RequestInit & { key?: string | null } = {}) => {
+    const headers = new Headers(init.headers);
+    const key = init.key === undefined ? KEY : init.key;
+    if (key !== null) headers.set('x-gateway-key', key);
+    return fetch(base + path, { ...init, headers });
+  };
+  const json = async (path: string, init?: RequestInit & { key?: string | null }) => {
+    const response = await get(path, init);
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
+  return { base, get, json, close: server.close };
+}

@@ -1,0 +1,211 @@
+// HTTP behaviour through the preview server: the edge function over real sockets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as api from '../src/schemas/api.ts';
+import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
+
+let preview: Awaited<ReturnType<typeof startPreview>>;
+beforeAll(async () => {
+  preview = await startPreview();
+});
+afterAll(() => preview.close());
+
+const list = <T extends z.ZodType>(item: T) => api.envelopeOf(z.array(item));
+
+const LISTS = {
+  '/v2/fights/': list(api.Fight),
+  '/v2/fights/schedule': list(api.Fight),
+  '/v2/events/': list(api.Event),
+  '/v2/events/schedule': list(api.ScheduledEvent),
+  '/v2/fighters/': list(api.Fighter),
+  '/v2/divisions/': list(api.Division),
+  '/v2/organizations/': list(api.Organization),
+  '/v2/titles/': list(api.Title),
+  '/v2/rankings/': list(api.Ranking),
+} as const;
+
+const ONE = {
+  fights: api.envelopeOf(api.Fight),
+  events: api.envelopeOf(api.Event),
+  fighters: api.envelopeOf(api.Fighter),
+  divisions: api.envelopeOf(api.Division),
+  organizations: api.envelopeOf(api.Organization),
+  titles: api.envelopeOf(api.Title),
+} as const;
+
+describe('every endpoint with its defaults', () => {
+  for (const [path, schema] of Object.entries(LISTS))
+    it(`GET ${path} answers the spec's shape`, async () => {
+      const { status, body } = await preview.json(path);
+      expect(status).toBe(200);
+      schema.parse(body);
+      expect(body.error).toEqual({});
+      expect(body.pagination.items).toBe(body.data.length);
+    });
+
+  for (const [resource, schema] of Object.entries(ONE))
+    it(`GET /v2/${resource}/<id> answers one record`, async () => {
+      const first = (await preview.json(`/v2/${resource}/`)).body.data[0];
+      const { status, body } = await preview.json(`/v2/${resource}/${first.id}`);
+      expect(status).toBe(200);
+      schema.parse(body);
+      expect(body.data).toEqual(first);
+      expect(body.pagination).toEqual({ page: 1, items: 1, total_pages: 1, total_items: 1 });
+    });
+
+  it('list paths work with and without the trailing slash', async () => {
+    const a = await preview.json('/v2/divisions/');
+    const b = await preview.json('/v2/divisions');
+    expect(b.status).toBe(200);
+    expect(b.body.data).toEqual(a.body.data);
+  });
+
+  it('default list pages hold 25 records and count them all', async () => {
+    for (const path of ['/v2/fights/', '/v2/events/', '/v2/fighters/']) {
+      const { body } = await preview.json(path);
+      expect(body.data).toHaveLength(25);
+      expect(body.pagination.total_pages).toBe(Math.ceil(body.pagination.total_items / 25));
+    }
+  });
+
+  it('fights list carries next_page as an absolute URL on the request origin', async () => {
+    const { body } = await preview.json('/v2/fights/');
+    expect(body.pagination.next_page).toMatch(new RegExp(`^${preview.base}/v2/fights/\\?.*cursor=`));
+    const next = await preview.json(body.pagination.next_page.slice(preview.base.length));
+    expect(next.status).toBe(200);
+    expect(next.body.pagination.page).toBe(2);
+    const page2 = await preview.json('/v2/fights/?page_num=2');
+    expect(next.body.data).toEqual(page2.body.data);
+  });
+
+  it('rankings: 17 pages of 4, one weight class per page', async () => {
+    const { body } = await preview.json('/v2/rankings/');
+    expect(body.pagination).toEqual({ page: 1, items: 4, total_pages: 17, total_items: 68 });
+    expect(new Set(body.data.map((r: api.Ranking) => r.division.name))).toEqual(new Set(['Heavyweight']));
+    const last = await preview.json('/v2/rankings/?page_num=17');
+    expect(last.body.data[0].division.name).toBe('Minimumweight');
+    const org = await preview.json('/v2/rankings/?page_num=3&organization_id=wbc');
+    expect(org.body.pagination).toEqual({ page: 3, items: 1, total_pages: 17, total_items: 17 });
+    expect(org.body.data[0].organization.id).toBe('wbc');
+    expect(org.body.data[0].division.name).toBe('Light Heavyweight');
+    const division = await preview.json('/v2/rankings/?division_id=welterweight&page_num=9');
+    expect(division.body.pagination).toEqual({ page: 1, items: 4, total_pages: 1, total_items: 4 });
+    const both = await preview.json('/v2/rankings/?division_id=welterweight&organization_id=ibf');
+    expect(both.body.data.map((r: api.Ranking) => r.id)).toEqual(['ibf-welterweight']);
+  });
+
+  it('titles filter by organization and division', async () => {
+    const { body } = await preview.json('/v2/titles/?organization_id=wba&division_id=heavyweight');
+    expect(body.data.length).toBeGreaterThanOrEqual(2);
+    for (const t of body.data as api.Title[]) {
+      expect(t.organization.id).toBe('wba');
+      expect(t.division.id).toBe('heavyweight');
+    }
+  });
+});
+
+describe('errors', () => {
+  it('unknown ids and paths are 404 NotFound in the error envelope', async () => {
+    for (const path of ['/v2/fights/fight-999999999', '/v2/nope/', '/', '/v2/rankings/wbc-heavyweight', '/v2/fights/a/b']) {
+      const { status, body } = await preview.json(path);
+      expect(status, path).toBe(404);
+      api.ErrorEnvelope.parse(body);
+      expect(body.error.name).toBe('NotFound');
+    }
+  });
+
+  it('a bad parameter is 400 InvalidParameter naming it', async () => {
+    const { status, body } = await preview.json('/v2/fights/?page_size=abc');
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ name: 'InvalidParameter', status: 400, message: expect.stringContaining('"page_size"') });
+  });
+
+  it('methods other than GET, HEAD and OPTIONS are 405', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const response = await preview.get('/v2/fights/', { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+      expect((await response.json()).error.name).toBe('MethodNotAllowed');
+    }
+  });
+});
+
+describe('API keys', () => {
+  it('no key: 401 MissingApiKey; unknown key: 403 InvalidApiKey; every configured key works', async () => {
+    const missing = await preview.json('/v2/fights/', { key: null });
+    expect(missing.status).toBe(401);
+    expect(missing.body.error.name).toBe('MissingApiKey');
+    const wrong = await preview.json('/v2/fights/', { key: 'nope' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.name).toBe('InvalidApiKey');
+    expect((await preview.get('/v2/fights/', { key: OTHER_KEY })).status).toBe(200);
+  });
+
+  it('built files are not readable by their own paths, with or without a key', async () => {
+    const paths = ['/store/divisions/all.json', '/store/fights/dates/years.json', '/STORE/divisions/all.json', '/v2/../store/divisions/all.json', '/%73tore/divisions/all.json'];
+    for (const path of paths) {
+      expect((await preview.get(path, { key: null })).status, path).toBe(401);
+      expect((await preview.get(path)).status, path).toBe(404);
+    }
+  });
+
+  it('a site with no key configured refuses every request', async () => {
+    const closed = await startPreview({ API_KEYS: '' });
+    try {
+      expect((await closed.get('/v2/divisions/', { key: KEY })).status).toBe(403);
+      expect((await closed.get('/v2/divisions/', { key: '' })).status).toBe(401);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe('headers', () => {
+  it('JSON, CORS and caching headers on success', async () => {
+    const response = await preview.get('/v2/divisions/');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toMatch(/^private/);
+    expect(response.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+"$/);
+  });
+
+  it('CORS preflight allows the key header without a key', async () => {
+    const response = await preview.get('/v2/fights/', {
+      method: 'OPTIONS',
+      key: null,
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Headers': 'x-gateway-key' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-gateway-key');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('ETag with If-None-Match gives 304 without a body; the ETag ignores the timestamp', async () => {
+    const first = await preview.get('/v2/organizations/');
+    const etag = first.headers.get('etag')!;
+    const again = await preview.get('/v2/organizations/');
+    expect(again.headers.get('etag')).toBe(etag);
+    const revalidated = await preview.get('/v2/organizations/', { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const other = await preview.get('/v2/divisions/', { headers: { 'If-None-Match': etag } });
+    expect(other.status).toBe(200);
+  });
+
+  it('HEAD answers the headers of GET without a body', async () => {
+    const response = await preview.get('/v2/fighters/', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
+  it('metadata.timestamp is the response time, in UTC with microseconds', async () => {
+    const before = Date.now();
+    const { body } = await preview.json('/v2/divisions/');
+    const after = Date.now();
+    expect(body.metadata.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/);
+    const t = Date.parse(body.metadata.timestamp);
+    expect(t).toBeGreaterThanOrEqual(before - 1);
+    expect(t).toBeLessThanOrEqual(after + 1);
+  });
+});
