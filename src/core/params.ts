@@ -91,6 +91,8 @@ export function parseQuery(route: Route, params: URLSearchParams): Query {
     if (all.length > 1) throw invalidParameter(name, 'must be given at most once');
     values[name] = parse(all[0], name);
   }
+  if (values.cursor !== undefined && values.page_num !== undefined)
+    throw invalidParameter('page_num', 'cannot be combined with cursor, which already says where the page starts');
   if (values.data_from !== undefined && values.date_from !== undefined)
     throw invalidParameter('data_from', 'data_from and date_from are the same parameter: give one of them');
 
