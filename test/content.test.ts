@@ -117,6 +117,13 @@ describe('content validation', () => {
     ]);
   });
 
+  it('does not report references to a record that failed its schema as dangling', async () => {
+    const problems = await problemsOf((c) => {
+      (c.fighters[1] as Record<string, unknown>).stance = 'sideways';
+    });
+    expect(problems).toEqual(['fighter-2.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"']);
+  });
+
   it('checks that a title at stake belongs to the fight division', async () => {
     const problems = await problemsOf((c) => {
       c.fights[0].title_ids = ['wbc-heavyweight-full'];

@@ -11,6 +11,8 @@ export class ContentError extends Error {
     super(formatProblems(problems));
     this.name = 'ContentError';
     this.problems = problems;
+    // The message is the whole report; a stack trace into the reader would only add noise.
+    this.stack = this.message;
   }
 }
 
@@ -20,6 +22,7 @@ const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
 export async function readContent(root: string): Promise<ContentRecords> {
   const problems: Problem[] = [];
   const located = {} as LocatedRecords;
+  const invalidIds = Object.fromEntries(COLLECTIONS.map((n) => [n, new Set<string>()])) as Record<CollectionName, Set<string>>;
   const display = (file: string) => path.relative(process.cwd(), file) || file;
 
   for (const name of COLLECTIONS) {
@@ -39,14 +42,18 @@ export async function readContent(root: string): Promise<ContentRecords> {
       }
       const parsed = schema.safeParse(json);
       if (parsed.success) (records as Array<{ file: string; record: unknown }>).push({ file: shown, record: parsed.data });
-      else
+      else {
         for (const issue of parsed.error.issues)
           problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+        // Its id still exists: references to it are not reported as dangling on top.
+        const id = (json as { id?: unknown } | null)?.id;
+        if (typeof id === 'string') invalidIds[name].add(id);
+      }
     });
     (located as Record<string, unknown>)[name] = records;
   }
 
-  problems.push(...crossCheck(located));
+  problems.push(...crossCheck(located, invalidIds));
   if (problems.length > 0) throw new ContentError(problems);
   return Object.fromEntries(COLLECTIONS.map((name) => [name, located[name].map((l) => l.record)])) as ContentRecords;
 }

@@ -21,7 +21,11 @@ const SINGULAR: Record<CollectionName, string> = {
   events: 'event', fights: 'fight', rankings: 'ranking',
 };
 
-export function crossCheck(content: LocatedRecords): Problem[] {
+/**
+ * `alsoExisting` names ids of records that failed their schema: they are reported already, and
+ * references to them are not reported again as dangling.
+ */
+export function crossCheck(content: LocatedRecords, alsoExisting?: Partial<Record<CollectionName, Set<string>>>): Problem[] {
   const problems: Problem[] = [];
   const ids = {} as Record<CollectionName, Set<string>>;
 
@@ -36,7 +40,7 @@ export function crossCheck(content: LocatedRecords): Problem[] {
   }
 
   const ref = (file: string, field: string, collection: CollectionName, id: string) => {
-    if (!ids[collection].has(id))
+    if (!ids[collection].has(id) && !alsoExisting?.[collection]?.has(id))
       problems.push({ file, field, message: `refers to ${SINGULAR[collection]} "${id}", which does not exist` });
   };
 

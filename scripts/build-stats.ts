@@ -1,0 +1,50 @@
+// Builds a content folder and reports what the build produced and what it cost:
+//   node scripts/build-stats.ts [--content content] [--out dist]
+// Prints wall time, peak memory (max RSS of this process, which runs the build), file and
+// folder counts, the largest folder and the total size.
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' } },
+});
+process.env.CONTENT_DIR = path.resolve(values.content!);
+const outDir = path.resolve(values.out!);
+
+const { build } = await import('astro');
+const started = performance.now();
+await build({ root: process.cwd(), outDir, logLevel: 'error' });
+const seconds = (performance.now() - started) / 1000;
+const peakMb = process.resourceUsage().maxRSS / 1024;
+
+let files = 0;
+let folders = 0;
+let bytes = 0;
+let largest = { dir: '', entries: 0 };
+const walk = (dir: string) => {
+  folders++;
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (entries.length > largest.entries) largest = { dir: path.relative(outDir, dir) || '.', entries: entries.length };
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) walk(full);
+    else {
+      files++;
+      bytes += statSync(full).size;
+    }
+  }
+};
+walk(outDir);
+
+const rows: Array<[string, string]> = [
+  ['content', path.relative(process.cwd(), process.env.CONTENT_DIR) || '.'],
+  ['build time', `${seconds.toFixed(1)} s`],
+  ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
+  ['files', files.toLocaleString('en-US')],
+  ['folders', folders.toLocaleString('en-US')],
+  ['largest folder', `${largest.dir} (${largest.entries.toLocaleString('en-US')} entries)`],
+  ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
