@@ -18,6 +18,14 @@ export class ContentError extends Error {
 
 const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
 
+/** Reads files a batch at a time: a hundred thousand at once would exceed the open-file limit. */
+async function readAll(files: string[], batch = 512): Promise<string[]> {
+  const texts: string[] = [];
+  for (let i = 0; i < files.length; i += batch)
+    texts.push(...(await Promise.all(files.slice(i, i + batch).map((f) => readFile(f, 'utf8')))));
+  return texts;
+}
+
 /** Reads and validates a content folder; throws ContentError listing every problem. */
 export async function readContent(root: string): Promise<ContentRecords> {
   const problems: Problem[] = [];
@@ -30,7 +38,7 @@ export async function readContent(root: string): Promise<ContentRecords> {
     const files = (await fg('**/*.json', { cwd: dir, absolute: true })).sort();
     const schema = contentSchemas[name];
     const records: LocatedRecords[typeof name] = [];
-    const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
+    const texts = await readAll(files);
     files.forEach((file, i) => {
       const shown = display(file);
       let json: unknown;

@@ -1,0 +1,55 @@
+// The dataset generator: deterministic, valid, and the source of the shipped content/.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { readContent } from '../src/build/read-content.ts';
+
+function generate(...args: string[]) {
+  const out = mkdtempSync(path.join(tmpdir(), 'gen-'));
+  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--out', out, ...args], { encoding: 'utf8' });
+  return { out, status: r.status, stderr: r.stderr };
+}
+
+function snapshot(dir: string): Map<string, string> {
+  return new Map(fg.sync('**/*.json', { cwd: dir }).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+describe('data generator', () => {
+  it('the same arguments give identical bytes; another seed gives other data', () => {
+    const a = snapshot(generate('--fights', '400', '--seed', '7').out);
+    const b = snapshot(generate('--fights', '400', '--seed', '7').out);
+    const c = snapshot(generate('--fights', '400', '--seed', '8').out);
+    expect(b).toEqual(a);
+    expect([...c.keys()]).toEqual([...a.keys()]);
+    expect(c.get('fights/fight-000001.json')).not.toEqual(a.get('fights/fight-000001.json'));
+  });
+
+  it('writes valid content of the requested size', async () => {
+    const { out } = generate('--fights', '400');
+    const content = await readContent(out);
+    expect(content.fights).toHaveLength(400);
+    expect(content.fighters.length).toBeGreaterThanOrEqual(1500);
+    expect(content.divisions).toHaveLength(17);
+    expect(content.organizations.map((o) => o.id).sort()).toEqual(['ibf', 'wba', 'wbc', 'wbo']);
+    expect(content.rankings).toHaveLength(68);
+  });
+
+  it('the shipped content/ is exactly the default generator output', () => {
+    const { out, status } = generate();
+    expect(status).toBe(0);
+    const generated = snapshot(out);
+    const shipped = snapshot('content');
+    expect([...shipped.keys()]).toEqual([...generated.keys()]);
+    const differing = [...shipped].filter(([f, text]) => generated.get(f) !== text).map(([f]) => f);
+    expect(differing).toEqual([]);
+  });
+
+  it('rejects bad arguments with a message and exit code 2', () => {
+    const r = generate('--fights', 'many');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/fights/);
+  });
+});
