@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
+    testTimeout: 300_000,
     hookTimeout: 600_000,
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Several tests run whole builds (Astro, Netlify) that share the project's cache folders.
+    fileParallelism: false,
   },
 });

@@ -4,7 +4,7 @@ import edge from '../../netlify/edge-functions/api.ts';
 
 declare const Deno: {
   args: string[];
-  readFile(path: string): Promise<Uint8Array>;
+  readFile(path: string): Promise<Uint8Array<ArrayBuffer>>;
 };
 
 const dist = Deno.args[0];
