@@ -15,7 +15,7 @@ const dist = () => inject('distDir');
 const list = <T extends z.ZodType>(item: T) => api.envelopeOf(z.array(item));
 
 /** Which schema each built file must satisfy, by path. Envelopes are checked as served. */
-const RULES: Array<[RegExp, z.ZodType, 'envelope' | 'raw']> = [
+const RULES: Array<[RegExp, z.ZodType, 'envelope' | 'raw' | 'lines']> = [
   [/^fights\/items\//, api.envelopeOf(api.Fight), 'envelope'],
   [/^events\/items\//, api.envelopeOf(api.Event), 'envelope'],
   [/^fighters\/items\//, api.envelopeOf(api.Fighter), 'envelope'],
@@ -30,8 +30,9 @@ const RULES: Array<[RegExp, z.ZodType, 'envelope' | 'raw']> = [
   [/^titles\/(all\.json|by\/)/, list(api.Title), 'envelope'],
   [/^rankings\//, list(api.Ranking), 'envelope'],
   [/^(fights|events|fighters)\/count\.json$/, store.ListCount, 'raw'],
-  [/^fights\/sorted\//, z.array(api.Fight), 'raw'],
-  [/^events\/sorted\//, z.array(api.Event), 'raw'],
+  [/^fights\/sorted\//, z.array(api.Fight), 'lines'],
+  [/^events\/sorted\//, z.array(api.Event), 'lines'],
+  [/^fighters\/sorted\//, z.array(api.Fighter), 'lines'],
   [/^(fights|events)\/dates\/years\.json$/, store.YearsIndex, 'raw'],
   [/^(fights|events)\/dates\/\d{4}\.json$/, store.DaysIndex, 'raw'],
   [/\/parts\.json$/, store.PartsIndex, 'raw'],
@@ -54,7 +55,10 @@ describe('the built site', () => {
         continue;
       }
       const text = readFileSync(path.join(root, file), 'utf8');
-      const value = JSON.parse(rule[2] === 'envelope' ? finishBody(text, Date.now() * 1000, 'https://api.example') : text);
+      const value =
+        rule[2] === 'lines'
+          ? text.split('\n').map((line) => JSON.parse(line))
+          : JSON.parse(rule[2] === 'envelope' ? finishBody(text, Date.now() * 1000, 'https://api.example') : text);
       const result = rule[1].safeParse(value);
       if (!result.success) invalid.push(`${file}: ${result.error.issues[0].path.join('.')}: ${result.error.issues[0].message}`);
     }

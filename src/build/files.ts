@@ -7,6 +7,7 @@ import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, gramSegment, paths, type List
 import type { DaysIndex, FighterPosting, FightPosting, PartsIndex, Posting, YearsIndex } from '../schemas/store.ts';
 import { OFFSET_CEILING, nextPagePath } from '../core/query/fights.ts';
 import { gramsOf, searchText } from '../core/query/fighters.ts';
+import { chunkText } from '../core/query/records.ts';
 import type { Query } from '../core/params.ts';
 
 export interface BuiltFile {
@@ -32,8 +33,11 @@ export function builtFiles(ds: Dataset): BuiltFile[] {
   listPages('fights', [...ds.fights].reverse(), stored, OFFSET_CEILING / DEFAULT_PAGE_SIZE);
   listPages('events', [...ds.events].reverse(), stored);
   listPages('fighters', ds.fighters, stored);
-  sortedIndex('fights', ds.fights, emit);
-  sortedIndex('events', ds.events, emit);
+  chunks('fights', ds.fights, emit);
+  chunks('events', ds.events, emit);
+  chunks('fighters', ds.fighters, emit);
+  dateIndex('fights', ds.fights, emit);
+  dateIndex('events', ds.events, emit);
   fightPostings(ds, emit);
   fighterPostings(ds, emit);
   return files;
@@ -84,10 +88,13 @@ function listPages<T extends { id: string }>(resource: ListResource, ordered: T[
   stored(paths.count(resource), { total_items: total } as never);
 }
 
-function sortedIndex(resource: 'fights' | 'events', ascending: Array<{ date: string }>, emit: Emit) {
-  for (let k = 0; k * CHUNK_SIZE < ascending.length; k++)
-    emit(paths.chunk(resource, k), ascending.slice(k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE));
-  const years: YearsIndex = { total: ascending.length, years: [] };
+/** A list in canonical order, CHUNK_SIZE records per chunk, one record per line. */
+function chunks(resource: ListResource, ordered: unknown[], emit: Emit) {
+  for (let k = 0; k * CHUNK_SIZE < ordered.length; k++)
+    emit(paths.chunk(resource, k), chunkText(ordered.slice(k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE)));
+}
+
+function dateIndex(resource: 'fights' | 'events', ascending: Array<{ date: string }>, emit: Emit) {  const years: YearsIndex = { total: ascending.length, years: [] };
   let days: DaysIndex = [];
   ascending.forEach((r, position) => {
     const day = r.date.slice(0, 10);

@@ -41,8 +41,11 @@ export function serializeStored(body: StoredBody): string {
  */
 export function finishBody(storedText: string, epochMicros: number, origin: string): string {
   const head = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
-  const body = storedText.replace('"next_page":"/', `"next_page":"${origin}/`);
-  return head + body.slice(1);
+  // pagination leads the stored body, so next_page is within its first few hundred characters.
+  const at = storedText.lastIndexOf('"next_page":"/', 512);
+  if (at < 0) return head + storedText.slice(1);
+  const cut = at + '"next_page":"'.length;
+  return head + storedText.slice(1, cut) + origin + storedText.slice(cut);
 }
 
 export function errorBody(error: ApiError, epochMicros: number): string {

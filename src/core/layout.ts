@@ -52,8 +52,11 @@ export const paths = {
     `${STORE}/rankings/pages/${page}/${organizationId ?? 'all'}.json`,
   rankingsDivision: (divisionId: string, organizationId: string | null) =>
     `${STORE}/rankings/divisions/${divisionId}/${organizationId ?? 'all'}.json`,
-  /** Chunk k of a collection sorted ascending by (date, id). */
-  chunk: (resource: SortedResource, k: number) => `${STORE}/${resource}/sorted/${numbered(k)}.json`,
+  /**
+   * Chunk k of a list in its canonical order (fights and events ascending by date and id,
+   * fighters by name): one record per line, so a slice is cut from text without parsing.
+   */
+  chunk: (resource: ListResource, k: number) => `${STORE}/${resource}/sorted/${numbered(k)}.ndjson`,
   /** Per year: where that year starts in the sorted order and how many records it has. */
   years: (resource: SortedResource) => `${STORE}/${resource}/dates/years.json`,
   /** A small posting list held whole: e.g. the fights of one event or one fighter. */

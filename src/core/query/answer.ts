@@ -1,13 +1,14 @@
 // Route + query -> the stored body text of the answer. A request that a built file answers
 // exactly is served from that file; everything else is computed from the built indexes.
-import type { Event, Fight } from '../../schemas/api.ts';
+import type { Event } from '../../schemas/api.ts';
 import { allOf, pageOf, serializeStored } from '../envelope.ts';
 import { notFound } from '../errors.ts';
-import { paths } from '../layout.ts';
+import { paths, type SortedResource } from '../layout.ts';
 import { MAX_SCHEDULE_DAYS, type Query } from '../params.ts';
 import type { Route } from '../routes.ts';
-import { SortedCollection } from './sorted.ts';
+import { DateIndex } from './sorted.ts';
 import { pageByOffset, rangeMatches } from './matches.ts';
+import { storedList, type RawRecord } from './records.ts';
 import type { Store } from './store.ts';
 import { builtPage } from './built.ts';
 import { fightsList } from './fights.ts';
@@ -71,28 +72,29 @@ async function eventsList(q: Query, ctx: AnswerContext): Promise<string> {
     if (built !== null) return built;
   }
   const [from, to] = eventStatusRange(q, ctx.today);
-  return datePage(new SortedCollection<Event>(ctx.store, 'events'), from, to, q);
+  return datePage('events', from, to, q, ctx.store);
 }
 
 async function schedule(resource: 'fights' | 'events', q: Query, ctx: AnswerContext): Promise<string> {
   const to = addDays(ctx.today, Math.min(q.days, MAX_SCHEDULE_DAYS));
-  if (resource === 'fights') return datePage(new SortedCollection<Fight>(ctx.store, 'fights'), ctx.today, to, q);
   // Events schedule records carry no `broadcast`.
-  return datePage(new SortedCollection<Event>(ctx.store, 'events'), ctx.today, to, q, withoutBroadcast);
+  return datePage(resource, ctx.today, to, q, ctx.store, resource === 'events' ? withoutBroadcast : undefined);
 }
 
-async function datePage<T extends { id: string; date: string }>(
-  sorted: SortedCollection<T>,
+async function datePage(
+  resource: SortedResource,
   from: string | undefined,
   to: string | undefined,
   q: Query,
-  shape: (record: T) => unknown = (r) => r,
+  store: Store,
+  reshape?: (record: RawRecord) => RawRecord,
 ): Promise<string> {
-  const [lo, hi] = await sorted.dayRange(from, to);
-  const data = await pageByOffset(rangeMatches(sorted, lo, hi), q.date_sort, (q.page_num - 1) * q.page_size, q.page_size);
-  return serializeStored(pageOf(data.map(shape), q.page_num, q.page_size, hi - lo));
+  const [lo, hi] = await new DateIndex(store, resource).dayRange(from, to);
+  const data = await pageByOffset(rangeMatches(store, resource, lo, hi), q.date_sort, (q.page_num - 1) * q.page_size, q.page_size);
+  return storedList(reshape ? data.map(reshape) : data, pageOf(data, q.page_num, q.page_size, hi - lo).pagination);
 }
 
-function withoutBroadcast({ broadcast: _, ...rest }: Event) {
-  return rest;
+function withoutBroadcast(record: RawRecord): RawRecord {
+  const { broadcast: _, ...rest } = JSON.parse(record) as Event;
+  return JSON.stringify(rest);
 }

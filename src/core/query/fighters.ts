@@ -1,15 +1,14 @@
 // The fighters list: default order is by name; filters by division, title held and name.
 // Each filter has a posting list whose size is known before it is read; the smallest drives,
 // and the other filters are tested on its entries, which carry the division and search text.
-import type { Fighter } from '../../schemas/api.ts';
-import { pageOf, serializeStored } from '../envelope.ts';
+import { pageOf } from '../envelope.ts';
 import { gramSegment, paths } from '../layout.ts';
 import type { Query } from '../params.ts';
 import { foldText } from '../text.ts';
 import type { AnswerContext } from './answer.ts';
-import { builtPage, listCount, pagedSlice } from './built.ts';
-import { readItems } from './fights.ts';
-import { listMatches, pageByOffset, partedMatches, type Matches, type PartsIndex } from './matches.ts';
+import { builtPage, listCount } from './built.ts';
+import { itemReader, listMatches, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex } from './matches.ts';
+import { storedList } from './records.ts';
 import { readJson, type Store } from './store.ts';
 import type { FighterPosting } from '../../schemas/store.ts';
 
@@ -39,19 +38,12 @@ export async function fightersList(q: Query, ctx: AnswerContext): Promise<string
     const built = await builtPage('fighters', q, ctx.store);
     if (built !== null) return built;
   }
-  const matches = filtered ? await filteredFighters(q, ctx.store) : await allFighters(ctx.store);
+  const matches = filtered
+    ? await filteredFighters(q, ctx.store)
+    : rangeMatches(ctx.store, 'fighters', 0, await listCount(ctx.store, 'fighters'));
   const offset = (q.page_num - 1) * q.page_size;
   const [total, data] = await Promise.all([matches.count(), pageByOffset(matches, 'ASC', offset, q.page_size)]);
-  return serializeStored(pageOf(data, q.page_num, q.page_size, total));
-}
-
-async function allFighters(store: Store): Promise<Matches<Fighter>> {
-  const total = await listCount(store, 'fighters');
-  return {
-    count: async () => total,
-    records: (a, b) => pagedSlice<Fighter>(store, 'fighters', Math.max(0, a), Math.min(b, total)),
-    rankOfPosition: async (p) => Math.min(Math.max(p, 0), total),
-  };
+  return storedList(data, pageOf(data, q.page_num, q.page_size, total).pagination);
 }
 
 interface Source {
@@ -89,7 +81,7 @@ async function nameSource(store: Store, needle: string): Promise<Source> {
   return sources.reduce((a, b) => (b.count < a.count ? b : a));
 }
 
-async function filteredFighters(q: Query, store: Store): Promise<Matches<Fighter>> {
+async function filteredFighters(q: Query, store: Store): Promise<Matches> {
   const needle = q.name === undefined ? undefined : foldText(q.name);
   const sources: Source[] = [];
   let holders: FighterPosting[] | undefined;
@@ -102,7 +94,7 @@ async function filteredFighters(q: Query, store: Store): Promise<Matches<Fighter
     sources.push(partedSource(store, 'division', q.division_id, await partsOf(store, 'division', q.division_id), true));
   if (needle !== undefined) sources.push(await nameSource(store, needle));
 
-  const read = readItems<Fighter>(store, 'fighters');
+  const read = itemReader(store, 'fighters');
   const driver = sources.reduce((a, b) => (b.count < a.count ? b : a));
   if (sources.length === 1 && driver.exact && driver.parts)
     return partedMatches(driver.parts.index, driver.parts.read, 0, Infinity, read);

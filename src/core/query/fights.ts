@@ -1,20 +1,18 @@
 // The fights list: filters, page numbers up to the offset ceiling, and cursors beyond it.
-import type { Fight } from '../../schemas/api.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { pageOf, serializeStored } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import { paths } from '../layout.ts';
 import type { Query } from '../params.ts';
+import type { FightPosting } from '../../schemas/store.ts';
 import type { AnswerContext } from './answer.ts';
 import { builtPage } from './built.ts';
-import { listMatches, pageAfterKey, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex, type Posting } from './matches.ts';
-import { SortedCollection } from './sorted.ts';
+import { itemReader, listMatches, pageAfterKey, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex, type Posting } from './matches.ts';
+import { keyOf, storedList, type RawRecord } from './records.ts';
+import { DateIndex } from './sorted.ts';
 import { readJson, type Store } from './store.ts';
-import type { FightPosting } from '../../schemas/store.ts';
 
 /** Offsets at or past this are refused on the page-number path. */
 export const OFFSET_CEILING = 10_000;
-
 
 /** The filters a cursor is bound to, in one canonical string. */
 export function filterKey(q: Query): string {
@@ -35,21 +33,21 @@ export function nextPagePath(q: Query, last: { date: string; id: string }, page:
   return `/v2/fights/?${params}`;
 }
 
+function nextPage(q: Query, data: RawRecord[], more: boolean, page: number): string | null {
+  return more && data.length > 0 ? nextPagePath(q, keyOf(data[data.length - 1]), page) : null;
+}
+
 export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> {
-  const sorted = new SortedCollection<Fight>(ctx.store, 'fights');
+  const dates = new DateIndex(ctx.store, 'fights');
   if (q.cursor !== undefined) {
     const cursor = decodeCursor(q.cursor);
     if (cursor.filters !== filterKey(q) || cursor.order !== q.date_sort)
       throw invalidCursor("it was made for other filters or another date_sort than this request's");
-    const matches = await fightMatches(q, sorted, ctx.store);
-    const { data, more } = await pageAfterKey(matches, sorted, cursor.after, cursor.order, q.page_size);
-    const next = more ? nextPagePath(q, data[data.length - 1], cursor.page + 1) : null;
+    const matches = await fightMatches(q, dates, ctx.store);
+    const { data, more } = await pageAfterKey(matches, dates, cursor.after, cursor.order, q.page_size);
     // On the cursor path the count is skipped: total_items and total_pages are 0.
-    return serializeStored({
-      pagination: { page: cursor.page, items: data.length, total_pages: 0, total_items: 0, next_page: next },
-      error: {},
-      data,
-    });
+    const pagination = { page: cursor.page, items: data.length, total_pages: 0, total_items: 0, next_page: nextPage(q, data, more, cursor.page + 1) };
+    return storedList(data, pagination);
   }
   const offset = (q.page_num - 1) * q.page_size;
   if (offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
@@ -57,33 +55,26 @@ export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> 
     const built = await builtPage('fights', q, ctx.store);
     if (built !== null) return built;
   }
-  const matches = await fightMatches(q, sorted, ctx.store);
+  const matches = await fightMatches(q, dates, ctx.store);
   const [total, data] = await Promise.all([matches.count(), pageByOffset(matches, q.date_sort, offset, q.page_size)]);
-  const next = data.length > 0 && offset + data.length < total ? nextPagePath(q, data[data.length - 1], q.page_num + 1) : null;
-  return serializeStored(pageOf(data, q.page_num, q.page_size, total, next));
+  const next = nextPage(q, data, offset + data.length < total, q.page_num + 1);
+  return storedList(data, {
+    page: q.page_num,
+    items: data.length,
+    total_pages: Math.ceil(total / q.page_size),
+    total_items: total,
+    next_page: next,
+  });
 }
 
-export function readItems<T>(store: Store, resource: 'fights' | 'fighters') {
-  return async (ids: string[]): Promise<T[]> =>
-    (await Promise.all(ids.map((id) => readJson<{ data: T }>(store, paths.item(resource, id)))))
-      .filter((x) => x !== null)
-      .map((x) => x.data);
-}
-
-async function fightMatches(q: Query, sorted: SortedCollection<Fight>, store: Store): Promise<Matches<Fight>> {
-  const [lo, hi] = await sorted.dayRange(q.date_from, q.date_to);
-  const read = readItems<Fight>(store, 'fights');
+async function fightMatches(q: Query, dates: DateIndex, store: Store): Promise<Matches> {
+  const [lo, hi] = await dates.dayRange(q.date_from, q.date_to);
+  const read = itemReader(store, 'fights');
   if (q.event_id !== undefined || q.fighter_id !== undefined) {
     // Small lists: take the shorter one whole and test every other filter on its entries.
+    const wanted = ([['event', q.event_id], ['fighter', q.fighter_id]] as const).filter(([, id]) => id !== undefined);
     const lists = await Promise.all(
-      (
-        [
-          ['event', q.event_id],
-          ['fighter', q.fighter_id],
-        ] as const
-      )
-        .filter(([, id]) => id !== undefined)
-        .map(async ([field, id]) => (await readJson<FightPosting[]>(store, paths.postings('fights', field, id!))) ?? []),
+      wanted.map(async ([field, id]) => (await readJson<FightPosting[]>(store, paths.postings('fights', field, id!))) ?? []),
     );
     const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
     const matching = shortest.filter(
@@ -101,5 +92,5 @@ async function fightMatches(q: Query, sorted: SortedCollection<Fight>, store: St
     const readPart = async (i: number) => (await readJson<Posting[]>(store, paths.part('fights', 'division', division, i))) ?? [];
     return partedMatches(parts, readPart, lo, hi, read);
   }
-  return rangeMatches(sorted, lo, hi);
+  return rangeMatches(store, 'fights', lo, hi);
 }

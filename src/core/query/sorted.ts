@@ -1,12 +1,14 @@
-// Date-sorted collections (fights, events): positions 0..total-1 in ascending (date, id) order,
-// stored in chunks, with a per-year and per-day index of where each day starts. A date range
-// becomes a position range after reading at most two small day files, and a page reads only
-// the chunks its records lie in.
+// Lists in their canonical order, as positions 0..total-1 stored in chunks of CHUNK_SIZE
+// records, and for the dated lists (fights, events) a per-year and per-day index of where each
+// day starts. A date range becomes a position range after reading at most two small day files,
+// and a page reads only the chunks its records lie in.
 import { addDays } from '../dates.ts';
-import { CHUNK_SIZE, paths, type SortedResource } from '../layout.ts';
+import { CHUNK_SIZE, paths, type ListResource, type SortedResource } from '../layout.ts';
+import { chunkRecords, keyOf, type RawRecord } from './records.ts';
 import { readJson, type DaysIndex, type Store, type YearsIndex } from './store.ts';
 
 export type SortOrder = 'ASC' | 'DESC';
+export type Key = readonly [date: string, id: string];
 
 /** First index in [0, n) for which `isAfter(i)` holds (n if none): isAfter must be monotone. */
 export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
@@ -20,7 +22,18 @@ export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
   return lo;
 }
 
-export class SortedCollection<T extends { id: string; date: string }> {
+/** Records at positions [from, to) of a list, in canonical order. */
+export async function sliceChunks(store: Store, resource: ListResource, from: number, to: number): Promise<RawRecord[]> {
+  if (to <= from) return [];
+  const first = Math.floor(from / CHUNK_SIZE);
+  const last = Math.floor((to - 1) / CHUNK_SIZE);
+  const texts = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => store.read(paths.chunk(resource, first + i))));
+  const records = texts.flatMap(chunkRecords);
+  return records.slice(from - first * CHUNK_SIZE, to - first * CHUNK_SIZE);
+}
+
+/** Where days start in a date-sorted list. */
+export class DateIndex {
   private years: YearsIndex | null = null;
   private readonly store: Store;
   readonly resource: SortedResource;
@@ -65,25 +78,11 @@ export class SortedCollection<T extends { id: string; date: string }> {
   async positionOf(key: Key, strictlyAfter: boolean): Promise<number> {
     const day = key[0].slice(0, 10);
     const [a, b] = await this.dayRange(day, day);
-    const sameDay = await this.slice(a, b);
-    return a + lowerBound(sameDay.length, (i) => compareKey(sameDay[i], key) >= (strictlyAfter ? 1 : 0));
-  }
-
-  /** Records at positions [from, to) in ascending order. */
-  async slice(from: number, to: number): Promise<T[]> {
-    if (to <= from) return [];
-    const first = Math.floor(from / CHUNK_SIZE);
-    const last = Math.floor((to - 1) / CHUNK_SIZE);
-    const chunks = await Promise.all(
-      Array.from({ length: last - first + 1 }, (_, i) => readJson<T[]>(this.store, paths.chunk(this.resource, first + i))),
-    );
-    const records = chunks.flatMap((c) => c ?? []);
-    const offset = first * CHUNK_SIZE;
-    return records.slice(from - offset, to - offset);
+    const sameDay = (await sliceChunks(this.store, this.resource, a, b)).map(keyOf);
+    const threshold = strictlyAfter ? 1 : 0;
+    return a + lowerBound(sameDay.length, (i) => compareKey(sameDay[i], key) >= threshold);
   }
 }
-
-export type Key = readonly [date: string, id: string];
 
 function compareKey(r: { date: string; id: string }, key: Key): number {
   return r.date < key[0] ? -1 : r.date > key[0] ? 1 : r.id < key[1] ? -1 : r.id > key[1] ? 1 : 0;
