@@ -1,0 +1,70 @@
+// Cursor paging far beyond the 10,000-offset ceiling, on a generated dataset larger than the
+// default one. Built files are produced by the same pure builder as the site, held in memory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '../src/build/read-content.ts';
+import { builtFiles } from '../src/build/files.ts';
+import { resolveDataset } from '../src/core/resolve.ts';
+import { createHandler } from '../src/http/handler.ts';
+import type { Store } from '../src/core/query/store.ts';
+import { TEST_AS_OF } from './helpers/build.ts';
+
+const FIGHTS = 12_500;
+let call: (path: string) => Promise<{ status: number; body: any }>;
+let ascending: string[];
+
+beforeAll(async () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'deep-'));
+  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(FIGHTS), '--out', out], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const dataset = resolveDataset(await readContent(out), TEST_AS_OF);
+  ascending = dataset.fights.map((f) => f.id);
+  const files = new Map(builtFiles(dataset).map((f) => [f.path, f.body]));
+  const store: Store = { read: async (p) => files.get(p) ?? null };
+  const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
+  call = async (p) => {
+    const response = await handle(new Request(`https://deep.test${p}`, { headers: { 'x-gateway-key': 'k' } }), store);
+    return { status: response.status, body: await response.json() };
+  };
+});
+
+async function walk(first: string) {
+  const seen: string[] = [];
+  let next: string | null = first;
+  while (next !== null) {
+    const { status, body } = await call(next);
+    expect(status, next).toBe(200);
+    seen.push(...body.data.map((f: { id: string }) => f.id));
+    next = body.pagination.next_page && new URL(body.pagination.next_page).pathname + new URL(body.pagination.next_page).search;
+  }
+  return seen;
+}
+
+describe(`cursor paging over ${FIGHTS} fights`, () => {
+  it('page numbers stop at offset 10,000 while next_page goes on to the last fight', async () => {
+    expect((await call('/v2/fights/?page_size=100&page_num=101')).body.error.name).toBe('PageLimitExceeded');
+    const desc = await walk('/v2/fights/?page_size=100');
+    expect(desc).toHaveLength(FIGHTS);
+    expect(new Set(desc).size).toBe(FIGHTS);
+    expect(desc).toEqual([...ascending].reverse());
+  });
+
+  it('from the default first page and ascending, with every page size step', async () => {
+    const asc = await walk('/v2/fights/?date_sort=ASC&page_size=97');
+    expect(asc).toEqual(ascending);
+    const fromDefault = await walk('/v2/fights/');
+    expect(fromDefault).toEqual([...ascending].reverse());
+  });
+
+  it('a page past the built pages continues from the built page before it', async () => {
+    const page400 = await call('/v2/fights/?page_num=400');
+    expect(page400.body.data).toHaveLength(25);
+    const next = new URL(page400.body.pagination.next_page);
+    const page401 = await call(next.pathname + next.search);
+    expect(page401.body.pagination.page).toBe(401);
+    expect(page401.body.data.map((f: { id: string }) => f.id)).toEqual([...ascending].reverse().slice(10_000, 10_025));
+  });
+});
