@@ -2,6 +2,7 @@
 // parameters are ignored; a known one that is malformed, out of range or repeated is a 400.
 import { isRealDate, dayNumber } from './dates.ts';
 import { invalidParameter } from './errors.ts';
+import { ID_PATTERN, ID_RULE } from './ids.ts';
 import { DEFAULT_PAGE_SIZE } from './layout.ts';
 import type { Route } from './routes.ts';
 
@@ -47,8 +48,7 @@ const date: Parser = (raw, name) => {
   return raw;
 };
 const id: Parser = (raw, name) => {
-  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(raw))
-    throw invalidParameter(name, 'must be an id of 1-64 characters a-z, 0-9, "-" or "_"');
+  if (!ID_PATTERN.test(raw)) throw invalidParameter(name, `must be an id: ${ID_RULE}`);
   return raw;
 };
 const text: Parser = (raw, name) => {

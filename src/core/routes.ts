@@ -1,4 +1,5 @@
 // Request path -> route. Only the spec's paths exist; any other spelling is a 404.
+import { ID_PATTERN } from './ids.ts';
 
 export type Resource = 'fights' | 'events' | 'fighters' | 'divisions' | 'organizations' | 'titles' | 'rankings';
 export type Route =
@@ -7,7 +8,6 @@ export type Route =
   | { resource: Exclude<Resource, 'rankings'>; kind: 'one'; id: string };
 
 const RESOURCES = new Set<string>(['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings']);
-const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** List paths carry a trailing slash in the spec; every path is also accepted without or with one. */
 export function matchRoute(pathname: string): Route | null {
@@ -17,6 +17,6 @@ export function matchRoute(pathname: string): Route | null {
   const segment = m[2] ?? '';
   if (segment === '') return { resource, kind: 'list' };
   if (segment === 'schedule' && (resource === 'fights' || resource === 'events')) return { resource, kind: 'schedule' };
-  if (resource === 'rankings' || !ID.test(segment)) return null;
+  if (resource === 'rankings' || !ID_PATTERN.test(segment)) return null;
   return { resource, kind: 'one', id: segment };
 }

@@ -15,13 +15,12 @@ export const Title = z.object({ id: Id, name: z.string(), division: Division, or
 /** The short title reference used in a fight's and a fighter's `titles` arrays. */
 export const TitleRef = z.object({ name: z.string(), id: Id }).strict();
 
+/** What fights and events both say about where and when. */
+const Occasion = { id: Id, title: z.string(), date: DateTime, location: z.string(), venue: z.string() };
+
 export const Event = z
   .object({
-    id: Id,
-    title: z.string(),
-    date: DateTime,
-    location: z.string(),
-    venue: z.string(),
+    ...Occasion,
     broadcasters: z.array(z.record(z.string(), z.string()).refine((o) => Object.keys(o).length === 1, 'one key')),
     broadcast: z.array(z.object({ country: z.string(), broadcasters: z.array(z.string()) }).strict()),
     poster_image_url: z.string().nullable(),
@@ -43,11 +42,7 @@ const FightFighter = z
 
 export const Fight = z
   .object({
-    id: Id,
-    title: z.string(),
-    date: DateTime,
-    location: z.string(),
-    venue: z.string(),
+    ...Occasion,
     status: FightStatus,
     scheduled_rounds: z.number().int(),
     fighters: z.object({ fighter_1: FightFighter, fighter_2: FightFighter }).strict(),

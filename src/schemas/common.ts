@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { isRealDate, isRealDateTime } from '../core/dates.ts';
+import { ID_PATTERN, ID_RULE } from '../core/ids.ts';
 
-/** Ids travel in URL paths and file names, so they are restricted to a path-safe alphabet. */
-export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-export const Id = z
-  .string()
-  .regex(ID_PATTERN, 'must be 1-64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit');
+export const Id = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
 
 /** `YYYY-MM-DDTHH:MM:SS`, UTC, no offset: the spec's date-time form. */
 export const DateTime = z
