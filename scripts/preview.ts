@@ -20,8 +20,10 @@ function needsBuild(): boolean {
 
 if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
   console.log('Building the site (content or code changed)...');
+  const started = Date.now();
   const result = spawnSync('npm', ['run', 'build', '--', '--outDir', DIST], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 const env = { ...process.env, API_KEYS: process.env.API_KEYS ?? DEV_KEY };
