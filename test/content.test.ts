@@ -104,16 +104,17 @@ describe('content validation', () => {
     });
     expect(problems).toEqual([
       'wbc-welterweight.json: rankings.1.rank: is out of order: 1 follows 2 (ranks must ascend without repeats)',
+      'wbc-welterweight.json: champions.0.fighter_id: refers to fighter "nobody", which does not exist',
+      'wbc-welterweight.json: rankings.1.fighter_id: refers to fighter "ghost", which does not exist',
     ]);
-    // Cross-record checks run on records that pass their schema.
     const more = await problemsOf((c) => {
       c.rankings[0].rankings = [{ rank: 1, fighter_id: 'ghost' }];
       c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'nobody' }, { title_type: 'interim', fighter_id: null }];
     });
     expect(more).toEqual([
       'wbc-welterweight.json: champions.0.fighter_id: refers to fighter "nobody", which does not exist',
-      'wbc-welterweight.json: champions.1.title_type: organization "wbc" has no interim title in division "welterweight"',
       'wbc-welterweight.json: rankings.0.fighter_id: refers to fighter "ghost", which does not exist',
+      'wbc-welterweight.json: champions.1.title_type: organization "wbc" has no interim title in division "welterweight"',
     ]);
   });
 
@@ -122,6 +123,31 @@ describe('content validation', () => {
       (c.fighters[1] as Record<string, unknown>).stance = 'sideways';
     });
     expect(problems).toEqual(['fighter-2.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"']);
+  });
+
+  it('reports a record\'s dangling references together with its schema errors', async () => {
+    const problems = await problemsOf((c) => {
+      (c.fighters[0] as Record<string, unknown>).stance = 'sideways';
+      c.fighters[0].division_id = 'no-division';
+      c.fights[0].scheduled_rounds = 0;
+      c.fights[0].event_id = 'event-none';
+      c.fights[0].title_ids = ['wbc-nope'];
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'fighter-1.json: division_id: refers to division "no-division", which does not exist',
+        'fight-1.json: event_id: refers to event "event-none", which does not exist',
+        'fight-1.json: title_ids.0: refers to title "wbc-nope", which does not exist',
+      ]),
+    );
+  });
+
+  it('a file that is not JSON does not make references to its id dangle', async () => {
+    const dir = await writeContent(minimalContent());
+    await writeFile(path.join(dir, 'events', 'event-1.json'), '{ not json');
+    const error = (await readContent(dir).catch((e) => e)) as ContentError;
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0].message).toMatch(/^is not valid JSON/);
   });
 
   it('checks that a title at stake belongs to the fight division', async () => {

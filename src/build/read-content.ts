@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { contentSchemas, type CollectionName, type ContentRecords } from '../schemas/content.ts';
-import { crossCheck, formatProblems, type LocatedRecords, type Problem } from '../core/validate.ts';
+import { crossCheck, formatProblems, type ContentSet, type Problem } from '../core/validate.ts';
 
 export class ContentError extends Error {
   readonly problems: Problem[];
@@ -29,16 +29,19 @@ async function readAll(files: string[], batch = 512): Promise<string[]> {
 /** Reads and validates a content folder; throws ContentError listing every problem. */
 export async function readContent(root: string): Promise<ContentRecords> {
   const problems: Problem[] = [];
-  const located = {} as LocatedRecords;
-  const invalidIds = Object.fromEntries(COLLECTIONS.map((n) => [n, new Set<string>()])) as Record<CollectionName, Set<string>>;
+  const set: ContentSet = {
+    parsed: {} as ContentSet['parsed'],
+    valid: {} as ContentSet['valid'],
+    unreadable: {} as ContentSet['unreadable'],
+  };
   const display = (file: string) => path.relative(process.cwd(), file) || file;
 
   for (const name of COLLECTIONS) {
-    const dir = path.join(root, name);
-    const files = (await fg('**/*.json', { cwd: dir, absolute: true })).sort();
-    const schema = contentSchemas[name];
-    const records: LocatedRecords[typeof name] = [];
+    const files = (await fg('**/*.json', { cwd: path.join(root, name), absolute: true })).sort();
     const texts = await readAll(files);
+    const parsed: ContentSet['parsed'][CollectionName] = [];
+    const valid: Array<{ file: string; record: unknown }> = [];
+    const unreadable: string[] = [];
     files.forEach((file, i) => {
       const shown = display(file);
       let json: unknown;
@@ -46,22 +49,22 @@ export async function readContent(root: string): Promise<ContentRecords> {
         json = JSON.parse(texts[i]);
       } catch (e) {
         problems.push({ file: shown, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
+        unreadable.push(path.basename(file, '.json'));
         return;
       }
-      const parsed = schema.safeParse(json);
-      if (parsed.success) (records as Array<{ file: string; record: unknown }>).push({ file: shown, record: parsed.data });
-      else {
-        for (const issue of parsed.error.issues)
+      parsed.push({ file: shown, record: json });
+      const result = contentSchemas[name].safeParse(json);
+      if (result.success) valid.push({ file: shown, record: result.data });
+      else
+        for (const issue of result.error.issues)
           problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
-        // Its id still exists: references to it are not reported as dangling on top.
-        const id = (json as { id?: unknown } | null)?.id;
-        if (typeof id === 'string') invalidIds[name].add(id);
-      }
     });
-    (located as Record<string, unknown>)[name] = records;
+    set.parsed[name] = parsed;
+    (set.valid as Record<string, unknown>)[name] = valid;
+    set.unreadable[name] = unreadable;
   }
 
-  problems.push(...crossCheck(located, invalidIds));
+  problems.push(...crossCheck(set));
   if (problems.length > 0) throw new ContentError(problems);
-  return Object.fromEntries(COLLECTIONS.map((name) => [name, located[name].map((l) => l.record)])) as ContentRecords;
+  return Object.fromEntries(COLLECTIONS.map((name) => [name, set.valid[name].map((l) => l.record)])) as ContentRecords;
 }
