@@ -160,12 +160,31 @@ describe('API keys', () => {
   });
 });
 
+describe('request targets', () => {
+  it('a path starting with // stays on the server\'s own origin', async () => {
+    const { request } = await import('node:http');
+    const port = new URL(preview.base).port;
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '//evil.example/v2/fights/', headers: { 'x-gateway-key': KEY } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve(`${res.statusCode} ${text}`));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body.startsWith('404 ')).toBe(true);
+    expect(body).not.toContain('http://evil.example');
+  });
+});
+
 describe('headers', () => {
   it('JSON, CORS and caching headers on success', async () => {
     const response = await preview.get('/v2/divisions/');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toMatch(/^private/);
+    expect(response.headers.get('vary')).toBe('x-gateway-key');
     expect(response.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
   });
 

@@ -15,7 +15,7 @@ export interface EdgeContext {
 
 declare const Netlify: { env: Env };
 
-/** The edge function for an environment; API_KEYS is read on each request so a change applies at once. */
+/** The edge function for an environment (its API_KEYS, read per request: cheap, and never stale). */
 export function edgeFunction(env: Env) {
   let current: { keys: string; handle: Handler } | undefined;
   return (request: Request, context: EdgeContext): Promise<Response> => {

@@ -12,7 +12,9 @@ export async function startServer(options: { distDir: string; port: number; host
   const server = http.createServer(async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? 'localhost'}`;
-      const request = new Request(new URL(req.url ?? '/', origin), {
+      // The request target is a path: joined as text, so '//host/x' cannot stand for another origin.
+      const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+      const request = new Request(origin + target, {
         method: req.method,
         headers: Object.entries(req.headers).flatMap(([k, v]) =>
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),

@@ -94,7 +94,9 @@ function chunks(resource: ListResource, ordered: unknown[], emit: Emit) {
     emit(paths.chunk(resource, k), chunkText(ordered.slice(k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE)));
 }
 
-function dateIndex(resource: 'fights' | 'events', ascending: Array<{ date: string }>, emit: Emit) {  const years: YearsIndex = { total: ascending.length, years: [] };
+/** Where each year and each day starts in a date-sorted list. */
+function dateIndex(resource: 'fights' | 'events', ascending: Array<{ date: string }>, emit: Emit) {
+  const years: YearsIndex = { total: ascending.length, years: [] };
   let days: DaysIndex = [];
   ascending.forEach((r, position) => {
     const day = r.date.slice(0, 10);

@@ -1,13 +1,15 @@
 // Opaque cursors for the fights list: where the previous page ended (keyset: date, then id),
 // the order, the page number reached, and a fingerprint of the filters the cursor belongs to.
 // A checksum makes an edited cursor detectable.
+import { isRealDateTime } from './dates.ts';
 import { invalidCursor } from './errors.ts';
-import { fnv1a } from './layout.ts';
+import { ID_PATTERN } from './ids.ts';
+import { fnv1a } from './hash.ts';
 import type { SortOrder } from './params.ts';
 
 export interface Cursor {
   /** date and id of the last record already returned */
-  after: [date: string, id: string];
+  after: readonly [date: string, id: string];
   order: SortOrder;
   /** page number of the page this cursor opens */
   page: number;
@@ -16,6 +18,8 @@ export interface Cursor {
 }
 
 const CHECK_SEED = 0x6b6f2021;
+/** Page numbers a cursor may carry: far beyond any real walk, small enough to stay exact. */
+const MAX_PAGE = 1_000_000_000;
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -52,9 +56,11 @@ export function decodeCursor(token: string): Cursor {
   } catch {
     throw invalidCursor('it is malformed');
   }
+  // The checksum catches edits, not forgery: every field is checked as if it came from outside.
   if (
-    !Array.isArray(v) || v.length !== 6 || v[0] !== 1 || typeof v[1] !== 'string' || typeof v[2] !== 'string' ||
-    (v[3] !== 'ASC' && v[3] !== 'DESC') || !Number.isInteger(v[4]) || v[4] < 2 || typeof v[5] !== 'string'
+    !Array.isArray(v) || v.length !== 6 || v[0] !== 1 || typeof v[1] !== 'string' || !isRealDateTime(v[1]) ||
+    typeof v[2] !== 'string' || !ID_PATTERN.test(v[2]) || (v[3] !== 'ASC' && v[3] !== 'DESC') ||
+    !Number.isInteger(v[4]) || v[4] < 2 || v[4] > MAX_PAGE || typeof v[5] !== 'string'
   )
     throw invalidCursor('it is malformed');
   return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5] };

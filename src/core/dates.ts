@@ -46,6 +46,16 @@ export function ageOn(birthDate: string, day: string): number {
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
+/** The later of two optional days (an open bound yields to a set one). */
+export function laterDay(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : a > b ? a : b;
+}
+
+/** The earlier of two optional days. */
+export function earlierDay(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : a < b ? a : b;
+}
+
 /** The day `n` days after `day` (before, for negative n). */
 export function addDays(day: string, n: number): string {
   return dayString(dayNumber(day) + n);

@@ -2,6 +2,8 @@
 // module is the single contract between the two. Large sets are spread over sub-folders so no
 // folder nears the host's per-directory file limit, whatever the size of the data.
 
+import { fnv1a } from './hash.ts';
+
 export const STORE = '/store';
 export const DEFAULT_PAGE_SIZE = 25;
 /** Records per chunk of a date-sorted collection: small enough to parse in well under a millisecond. */
@@ -13,16 +15,6 @@ export const PART_SIZE = 2000;
 export type ListResource = 'fights' | 'events' | 'fighters';
 export type ItemResource = ListResource | 'divisions' | 'organizations' | 'titles';
 export type SortedResource = 'fights' | 'events';
-
-/** FNV-1a, 32 bit: a stable, fast string hash identical in every runtime. */
-export function fnv1a(s: string, seed = 0x811c9dc5): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 /** 256 shard folders: a million records leave about 4,000 files in each. */
 export function shardOf(id: string): string {

@@ -1,7 +1,7 @@
 // Query parameters: each endpoint's allowed set, parsed into one typed query. Unknown
 // parameters are ignored; a known one that is malformed, out of range or repeated is a 400.
-import { isRealDate, dayNumber } from './dates.ts';
-import { invalidParameter } from './errors.ts';
+import { dayNumber, earlierDay, isRealDate, laterDay } from './dates.ts';
+import { invalidCursor, invalidParameter } from './errors.ts';
 import { ID_PATTERN, ID_RULE } from './ids.ts';
 import { DEFAULT_PAGE_SIZE } from './layout.ts';
 import type { Route } from './routes.ts';
@@ -11,7 +11,7 @@ export const MAX_SCHEDULE_DAYS = 3650;
 export const RANKINGS_PAGES = 17;
 
 export type SortOrder = 'ASC' | 'DESC';
-export type EventStatus = 'NOT_STARTED' | 'LIVE' | 'FINISHED';
+type EventStatus = 'NOT_STARTED' | 'LIVE' | 'FINISHED';
 
 export interface Query {
   page_num: number;
@@ -56,19 +56,21 @@ const text: Parser = (raw, name) => {
   if (v.length < 1 || v.length > 100) throw invalidParameter(name, 'must be 1 to 100 characters');
   return v;
 };
-const cursor: Parser = (raw, name) => {
-  if (!/^[A-Za-z0-9_-]{1,512}$/.test(raw)) throw invalidParameter(name, 'must be the cursor from pagination.next_page');
+const cursor: Parser = (raw) => {
+  if (!/^[A-Za-z0-9_-]{9,512}$/.test(raw)) throw invalidCursor('it is malformed');
   return raw;
 };
 
 const paging = { page_num: int(1, 1_000_000_000), page_size: int(1, MAX_PAGE_SIZE) };
-const dateRange = { date, date_from: date, date_to: date, date_sort: oneOf(['ASC', 'DESC']) };
+const dateSort = oneOf(['ASC', 'DESC']);
+const dateRange = { date, date_from: date, date_to: date, date_sort: dateSort };
+const schedule = { ...paging, days: int(0, MAX_SCHEDULE_DAYS), date_sort: dateSort };
 
 const ALLOWED: Record<string, Record<string, Parser>> = {
   'fights/list': { ...paging, ...dateRange, data_from: date, division_id: id, event_id: id, fighter_id: id, cursor },
-  'fights/schedule': { ...paging, days: int(0, MAX_SCHEDULE_DAYS), date_sort: oneOf(['ASC', 'DESC']) },
+  'fights/schedule': schedule,
   'events/list': { ...paging, ...dateRange, status: oneOf(['NOT_STARTED', 'LIVE', 'FINISHED']) },
-  'events/schedule': { ...paging, days: int(0, MAX_SCHEDULE_DAYS), date_sort: oneOf(['ASC', 'DESC']) },
+  'events/schedule': schedule,
   'fighters/list': { ...paging, name: text, division_id: id, title_id: id },
   'titles/list': { organization_id: id, division_id: id },
   'rankings/list': {
@@ -81,12 +83,20 @@ const ALLOWED: Record<string, Record<string, Parser>> = {
   },
 };
 
+/** Parameters that another one makes irrelevant: they are ignored, not checked. */
+const IGNORED_WITH: Record<string, Record<string, string>> = {
+  'rankings/list': { page_num: 'division_id' },
+};
+
 export function parseQuery(route: Route, params: URLSearchParams): Query {
-  const allowed = ALLOWED[`${route.resource}/${route.kind}`] ?? {};
+  const endpoint = `${route.resource}/${route.kind}`;
+  const allowed = ALLOWED[endpoint] ?? {};
   const values: Record<string, unknown> = {};
   for (const name of new Set(params.keys())) {
     const parse = allowed[name];
     if (!parse) continue;
+    const overriding = IGNORED_WITH[endpoint]?.[name];
+    if (overriding !== undefined && params.has(overriding)) continue;
     const all = params.getAll(name);
     if (all.length > 1) throw invalidParameter(name, 'must be given at most once');
     values[name] = parse(all[0], name);
@@ -114,9 +124,9 @@ export function parseQuery(route: Route, params: URLSearchParams): Query {
     );
   const day = values.date as string | undefined;
   // `date` narrows the range to one day; with a range as well, the two combine with AND.
-  const lows = [from, day].filter((d): d is string => d !== undefined).sort();
-  const highs = [to, day].filter((d): d is string => d !== undefined).sort();
-  if (lows.length) query.date_from = lows[lows.length - 1];
-  if (highs.length) query.date_to = highs[0];
+  const lo = laterDay(from, day);
+  const hi = earlierDay(to, day);
+  if (lo !== undefined) query.date_from = lo;
+  if (hi !== undefined) query.date_to = hi;
   return query;
 }

@@ -3,7 +3,7 @@
 import { errorBody, finishBody } from '../core/envelope.ts';
 import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey, notFound } from '../core/errors.ts';
 import { utcDay } from '../core/dates.ts';
-import { fnv1a } from '../core/layout.ts';
+import { fnv1a } from '../core/hash.ts';
 import { parseQuery } from '../core/params.ts';
 import { answer } from '../core/query/answer.ts';
 import type { Store } from '../core/query/store.ts';
@@ -34,7 +34,6 @@ export function createHandler(options: HandlerOptions): Handler {
   const now = options.now ?? systemClock;
 
   return async (request, store) => {
-    const started = now();
     if (request.method === 'OPTIONS') return preflight();
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method);
@@ -46,11 +45,11 @@ export function createHandler(options: HandlerOptions): Handler {
       const route = matchRoute(url.pathname);
       if (route === null) throw notFound(`Path ${url.pathname}`);
       const query = parseQuery(route, url.searchParams);
-      const stored = await answer(route, query, { store, today: utcDay(started / 1000) });
-      return await success(request, stored, started, url.origin);
+      const stored = await answer(route, query, { store, today: utcDay(now() / 1000) });
+      return success(request, stored, now(), url.origin);
     } catch (e) {
       const error = e instanceof ApiError ? e : internalError(e);
-      return respond(request, error.status, errorBody(error, started), {
+      return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
         ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
       });
@@ -58,11 +57,12 @@ export function createHandler(options: HandlerOptions): Handler {
   };
 }
 
-async function success(request: Request, stored: string, started: number, origin: string): Promise<Response> {
+function success(request: Request, stored: string, respondedAt: number, origin: string): Response {
   const etag = etagOf(stored);
-  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate' };
+  // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
+  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: 'x-gateway-key' };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
-  return respond(request, 200, finishBody(stored, started, origin), headers);
+  return respond(request, 200, finishBody(stored, respondedAt, origin), headers);
 }
 
 function respond(request: Request, status: number, body: string | null, headers: Record<string, string>): Response {

@@ -4,7 +4,7 @@ import type { Event } from '../../schemas/api.ts';
 import { allOf, pageOf, serializeStored } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { paths, type SortedResource } from '../layout.ts';
-import { MAX_SCHEDULE_DAYS, type Query } from '../params.ts';
+import type { Query } from '../params.ts';
 import type { Route } from '../routes.ts';
 import { DateIndex } from './sorted.ts';
 import { pageByOffset, rangeMatches } from './matches.ts';
@@ -76,7 +76,7 @@ async function eventsList(q: Query, ctx: AnswerContext): Promise<string> {
 }
 
 async function schedule(resource: 'fights' | 'events', q: Query, ctx: AnswerContext): Promise<string> {
-  const to = addDays(ctx.today, Math.min(q.days, MAX_SCHEDULE_DAYS));
+  const to = addDays(ctx.today, q.days);
   // Events schedule records carry no `broadcast`.
   return datePage(resource, ctx.today, to, q, ctx.store, resource === 'events' ? withoutBroadcast : undefined);
 }

@@ -1,13 +1,6 @@
 // Date windows relative to today: schedules and the events status filter.
 import type { Query } from '../params.ts';
-import { addDays } from '../dates.ts';
-
-function maxDay(a: string | undefined, b: string | undefined) {
-  return a === undefined ? b : b === undefined ? a : a > b ? a : b;
-}
-function minDay(a: string | undefined, b: string | undefined) {
-  return a === undefined ? b : b === undefined ? a : a < b ? a : b;
-}
+import { addDays, earlierDay, laterDay } from '../dates.ts';
 
 /**
  * An event's status follows from its date against today (UTC): before today FINISHED, today
@@ -17,8 +10,8 @@ function minDay(a: string | undefined, b: string | undefined) {
 export function eventStatusRange(q: Query, today: string): [string | undefined, string | undefined] {
   let from = q.date_from;
   let to = q.date_to;
-  if (q.status === 'FINISHED') to = minDay(to, addDays(today, -1));
-  if (q.status === 'LIVE') [from, to] = [maxDay(from, today), minDay(to, today)];
-  if (q.status === 'NOT_STARTED') from = maxDay(from, addDays(today, 1));
+  if (q.status === 'FINISHED') to = earlierDay(to, addDays(today, -1));
+  if (q.status === 'LIVE') [from, to] = [laterDay(from, today), earlierDay(to, today)];
+  if (q.status === 'NOT_STARTED') from = laterDay(from, addDays(today, 1));
   return [from, to];
 }

@@ -7,7 +7,6 @@ import { CHUNK_SIZE, paths, type ListResource, type SortedResource } from '../la
 import { chunkRecords, keyOf, type RawRecord } from './records.ts';
 import { readJson, type DaysIndex, type Store, type YearsIndex } from './store.ts';
 
-export type SortOrder = 'ASC' | 'DESC';
 export type Key = readonly [date: string, id: string];
 
 /** First index in [0, n) for which `isAfter(i)` holds (n if none): isAfter must be monotone. */
