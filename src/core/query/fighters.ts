@@ -7,11 +7,10 @@ import type { Query } from '../params.ts';
 import { foldText } from '../text.ts';
 import type { AnswerContext } from './answer.ts';
 import { builtPage, listCount } from './built.ts';
-import { itemReader, listMatches, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex } from './matches.ts';
+import { itemReader, listMatches, pageByOffset, partedList, partedMatches, rangeMatches, type Matches, type PartsIndex } from './matches.ts';
 import { storedList } from './records.ts';
 import { readJson, type Store } from './store.ts';
 import type { FighterPosting } from '../../schemas/store.ts';
-
 
 /** Name search matches substrings of up to this many characters through a gram list alone. */
 export const GRAM = 3;
@@ -54,8 +53,8 @@ interface Source {
   load(): Promise<FighterPosting[]>;
 }
 
-function partedSource(store: Store, field: string, key: string, index: PartsIndex, exact: boolean): Source {
-  const read = async (i: number) => (await readJson<FighterPosting[]>(store, paths.part('fighters', field, key, i))) ?? [];
+async function partedSource(store: Store, field: string, key: string, exact: boolean): Promise<Source> {
+  const { index, read } = await partedList<FighterPosting>(store, 'fighters', field, key);
   return {
     count: index.reduce((sum, [, , n]) => sum + n, 0),
     exact,
@@ -64,20 +63,14 @@ function partedSource(store: Store, field: string, key: string, index: PartsInde
   };
 }
 
-async function partsOf(store: Store, field: string, key: string): Promise<PartsIndex> {
-  return (await readJson<PartsIndex>(store, paths.parts('fighters', field, key))) ?? [];
-}
-
 async function nameSource(store: Store, needle: string): Promise<Source> {
   const chars = Array.from(needle);
   if (chars.length <= GRAM) {
-    const key = gramSegment(needle);
-    return partedSource(store, 'gram', key, await partsOf(store, 'gram', key), true);
+    return partedSource(store, 'gram', gramSegment(needle), true);
   }
   // Longer names: the rarest of the needle's grams gives the candidates, the text check decides.
   const grams = [...new Set(chars.slice(0, chars.length - GRAM + 1).map((_, i) => chars.slice(i, i + GRAM).join('')))];
-  const indexes = await Promise.all(grams.map((g) => partsOf(store, 'gram', gramSegment(g))));
-  const sources = grams.map((g, i) => partedSource(store, 'gram', gramSegment(g), indexes[i], false));
+  const sources = await Promise.all(grams.map((g) => partedSource(store, 'gram', gramSegment(g), false)));
   return sources.reduce((a, b) => (b.count < a.count ? b : a));
 }
 
@@ -91,7 +84,7 @@ async function filteredFighters(q: Query, store: Store): Promise<Matches> {
     sources.push({ count: list.length, exact: true, load: async () => list });
   }
   if (q.division_id !== undefined)
-    sources.push(partedSource(store, 'division', q.division_id, await partsOf(store, 'division', q.division_id), true));
+    sources.push(await partedSource(store, 'division', q.division_id, true));
   if (needle !== undefined) sources.push(await nameSource(store, needle));
 
   const read = itemReader(store, 'fighters');

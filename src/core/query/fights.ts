@@ -1,12 +1,13 @@
 // The fights list: filters, page numbers up to the offset ceiling, and cursors beyond it.
 import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { pageOf } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import { paths } from '../layout.ts';
 import type { Query } from '../params.ts';
 import type { FightPosting } from '../../schemas/store.ts';
 import type { AnswerContext } from './answer.ts';
 import { builtPage } from './built.ts';
-import { itemReader, listMatches, pageAfterKey, pageByOffset, partedMatches, rangeMatches, type Matches, type PartsIndex, type Posting } from './matches.ts';
+import { itemReader, listMatches, pageAfterKey, pageByOffset, partedList, partedMatches, rangeMatches, type Matches } from './matches.ts';
 import { keyOf, storedList, type RawRecord } from './records.ts';
 import { DateIndex } from './sorted.ts';
 import { readJson, type Store } from './store.ts';
@@ -58,13 +59,7 @@ export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> 
   const matches = await fightMatches(q, dates, ctx.store);
   const [total, data] = await Promise.all([matches.count(), pageByOffset(matches, q.date_sort, offset, q.page_size)]);
   const next = nextPage(q, data, offset + data.length < total, q.page_num + 1);
-  return storedList(data, {
-    page: q.page_num,
-    items: data.length,
-    total_pages: Math.ceil(total / q.page_size),
-    total_items: total,
-    next_page: next,
-  });
+  return storedList(data, pageOf(data, q.page_num, q.page_size, total, next).pagination);
 }
 
 async function fightMatches(q: Query, dates: DateIndex, store: Store): Promise<Matches> {
@@ -87,10 +82,8 @@ async function fightMatches(q: Query, dates: DateIndex, store: Store): Promise<M
     return listMatches(matching, read);
   }
   if (q.division_id !== undefined) {
-    const division = q.division_id;
-    const parts = (await readJson<PartsIndex>(store, paths.parts('fights', 'division', division))) ?? [];
-    const readPart = async (i: number) => (await readJson<Posting[]>(store, paths.part('fights', 'division', division, i))) ?? [];
-    return partedMatches(parts, readPart, lo, hi, read);
+    const { index, read: readPart } = await partedList(store, 'fights', 'division', q.division_id);
+    return partedMatches(index, readPart, lo, hi, read);
   }
   return rangeMatches(store, 'fights', lo, hi);
 }

@@ -8,7 +8,7 @@ import type { SortOrder } from '../params.ts';
 import type { PartsIndex, Posting } from '../../schemas/store.ts';
 import { itemRecord, type RawRecord } from './records.ts';
 import { lowerBound, sliceChunks, type DateIndex, type Key } from './sorted.ts';
-import type { Store } from './store.ts';
+import { readJson, type Store } from './store.ts';
 
 export type { PartsIndex, Posting };
 
@@ -75,6 +75,13 @@ export function listMatches(postings: readonly Posting[], read: Reader): Matches
     records: (a, b) => read(postings.slice(Math.max(0, a), Math.max(0, b))),
     rankOfPosition: async (p) => lowerBound(postings.length, (i) => postings[i][0] >= p),
   };
+}
+
+/** A posting list stored in parts: its parts.json and a reader for part i. */
+export async function partedList<P extends Posting>(store: Store, resource: ListResource, field: string, key: string) {
+  const index = (await readJson<PartsIndex>(store, paths.parts(resource, field, key))) ?? [];
+  const read = async (i: number) => (await readJson<P[]>(store, paths.part(resource, field, key, i))) ?? [];
+  return { index, read };
 }
 
 /**
