@@ -1,10 +1,12 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { boxingStore } from './src/astro/integration.ts';
 
-// A static build: every endpoint under src/pages becomes a file in dist/. The edge function in
-// netlify/edge-functions serves them (and computes the rest) behind the API-key check.
+// A static build: the integration writes the store (every file the API reads) into dist/store/.
+// The edge functions in netlify/edge-functions serve it, behind the API-key check.
 export default defineConfig({
   output: 'static',
   build: { format: 'file' },
   trailingSlash: 'ignore',
+  integrations: [boxingStore()],
 });

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { createHandler } from '../src/http/handler.ts';
-import type { Store } from '../src/core/query/store.ts';
-import { paths } from '../src/core/layout.ts';
+import { createHandler } from '../src/api/handler.ts';
+import type { Store } from '../src/store/reader/store.ts';
+import { paths } from '../src/store/layout.ts';
 
 const { values } = parseArgs({
   options: { sizes: { type: 'string', default: '10000,100000' }, rounds: { type: 'string', default: '20' } },
@@ -35,7 +35,7 @@ function prepare(fights: number): string {
     console.error(`generating ${fights} fights...`);
     run(['scripts/generate.ts', '--fights', String(fights), '--out', content]);
   }
-  if (!existsSync(path.join(dist, 'store', 'divisions', 'all.json'))) {
+  if (!existsSync(path.join(dist, paths.all('divisions')))) {
     console.error(`building ${fights} fights...`);
     run(['scripts/build-stats.ts', '--content', content, '--out', dist]);
   }
@@ -57,13 +57,15 @@ function memoryStore(dist: string): Store {
 }
 
 const json = (dist: string, p: string) => JSON.parse(readFileSync(path.join(dist, p), 'utf8'));
+const lines = (dist: string, p: string) => readFileSync(path.join(dist, p), 'utf8').split('\n');
+const total = (dist: string, resource: 'fights' | 'events' | 'fighters'): number => JSON.parse(lines(dist, paths.index({ resource }))[0]).total;
 
 /** The query mix: default page and get-one of each resource, each filter, deep pages, a cursor step, schedules, searches. */
 function queryMix(dist: string): Array<[string, string]> {
-  const fight = json(dist, paths.page('fights', 1)).data[3];
-  const fighter = json(dist, paths.page('fighters', 2)).data[0];
-  const event = json(dist, paths.page('events', 3)).data[0];
-  const title = json(dist, paths.all('titles')).data[0];
+  const fight = JSON.parse(lines(dist, paths.page('fights', 1))[4]);
+  const fighter = JSON.parse(lines(dist, paths.page('fighters', 2))[1]);
+  const event = JSON.parse(lines(dist, paths.page('events', 3))[1]);
+  const title = JSON.parse(lines(dist, paths.all('titles'))[0]);
   const busy = fight.fighters.fighter_1.fighter_id;
   const mix: Array<[string, string]> = [];
   for (const r of ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings']) mix.push([`${r} list`, `/v2/${r}/`]);
@@ -81,7 +83,7 @@ function queryMix(dist: string): Array<[string, string]> {
     ['fights division + range', '/v2/fights/?division_id=middleweight&data_from=2010-01-01&date_to=2020-12-31&page_num=3'],
     ['fights event', `/v2/fights/?event_id=${fight.event.id}`],
     ['fights fighter', `/v2/fights/?fighter_id=${busy}`],
-    ['fights deepest built page', `/v2/fights/?page_num=${Math.min(400, Math.ceil(json(dist, paths.count('fights')).total_items / 25))}`],
+    ['fights deepest built page', `/v2/fights/?page_num=${Math.min(400, Math.ceil(total(dist, 'fights') / 25))}`],
     ['fights deep page, filtered', '/v2/fights/?division_id=lightweight&page_size=100&page_num=40'],
     ['events status', '/v2/events/?status=FINISHED&page_num=20'],
     ['events date range', '/v2/events/?date_from=2020-01-01&date_to=2020-12-31'],
@@ -90,7 +92,7 @@ function queryMix(dist: string): Array<[string, string]> {
     ['fighters name (long)', '/v2/fighters/?name=alvarez'],
     ['fighters name (1 letter)', '/v2/fighters/?name=a&page_num=10'],
     ['fighters name + division', '/v2/fighters/?name=ez&division_id=lightweight'],
-    ['fighters last page', `/v2/fighters/?page_num=${Math.ceil(json(dist, paths.count('fighters')).total_items / 25)}`],
+    ['fighters last page', `/v2/fighters/?page_num=${Math.ceil(total(dist, 'fighters') / 25)}`],
     ['titles filter', '/v2/titles/?organization_id=wba&division_id=heavyweight'],
     ['rankings page', '/v2/rankings/?page_num=9&organization_id=ibf'],
     ['rankings division', '/v2/rankings/?division_id=middleweight'],
@@ -118,7 +120,7 @@ async function measure(fights: number) {
   };
   const mix = queryMix(dist);
   // The cursor step: the request behind next_page of a deep default page.
-  const deepest = Math.min(400, Math.ceil(json(dist, paths.count('fights')).total_items / 25) - 1);
+  const deepest = Math.min(400, Math.ceil(total(dist, 'fights') / 25) - 1);
   const deep = JSON.parse((await cpuOf(`/v2/fights/?page_num=${deepest}`)).body);
   mix.push(['fights cursor step (beyond 10,000)', new URL(deep.pagination.next_page).pathname + new URL(deep.pagination.next_page).search]);
   for (const [, p] of mix) await cpuOf(p); // warm: files in memory, code optimized
@@ -132,7 +134,7 @@ async function measure(fights: number) {
     }
   all.sort((a, b) => a - b);
   const worst = [...perQuery].map(([name, v]) => [name, v.sort((a, b) => a - b)[Math.floor(v.length / 2)]] as const).sort((a, b) => b[1] - a[1]);
-  const counts = { fights: json(dist, paths.count('fights')).total_items, fighters: json(dist, paths.count('fighters')).total_items, events: json(dist, paths.count('events')).total_items };
+  const counts = { fights: total(dist, 'fights'), fighters: total(dist, 'fighters'), events: total(dist, 'events') };
   return { fights, counts, p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1], worst: worst.slice(0, 3), requests: all.length, perQuery };
 }
 

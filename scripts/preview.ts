@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import fg from 'fast-glob';
 import { startServer } from './lib/serve.ts';
-import { parseKeys } from '../src/http/keys.ts';
+import { parseKeys } from '../src/api/keys.ts';
 
 const DEV_KEY = 'dev-key-change-me';
 const DIST = process.env.DIST_DIR ?? 'dist';

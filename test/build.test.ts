@@ -5,44 +5,74 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import * as api from '../src/schemas/api.ts';
-import * as store from '../src/schemas/store.ts';
-import { finishBody } from '../src/core/envelope.ts';
-import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, paths, shardOf } from '../src/core/layout.ts';
+import * as api from '../src/records/schemas.ts';
+import {
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, splitHeader,
+} from '../src/store/layout.ts';
 import { buildSite } from './helpers/build.ts';
 
 const dist = () => inject('distDir');
-const list = <T extends z.ZodType>(item: T) => api.envelopeOf(z.array(item));
 
-/** Which schema each built file must satisfy, by path. Envelopes are checked as served. */
-const RULES: Array<[RegExp, z.ZodType, 'envelope' | 'raw' | 'lines']> = [
-  [/^fights\/items\//, api.envelopeOf(api.Fight), 'envelope'],
-  [/^events\/items\//, api.envelopeOf(api.Event), 'envelope'],
-  [/^fighters\/items\//, api.envelopeOf(api.Fighter), 'envelope'],
-  [/^divisions\/items\//, api.envelopeOf(api.Division), 'envelope'],
-  [/^organizations\/items\//, api.envelopeOf(api.Organization), 'envelope'],
-  [/^titles\/items\//, api.envelopeOf(api.Title), 'envelope'],
-  [/^fights\/pages\//, list(api.Fight), 'envelope'],
-  [/^events\/pages\//, list(api.Event), 'envelope'],
-  [/^fighters\/pages\//, list(api.Fighter), 'envelope'],
-  [/^divisions\/all\.json$/, list(api.Division), 'envelope'],
-  [/^organizations\/all\.json$/, list(api.Organization), 'envelope'],
-  [/^titles\/(all\.json|by\/)/, list(api.Title), 'envelope'],
-  [/^rankings\//, list(api.Ranking), 'envelope'],
-  [/^(fights|events|fighters)\/count\.json$/, store.ListCount, 'raw'],
-  [/^fights\/sorted\//, z.array(api.Fight), 'lines'],
-  [/^events\/sorted\//, z.array(api.Event), 'lines'],
-  [/^fighters\/sorted\//, z.array(api.Fighter), 'lines'],
-  [/^(fights|events)\/dates\/years\.json$/, store.YearsIndex, 'raw'],
-  [/^(fights|events)\/dates\/\d{4}\.json$/, store.DaysIndex, 'raw'],
-  [/\/parts\.json$/, store.PartsIndex, 'raw'],
-  [/^fights\/by-(event|fighter)\//, z.array(store.FightPosting), 'raw'],
-  [/^fights\/by-division\//, z.array(store.Posting), 'raw'],
-  [/^fighters\/by-(division|title|gram)\//, z.array(store.FighterPosting), 'raw'],
+const Header = z.object({ total: z.number().int().min(0), pages: z.number().int().min(0).optional() }).strict();
+const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));
+
+type Check = (text: string) => unknown;
+const lines = (schema: z.ZodType): Check => (text) => z.array(schema).parse(linesOf(text).map((l) => JSON.parse(l)));
+const headed = (schema: z.ZodType): Check => (text) => {
+  const { header, lines: rest } = splitHeader(text);
+  Header.parse(header);
+  return z.array(schema).parse(rest.map((l) => JSON.parse(l)));
+};
+const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
+const dayIndex: Check = (text) => {
+  const index = readDayIndex(text);
+  Header.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
+  for (let i = 1; i < index.days; i++)
+    if (!(index.day(i) > index.day(i - 1) && index.start(i) > index.start(i - 1) && index.start(i) < index.total))
+      throw new Error(`day entry ${i} out of order`);
+};
+const keyedFights: Check = (text) =>
+  linesOf(text).forEach((line) => {
+    const keyed = readKeyedFight(line);
+    const fight = api.Fight.parse(JSON.parse(keyed.json));
+    expect([keyed.date, keyed.id, keyed.division_id, keyed.event_id, ...keyed.fighter_ids]).toEqual([
+      fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
+    ]);
+  });
+
+/** What each store file must hold, by path. */
+const RULES: Array<[RegExp, Check]> = [
+  [/^fights\/records\//, one(api.Fight)],
+  [/^events\/records\//, one(api.Event)],
+  [/^fighters\/records\//, one(api.Fighter)],
+  [/^divisions\/records\//, one(api.Division)],
+  [/^organizations\/records\//, one(api.Organization)],
+  [/^titles\/records\//, one(api.Title)],
+  [/^divisions\/all\.ndjson$/, lines(api.Division)],
+  [/^organizations\/all\.ndjson$/, lines(api.Organization)],
+  [/^titles\/(all\.ndjson$|by\/)/, lines(api.Title)],
+  [/^rankings\//, headed(api.Ranking)],
+  [/^fights\/pages\//, headed(api.Fight)],
+  [/^events\/pages\//, headed(api.Event)],
+  [/^fighters\/pages\//, headed(api.Fighter)],
+  [/^(fights|events)\/sorted\/.*\/index\.txt$/, dayIndex],
+  [/^fighters\/sorted\/.*\/index\.txt$/, (text) => Header.parse(JSON.parse(text))],
+  [/^fights\/sorted\/.*\.ndjson$/, lines(api.Fight)],
+  [/^events\/sorted\/.*\.ndjson$/, lines(api.Event)],
+  [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
+  [/^fights\/by-(event|fighter)\//, keyedFights],
+  [/^fighters\/by-title\//, lines(api.Fighter)],
+  [/^fighters\/search\//, (text) => {
+    const { header, lines: ids } = splitHeader(text);
+    Header.parse(header);
+    Ids.parse(ids);
+    if (ids.length === 0 || ids.length > PART_SIZE) throw new Error(`${ids.length} ids in a part`);
+  }],
+  [/^fighters\/candidates\//, (text) => linesOf(text).forEach((l) => expect(readCandidate(l).fields).toHaveLength(3))],
 ];
 
-describe('the built site', () => {
-  it('every built JSON file is valid against its schema', () => {
+describe('the built store', () => {
+  it('every file holds what the layout says', () => {
     const root = path.join(dist(), 'store');
     const files = fg.sync('**/*', { cwd: root, onlyFiles: true });
     expect(files.length).toBeGreaterThan(5000);
@@ -54,31 +84,30 @@ describe('the built site', () => {
         unmatched.push(file);
         continue;
       }
-      const text = readFileSync(path.join(root, file), 'utf8');
-      const value =
-        rule[2] === 'lines'
-          ? text.split('\n').map((line) => JSON.parse(line))
-          : JSON.parse(rule[2] === 'envelope' ? finishBody(text, Date.now() * 1000, 'https://api.example') : text);
-      const result = rule[1].safeParse(value);
-      if (!result.success) invalid.push(`${file}: ${result.error.issues[0].path.join('.')}: ${result.error.issues[0].message}`);
+      try {
+        rule[1](readFileSync(path.join(root, file), 'utf8'));
+      } catch (e) {
+        invalid.push(`${file}: ${(e as Error).message.slice(0, 300)}`);
+      }
     }
     expect(unmatched).toEqual([]);
     expect(invalid.slice(0, 10)).toEqual([]);
   });
 
-  it('has a get-one file for every record and a page for every default list page', () => {
+  it('has a get-one file for every record, every chunk, and a page for every default list page', () => {
     const root = dist();
-    const count = (resource: 'fights' | 'events' | 'fighters') =>
-      JSON.parse(readFileSync(path.join(root, paths.count(resource)), 'utf8')).total_items as number;
+    const total = (resource: 'fights' | 'events' | 'fighters') =>
+      (JSON.parse(readFileSync(path.join(root, paths.index({ resource })), 'utf8').split('\n')[0]) as { total: number }).total;
     for (const resource of ['fights', 'events', 'fighters'] as const) {
-      const items = fg.sync(`store/${resource}/items/**/*.json`, { cwd: root }).length;
-      expect(items).toBe(count(resource));
-      const pages = fg.sync(`store/${resource}/pages/**/*.json`, { cwd: root }).length;
-      const expected = Math.ceil(count(resource) / DEFAULT_PAGE_SIZE);
+      const records = fg.sync(`store/${resource}/records/**/*.json`, { cwd: root }).length;
+      expect(records).toBe(total(resource));
+      expect(fg.sync(`store/${resource}/sorted/_/**/*.ndjson`, { cwd: root })).toHaveLength(Math.ceil(total(resource) / CHUNK_SIZE));
+      const pages = fg.sync(`store/${resource}/pages/**/*.ndjson`, { cwd: root }).length;
+      const expected = Math.ceil(total(resource) / BUILT_PAGE_SIZE);
       // The fights list stops at the 10,000-offset ceiling; cursors go further.
       expect(pages).toBe(resource === 'fights' ? Math.min(expected, 400) : expected);
     }
-    expect(fg.sync('store/rankings/pages/*/all.json', { cwd: root })).toHaveLength(17);
+    expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
   });
 
   it('no folder holds more than a few thousand entries', () => {
@@ -90,26 +119,6 @@ describe('the built site', () => {
     };
     walk(dist());
     expect(largest).toBeLessThan(5000);
-  });
-
-  it('keeps every folder far below 54,000 files at a million fights', () => {
-    const fights = 1_000_000;
-    const perFolder = new Map<string, number>();
-    const add = (p: string) => {
-      const dir = path.dirname(p);
-      perFolder.set(dir, (perFolder.get(dir) ?? 0) + 1);
-    };
-    for (let i = 1; i <= fights; i++) {
-      const id = `fight-${String(i).padStart(7, '0')}`;
-      add(paths.item('fights', id));
-      add(paths.postings('fights', 'fighter', `fighter-${String(i % 300_000).padStart(6, '0')}`));
-    }
-    for (let k = 0; k < fights / CHUNK_SIZE; k++) add(paths.chunk('fights', k));
-    for (let n = 1; n <= 300_000 / DEFAULT_PAGE_SIZE; n++) add(paths.page('fighters', n));
-    for (let i = 0; i < fights / 17 / PART_SIZE; i++) add(paths.part('fights', 'division', 'welterweight', i));
-    const max = Math.max(...perFolder.values());
-    expect(max).toBeLessThan(10_000);
-    expect(shardOf('fight-0000001')).toMatch(/^[0-9a-f]{2}$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, readContent } from '../src/build/read-content.ts';
+import { ContentError, readContent } from '../src/content/read.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
 async function problemsOf(mutate: (c: ReturnType<typeof minimalContent>) => void): Promise<string[]> {

@@ -1,15 +1,16 @@
 // Cursor paging far beyond the 10,000-offset ceiling, on a generated dataset larger than the
-// default one. Built files are produced by the same pure builder as the site, held in memory.
+// default one. The store is written by the same writer as the site's, held in memory.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readContent } from '../src/build/read-content.ts';
-import { builtFiles } from '../src/build/files.ts';
-import { resolveDataset } from '../src/core/resolve.ts';
-import { createHandler } from '../src/http/handler.ts';
-import type { Store } from '../src/core/query/store.ts';
+import { readContent } from '../src/content/read.ts';
+import { memorySink } from '../src/store/writer/sink.ts';
+import { writeStore } from '../src/store/writer/write-store.ts';
+import { resolveDataset } from '../src/content/resolve.ts';
+import { createHandler } from '../src/api/handler.ts';
+import type { Store } from '../src/store/reader/store.ts';
 import { TEST_AS_OF } from './helpers/build.ts';
 
 const FIGHTS = 12_500;
@@ -22,7 +23,8 @@ beforeAll(async () => {
   expect(r.status, r.stderr).toBe(0);
   const dataset = resolveDataset(await readContent(out), TEST_AS_OF);
   ascending = dataset.fights.map((f) => f.id);
-  const files = new Map(builtFiles(dataset).map((f) => [f.path, f.body]));
+  const { files } = memorySink();
+  await writeStore(dataset, memorySink(files));
   const store: Store = { read: async (p) => files.get(p) ?? null };
   const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
   call = async (p) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../src/build/read-content.ts';
+import { readContent } from '../src/content/read.ts';
 
 function generate(...args: string[]) {
   const out = mkdtempSync(path.join(tmpdir(), 'gen-'));

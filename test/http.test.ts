@@ -1,7 +1,10 @@
 // HTTP behaviour through the preview server: the edge function over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as api from '../src/schemas/api.ts';
+import * as records from '../src/records/schemas.ts';
+import * as envelope from '../src/api/schemas.ts';
+
+const api = { ...records, ...envelope };
 import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
@@ -81,7 +84,7 @@ describe('every endpoint with its defaults', () => {
   it('rankings: 17 pages of 4, one weight class per page', async () => {
     const { body } = await preview.json('/v2/rankings/');
     expect(body.pagination).toEqual({ page: 1, items: 4, total_pages: 17, total_items: 68 });
-    expect(new Set(body.data.map((r: api.Ranking) => r.division.name))).toEqual(new Set(['Heavyweight']));
+    expect(new Set(body.data.map((r: records.Ranking) => r.division.name))).toEqual(new Set(['Heavyweight']));
     const last = await preview.json('/v2/rankings/?page_num=17');
     expect(last.body.data[0].division.name).toBe('Minimumweight');
     const org = await preview.json('/v2/rankings/?page_num=3&organization_id=wbc');
@@ -91,13 +94,13 @@ describe('every endpoint with its defaults', () => {
     const division = await preview.json('/v2/rankings/?division_id=welterweight&page_num=9');
     expect(division.body.pagination).toEqual({ page: 1, items: 4, total_pages: 1, total_items: 4 });
     const both = await preview.json('/v2/rankings/?division_id=welterweight&organization_id=ibf');
-    expect(both.body.data.map((r: api.Ranking) => r.id)).toEqual(['ibf-welterweight']);
+    expect(both.body.data.map((r: records.Ranking) => r.id)).toEqual(['ibf-welterweight']);
   });
 
   it('titles filter by organization and division', async () => {
     const { body } = await preview.json('/v2/titles/?organization_id=wba&division_id=heavyweight');
     expect(body.data.length).toBeGreaterThanOrEqual(2);
-    for (const t of body.data as api.Title[]) {
+    for (const t of body.data as records.Title[]) {
       expect(t.organization.id).toBe('wba');
       expect(t.division.id).toBe('heavyweight');
     }

@@ -1,7 +1,7 @@
 // No request of any shape gets a 5xx or a stack trace: every answer is the JSON envelope.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../src/schemas/api.ts';
+import { ErrorEnvelope } from '../src/api/schemas.ts';
 import { directClient } from './helpers/handler.ts';
 
 const call = directClient(Date.parse('2026-11-21T12:00:00Z'));

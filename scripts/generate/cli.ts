@@ -1,5 +1,5 @@
 // Command-line options of scripts/generate.ts. Bad input ends the process with exit code 2.
-import { isRealDate } from '../../src/core/dates.ts';
+import { isRealDate } from '../../src/shared/dates.ts';
 
 export interface Options {
   fights: number;

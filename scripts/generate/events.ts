@@ -1,6 +1,6 @@
 // Event dates, places and broadcasts. Titles are set after the fights are drawn, since they name
 // the main event.
-import type { EventRecord } from '../../src/schemas/content.ts';
+import type { EventRecord } from '../../src/content/schemas.ts';
 import { Rng, WeightedTable } from './random.ts';
 import { BROADCASTERS, FOREIGN_MARKETS, PROMOTERS, VENUES, type Venue } from './venues.ts';
 import { DAY_SECONDS, dayNumber, formatMicros, monthBounds, monthOfDay, randomStamp } from './time.ts';

@@ -1,11 +1,11 @@
 // Fighter profiles. Career stats are finished later (see finishStats) so that they include the
 // generated fights themselves: a fighter's record is never smaller than their bouts in the data.
-import type { FighterRecord } from '../../src/schemas/content.ts';
+import type { FighterRecord } from '../../src/content/schemas.ts';
 import { NATIONS, POOLS, nationTable } from './nations.ts';
 import { EN_NICKNAMES } from './names-west.ts';
 import { Rng, WeightedTable } from './random.ts';
 import type { Division } from './reference.ts';
-import { ageOn } from '../../src/core/dates.ts';
+import { ageOn } from '../../src/shared/dates.ts';
 import { dayNumber, dayString } from './time.ts';
 
 /** Results of generated fights, added into the fighter's career stats. */

@@ -1,6 +1,6 @@
 // Nationalities of generated fighters: how common each is, which name pools it draws from, and
 // whether its boxers lean toward the light or the heavy divisions.
-import { COUNTRIES } from '../../src/core/countries.ts';
+import { COUNTRIES } from '../../src/content/countries.ts';
 import { EAST_POOLS } from './names-east.ts';
 import { WEST_POOLS } from './names-west.ts';
 import type { NamePool } from './pool.ts';
@@ -19,7 +19,7 @@ interface Nation {
 const n = (weight: number, lean: Lean, ...pools: [PoolName, number][]): Nation => ({ weight, lean, pools });
 const only = (name: PoolName): [PoolName, number] => [name, 1];
 
-/** Every code of src/core/countries.ts, the big boxing nations weighted up. */
+/** Every code of src/content/countries.ts, the big boxing nations weighted up. */
 export const NATIONS: Record<string, Nation> = {
   US: n(16, 'even', ['anglo', 68], ['hispanic', 27], ['nigerian', 5]),
   MX: n(15, 'light', only('hispanic')),
@@ -84,7 +84,7 @@ export const NATIONS: Record<string, Nation> = {
 };
 
 for (const code of Object.keys(NATIONS))
-  if (!(code in COUNTRIES)) throw new Error(`nations.ts: ${code} is not in src/core/countries.ts`);
+  if (!(code in COUNTRIES)) throw new Error(`nations.ts: ${code} is not in src/content/countries.ts`);
 
 /** How much a nation's lean favours a division; index 0 is heavyweight, 16 minimumweight. */
 function leanFactor(lean: Lean, divisionIndex: number): number {

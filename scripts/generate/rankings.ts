@@ -1,6 +1,6 @@
 // One ranking per body and division: its champions (the latest title-fight winner where there is
 // one) and 15 ranked contenders, all fighters of that division.
-import type { RankingRecord } from '../../src/schemas/content.ts';
+import type { RankingRecord } from '../../src/content/schemas.ts';
 import type { Fighter } from './fighters.ts';
 import { Rng } from './random.ts';
 import { organizations, TITLE_TYPES, titles, type Division } from './reference.ts';

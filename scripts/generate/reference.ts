@@ -1,6 +1,6 @@
 // The fixed reference data: 17 divisions, 4 sanctioning bodies and their titles. It does not
 // depend on the seed, so title ids are the same in every generated dataset.
-import type { DivisionRecord, OrganizationRecord, TitleRecord } from '../../src/schemas/content.ts';
+import type { DivisionRecord, OrganizationRecord, TitleRecord } from '../../src/content/schemas.ts';
 
 interface DivisionInfo {
   name: string;

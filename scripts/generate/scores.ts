@@ -1,6 +1,6 @@
 // Fight results: the outcome, the round it ended in and the judges' cards, consistent with each
 // other under the ten-point must system.
-import type { FightRecord } from '../../src/schemas/content.ts';
+import type { FightRecord } from '../../src/content/schemas.ts';
 import { Rng, WeightedTable } from './random.ts';
 
 type Outcome = NonNullable<FightRecord['results']>['outcome'];

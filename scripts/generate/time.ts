@@ -1,6 +1,6 @@
 // Date-time helpers for the generator. Instants are whole epoch seconds (UTC); days are integers
-// counted from 1970-01-01 as in src/core/dates.ts.
-import { dayNumber, dayString } from '../../src/core/dates.ts';
+// counted from 1970-01-01 as in src/shared/dates.ts.
+import { dayNumber, dayString } from '../../src/shared/dates.ts';
 import type { Rng } from './random.ts';
 
 export { dayNumber, dayString };

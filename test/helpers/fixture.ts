@@ -2,7 +2,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ContentRecords } from '../../src/schemas/content.ts';
+import type { ContentRecords } from '../../src/content/schemas.ts';
 
 export function minimalContent(): ContentRecords {
   const stats = { wins: 20, losses: 2, draws: 1, total_bouts: 23, total_rounds: 150, ko_wins: 12, stopped: 1 };

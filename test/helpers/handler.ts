@@ -1,8 +1,8 @@
 // The shared handler called directly (no socket) over the test build, with a fixed clock.
 import { inject } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
-import { createHandler } from '../../src/http/handler.ts';
-import type { Store } from '../../src/core/query/store.ts';
+import { createHandler } from '../../src/api/handler.ts';
+import type { Store } from '../../src/store/reader/store.ts';
 
 export const KEY = 'direct-key';
 

@@ -1,0 +1,113 @@
+// The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
+// function, the local preview, the tests) runs this same code with its own Store of built files.
+import { errorBody, finishBody } from './envelope.ts';
+import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey, notFound } from './errors.ts';
+import { utcDay } from '../shared/dates.ts';
+import { fnv1a } from '../shared/hash.ts';
+import { parseQuery } from './params.ts';
+import { answer } from './queries/answer.ts';
+import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
+import { matchRoute } from './routes.ts';
+import { keyChecker } from './keys.ts';
+
+export interface HandlerOptions {
+  /** Accepted API keys. None configured means every request is refused. */
+  keys: readonly string[];
+  /** The current time in epoch microseconds (tests fix it). */
+  now?: () => number;
+}
+
+/** Answers one request, reading built files from `store`. */
+export type Handler = (request: Request, store: Store) => Promise<Response>;
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag',
+};
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const systemClock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+export function createHandler(options: HandlerOptions): Handler {
+  const isValidKey = keyChecker(options.keys);
+  const now = options.now ?? systemClock;
+
+  return async (request, store) => {
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method);
+      const key = request.headers.get('x-gateway-key');
+      if (key === null || key === '') throw missingApiKey();
+      if (!isValidKey(key)) throw invalidApiKey();
+
+      const url = new URL(request.url);
+      const route = matchRoute(url.pathname);
+      if (route === null) throw notFound(`Path ${url.pathname}`);
+      const query = parseQuery(route, url.searchParams);
+      const stored = await answer(route, query, { store, today: utcDay(now() / 1000) });
+      return success(request, stored, now(), url.origin);
+    } catch (e) {
+      const error = e instanceof ApiError ? e : internalError(e);
+      return respond(request, error.status, errorBody(error, now()), {
+        'Cache-Control': 'no-store',
+        ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
+      });
+    }
+  };
+}
+
+function success(request: Request, stored: string, respondedAt: number, origin: string): Response {
+  const etag = etagOf(stored);
+  // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
+  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: 'x-gateway-key' };
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
+  return respond(request, 200, finishBody(stored, respondedAt, origin), headers);
+}
+
+function respond(request: Request, status: number, body: string | null, headers: Record<string, string>): Response {
+  return new Response(request.method === 'HEAD' || status === 304 ? null : body, {
+    status,
+    headers: { ...CORS, ...(status === 304 ? {} : { 'Content-Type': JSON_TYPE }), ...headers },
+  });
+}
+
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...CORS,
+      'Access-Control-Allow-Methods': ALLOWED_METHODS,
+      'Access-Control-Allow-Headers': 'x-gateway-key, if-none-match',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+/**
+ * A weak validator over the answer without its timestamp: the data, not the moment, decides.
+ * FNV-1a with the length is a fraction of the cost of a digest here, and ample for a validator.
+ */
+function etagOf(stored: string): string {
+  return `W/"${stored.length.toString(16)}-${fnv1a(stored).toString(16)}"`;
+}
+
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const bare = etag.slice(2);
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === bare || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Failures of our own: logged in one line, answered with a 5xx that is never cached. */
+function internalError(e: unknown): ApiError {
+  if (e instanceof StoreUnavailable) {
+    console.error(`${e.message}: ${String((e.cause as Error | undefined)?.message ?? e.cause ?? '')}`);
+    return new ApiError('ServiceUnavailable', 503, 'The service cannot answer this request right now. Try again shortly.');
+  }
+  if (e instanceof StoreInconsistent) console.error(e.message);
+  else console.error(e);
+  return new ApiError('InternalError', 500, 'The service failed to answer this request.');
+}

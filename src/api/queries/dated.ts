@@ -1,0 +1,101 @@
+// Pages of a list in date order (every fight, one division's fights, every event), by offset or
+// after a cursor's key. Both take two rounds of reads: the list's index, then the chunks that
+// hold the page (for a cursor with a position hint, both at once).
+import type { SortedList } from '../../store/layout.ts';
+import { lowerBound, readIndex, readRecords, type SortedIndex } from '../../store/reader/lists.ts';
+import { StoreInconsistent, type Store } from '../../store/reader/store.ts';
+import { CHUNK_SIZE, paths } from '../../store/layout.ts';
+import type { Cursor } from '../cursor.ts';
+import type { SortOrder } from '../params.ts';
+
+export interface DatedPage {
+  /** Matching records in the whole list: hi - lo. */
+  total: number;
+  records: string[];
+  /** Position in the list of the last record returned (-1 when none). */
+  last: number;
+  /** True when more records follow in this order. */
+  more: boolean;
+}
+
+export interface DatedQuery {
+  list: SortedList;
+  /** False for lists that may legitimately not exist (a division without fights). */
+  required: boolean;
+  from: string | undefined;
+  to: string | undefined;
+  order: SortOrder;
+  size: number;
+}
+
+const EMPTY_INDEX: SortedIndex = { total: 0, days: 0, day: () => '', start: () => 0, dayRange: () => [0, 0] };
+
+async function openIndex(store: Store, q: DatedQuery): Promise<SortedIndex> {
+  const index = await readIndex(store, q.list);
+  if (index !== null) return index;
+  if (q.required) throw new StoreInconsistent(paths.index(q.list), 'every store has this list');
+  return EMPTY_INDEX;
+}
+
+/** The records at positions [a, b) in list order, of a match range [lo, hi), in the query's order. */
+export function datedPage(records: string[], a: number, b: number, lo: number, hi: number, order: SortOrder): DatedPage {
+  const asc = order === 'ASC';
+  return {
+    total: hi - lo,
+    records: asc ? records : records.reverse(),
+    last: b <= a ? -1 : asc ? b - 1 : a,
+    more: b > a && (asc ? b < hi : a > lo),
+  };
+}
+
+export async function pageByOffset(store: Store, q: DatedQuery, offset: number): Promise<DatedPage> {
+  const index = await openIndex(store, q);
+  const [lo, hi] = index.dayRange(q.from, q.to);
+  const [a, b] =
+    q.order === 'ASC'
+      ? [Math.min(lo + offset, hi), Math.min(lo + offset + q.size, hi)]
+      : [Math.max(hi - offset - q.size, lo), Math.max(hi - offset, lo)];
+  return datedPage(await readRecords(store, q.list, a, b, index.total), a, b, lo, hi, q.order);
+}
+
+type Key = readonly [date: string, id: string];
+
+export function keyOf(record: string): Key {
+  const { date, id } = JSON.parse(record) as { date: string; id: string };
+  return [date, id];
+}
+
+export function compareKeys(a: Key, b: Key): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+}
+
+/**
+ * The page after a cursor's key. The cursor's position hint lets the chunks around it be read
+ * with the index; when the record there is no longer the key (a rebuild moved it), the key is
+ * looked up through its day in the index instead.
+ */
+export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Cursor): Promise<DatedPage> {
+  const p = cursor.position;
+  const asc = q.order === 'ASC';
+  const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
+  const [index, around] = await Promise.all([
+    openIndex(store, q),
+    p >= 0 ? readRecords(store, q.list, a, b) : Promise.resolve([]),
+  ]);
+  const [lo, hi] = index.dayRange(q.from, q.to);
+  const hinted = p >= 0 && p < index.total && around.length > p - a && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
+  if (hinted && (asc ? p + 1 >= lo && p + 1 <= hi : p >= lo && p <= hi)) {
+    const [start, end] = asc ? [p + 1, Math.min(p + 1 + q.size, hi)] : [Math.max(lo, p - q.size), p];
+    if (end - a > around.length) throw new StoreInconsistent(paths.chunk(q.list, Math.floor((end - 1) / CHUNK_SIZE)), 'the index counts more records');
+    return datedPage(around.slice(start - a, end - a), start, end, lo, hi, q.order);
+  }
+  // The key alone: its day's records give its place.
+  const day = cursor.after[0].slice(0, 10);
+  const [ds, de] = index.dayRange(day, day);
+  const sameDay = (await readRecords(store, q.list, ds, de, index.total)).map(keyOf);
+  const place = ds + lowerBound(sameDay.length, (i) => compareKeys(sameDay[i], cursor.after) >= (asc ? 1 : 0));
+  const [start, end] = asc
+    ? [Math.min(Math.max(place, lo), hi), Math.min(Math.max(place, lo) + q.size, hi)]
+    : [Math.max(lo, Math.min(place, hi) - q.size), Math.max(lo, Math.min(place, hi))];
+  return datedPage(await readRecords(store, q.list, start, end, index.total), start, end, lo, hi, q.order);
+}

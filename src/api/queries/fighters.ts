@@ -1,0 +1,81 @@
+// The fighters list, in name order, filtered by division, title held and name. Each filter has
+// its own list in the store: a title's holders (read whole), a division's fighters (a sorted
+// list), and for names the exact matches of a short needle or the candidates of a long one.
+import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, paths, searchFields, type SortedList } from '../../store/layout.ts';
+import {
+  readCandidates, readIndex, readPage, readRecords, readRecordsById, readSearchRanks, readWhole,
+} from '../../store/reader/lists.ts';
+import { StoreInconsistent } from '../../store/reader/store.ts';
+import { foldText } from '../../shared/text.ts';
+import { listBody, paginationOf } from '../envelope.ts';
+import type { Query } from '../params.ts';
+import type { AnswerContext } from './context.ts';
+
+interface Found {
+  total: number;
+  records: string[];
+}
+
+export async function fightersList(q: Query, ctx: AnswerContext): Promise<string> {
+  const offset = (q.page_num - 1) * q.page_size;
+  const found =
+    q.title_id !== undefined ? await titleHolders(q, ctx, offset)
+    : q.name !== undefined ? await byName(q, ctx, offset)
+    : await sortedPage(q, ctx, offset);
+  return listBody(found.records, paginationOf(q.page_num, found.records.length, q.page_size, found.total));
+}
+
+/** Every fighter, or one division's: the count and the chunks of the page, read at once. */
+async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
+  if (q.division_id === undefined && q.page_size === BUILT_PAGE_SIZE) {
+    const built = await readPage(ctx.store, 'fighters', q.page_num);
+    if (built !== null) return { total: built.header.total, records: built.lines };
+  }
+  const list: SortedList = { resource: 'fighters', division_id: q.division_id };
+  const [index, records] = await Promise.all([
+    readIndex(ctx.store, list),
+    readRecords(ctx.store, list, offset, offset + q.page_size),
+  ]);
+  if (index === null) {
+    if (q.division_id === undefined) throw new StoreInconsistent(paths.index(list), 'every store has this list');
+    return { total: 0, records: [] };
+  }
+  const expected = Math.max(0, Math.min(offset + q.page_size, index.total) - offset);
+  if (records.length < expected) throw new StoreInconsistent(paths.chunk(list, 0), `the index counts ${index.total} fighters`);
+  return { total: index.total, records: records.slice(0, expected) };
+}
+
+/** A title's holders: a handful of records, filtered in memory. */
+async function titleHolders(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
+  const needle = q.name === undefined ? undefined : foldText(q.name);
+  const holders = (await readWhole(ctx.store, { resource: 'fighters', by: 'title', id: q.title_id! })).filter((text) => {
+    const f = JSON.parse(text) as { name: string; nickname: string | null; alias: string | null; division: { id: string } };
+    return (
+      (q.division_id === undefined || f.division.id === q.division_id) &&
+      (needle === undefined || searchFields(f).some((field) => field.includes(needle)))
+    );
+  });
+  return { total: holders.length, records: holders.slice(offset, offset + q.page_size) };
+}
+
+/**
+ * A short needle is a gram with a list of exactly its matches (per division too): the page's
+ * ids and the count come from one or two parts. A long needle's candidates carry their search
+ * text and are checked. Either way the page's records are then read one by one, all at once.
+ */
+async function byName(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
+  const needle = foldText(q.name!);
+  const chars = Array.from(needle);
+  let total: number;
+  let ids: string[];
+  if (chars.length <= SHORT_NEEDLE) {
+    ({ total, ids } = await readSearchRanks(ctx.store, needle, q.division_id ?? null, offset, offset + q.page_size));
+  } else {
+    const matches = (await readCandidates(ctx.store, chars.slice(0, LONG_GRAM).join(''))).filter(
+      (c) => (q.division_id === undefined || c.division_id === q.division_id) && c.fields.some((field) => field.includes(needle)),
+    );
+    total = matches.length;
+    ids = matches.slice(offset, offset + q.page_size).map((c) => c.id);
+  }
+  return { total, records: await readRecordsById(ctx.store, 'fighters', ids) };
+}

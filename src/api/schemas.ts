@@ -1,0 +1,31 @@
+// The envelope around every answer: pagination, metadata and the error object.
+import { z } from 'zod';
+
+export const Pagination = z
+  .object({
+    page: z.number().int().min(0),
+    items: z.number().int().min(0),
+    total_pages: z.number().int().min(0),
+    total_items: z.number().int().min(0),
+    next_page: z.url().nullable().optional(),
+  })
+  .strict();
+
+export const Metadata = z
+  .object({ timestamp: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/) })
+  .strict();
+
+export const ApiErrorBody = z
+  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(499) })
+  .strict();
+
+/** A success envelope around `data`. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ metadata: Metadata, pagination: Pagination, error: z.object({}).strict(), data }).strict();
+}
+
+export const ErrorEnvelope = z
+  .object({ metadata: Metadata, error: ApiErrorBody, data: z.null() })
+  .strict();
+
+export type Pagination = z.infer<typeof Pagination>;

@@ -1,0 +1,70 @@
+// Reads content/ and validates every record, collecting all problems before failing.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { contentSchemas, type CollectionName, type ContentRecords } from './schemas.ts';
+import { crossCheck, formatProblems, type ContentSet, type Problem } from './validate.ts';
+
+export class ContentError extends Error {
+  readonly problems: Problem[];
+  constructor(problems: Problem[]) {
+    super(formatProblems(problems));
+    this.name = 'ContentError';
+    this.problems = problems;
+    // The message is the whole report; a stack trace into the reader would only add noise.
+    this.stack = this.message;
+  }
+}
+
+const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
+
+/** Reads files a batch at a time: a hundred thousand at once would exceed the open-file limit. */
+async function readAll(files: string[], batch = 512): Promise<string[]> {
+  const texts: string[] = [];
+  for (let i = 0; i < files.length; i += batch)
+    texts.push(...(await Promise.all(files.slice(i, i + batch).map((f) => readFile(f, 'utf8')))));
+  return texts;
+}
+
+/** Reads and validates a content folder; throws ContentError listing every problem. */
+export async function readContent(root: string): Promise<ContentRecords> {
+  const problems: Problem[] = [];
+  const set: ContentSet = {
+    parsed: {} as ContentSet['parsed'],
+    valid: {} as ContentSet['valid'],
+    unreadable: {} as ContentSet['unreadable'],
+  };
+  const display = (file: string) => path.relative(process.cwd(), file) || file;
+
+  for (const name of COLLECTIONS) {
+    const files = (await fg('**/*.json', { cwd: path.join(root, name), absolute: true })).sort();
+    const texts = await readAll(files);
+    const parsed: ContentSet['parsed'][CollectionName] = [];
+    const valid: Array<{ file: string; record: unknown }> = [];
+    const unreadable: string[] = [];
+    files.forEach((file, i) => {
+      const shown = display(file);
+      let json: unknown;
+      try {
+        json = JSON.parse(texts[i]);
+      } catch (e) {
+        problems.push({ file: shown, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
+        unreadable.push(path.basename(file, '.json'));
+        return;
+      }
+      parsed.push({ file: shown, record: json });
+      const result = contentSchemas[name].safeParse(json);
+      if (result.success) valid.push({ file: shown, record: result.data });
+      else
+        for (const issue of result.error.issues)
+          problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+    });
+    set.parsed[name] = parsed;
+    (set.valid as Record<string, unknown>)[name] = valid;
+    set.unreadable[name] = unreadable;
+  }
+
+  problems.push(...crossCheck(set));
+  if (problems.length > 0) throw new ContentError(problems);
+  return Object.fromEntries(COLLECTIONS.map((name) => [name, set.valid[name].map((l) => l.record)])) as ContentRecords;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { isRealDate, isRealDateTime } from '../shared/dates.ts';
+import { ID_PATTERN, ID_RULE } from '../shared/ids.ts';
+
+export const Id = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
+
+/** `YYYY-MM-DDTHH:MM:SS`, UTC, no offset: the spec's date-time form. */
+export const DateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DDTHH:MM:SS')
+  .refine(isRealDateTime, 'is not a real calendar date-time');
+
+/** `YYYY-MM-DDTHH:MM:SS.ffffff`: updated_at carries microseconds. */
+export const DateTimeMicros = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/, 'must be YYYY-MM-DDTHH:MM:SS.ffffff')
+  .refine(isRealDateTime, 'is not a real calendar date-time');
+
+export const CalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  .refine(isRealDate, 'is not a real calendar date');
+
+export const TitleType = z.enum(['full', 'regular', 'interim']);
+export type TitleType = z.infer<typeof TitleType>;
+
+export const FightStatus = z.enum(['NOT_STARTED', 'LIVE', 'FINISHED']);
+export type FightStatus = z.infer<typeof FightStatus>;
+
+export const Outcome = z.enum(['UD', 'MD', 'SD', 'TKO', 'KO', 'PTS']);
+export const Stance = z.enum(['orthodox', 'southpaw', 'switch']);
+export const Gender = z.enum(['M', 'F']);
+
+/** One judge's card, `NNN-NNN` (two or three digits a side: 116-112, 58-56 for a six-rounder). */
+export const Scorecard = z.string().regex(/^\d{2,3}-\d{2,3}$/, 'must be a scorecard like 116-112');

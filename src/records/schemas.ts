@@ -1,0 +1,112 @@
+// Response shapes of the interface specification. Every variant is derived from one base schema.
+import { z } from 'zod';
+import { DateTime, DateTimeMicros, FightStatus, Gender, Outcome, Scorecard, Stance, TitleType } from './common.ts';
+
+const Id = z.string().min(1);
+
+export const Division = z
+  .object({ id: Id, name: z.string(), weight_lb: z.number().nullable(), weight_kg: z.number().nullable() })
+  .strict();
+
+export const Organization = z.object({ id: Id, name: z.string(), slug: z.string() }).strict();
+
+export const Title = z.object({ id: Id, name: z.string(), division: Division, organization: Organization }).strict();
+
+/** The short title reference used in a fight's and a fighter's `titles` arrays. */
+export const TitleRef = z.object({ name: z.string(), id: Id }).strict();
+
+/** What fights and events both say about where and when. */
+const Occasion = { id: Id, title: z.string(), date: DateTime, location: z.string(), venue: z.string() };
+
+export const Event = z
+  .object({
+    ...Occasion,
+    broadcasters: z.array(z.record(z.string(), z.string()).refine((o) => Object.keys(o).length === 1, 'one key')),
+    broadcast: z.array(z.object({ country: z.string(), broadcasters: z.array(z.string()) }).strict()),
+    poster_image_url: z.string().nullable(),
+    updated_at: DateTimeMicros,
+  })
+  .strict();
+
+/** The event embedded in a fight: no venue, no broadcast, no updated_at. */
+export const FightEvent = Event.pick({
+  title: true, date: true, location: true, broadcasters: true, id: true, poster_image_url: true,
+});
+
+/** Events schedule records carry no `broadcast`. */
+export const ScheduledEvent = Event.omit({ broadcast: true });
+
+const FightFighter = z
+  .object({ name: z.string(), full_name: z.string(), winner: z.boolean(), fighter_id: Id })
+  .strict();
+
+export const Fight = z
+  .object({
+    ...Occasion,
+    status: FightStatus,
+    scheduled_rounds: z.number().int(),
+    fighters: z.object({ fighter_1: FightFighter, fighter_2: FightFighter }).strict(),
+    results: z.object({ outcome: Outcome, round: z.string().regex(/^\d+$/) }).strict().nullable(),
+    scores: z.array(Scorecard).nullable(),
+    event: FightEvent,
+    division: Division,
+    titles: z.array(TitleRef),
+    updated_at: DateTimeMicros,
+  })
+  .strict();
+
+export const Fighter = z
+  .object({
+    id: Id,
+    name: z.string(),
+    nickname: z.string().nullable(),
+    alias: z.string().nullable(),
+    age: z.number().int(),
+    gender: Gender,
+    nationality: z.string(),
+    nationality_code: z.string().length(2),
+    stance: Stance,
+    debut: z.string().regex(/^\d{4}$/),
+    height: z.string(),
+    height_cm: z.number().int(),
+    height_in: z.number(),
+    height_ft: z.string(),
+    reach: z.string(),
+    reach_cm: z.number().int(),
+    reach_in: z.number(),
+    stats: z
+      .object({
+        wins: z.number().int(), losses: z.number().int(), draws: z.number().int(), total_bouts: z.number().int(),
+        total_rounds: z.number().int(), ko_wins: z.number().int(), stopped: z.number().int(),
+      })
+      .strict(),
+    division: Division,
+    titles: z.array(TitleRef),
+  })
+  .strict();
+
+const Holder = { fighter_id: Id.nullable(), fighter_name: z.string().nullable(), is_vacant: z.boolean() };
+
+export const Ranking = z
+  .object({
+    id: Id,
+    organization: Organization,
+    division: Division,
+    gender: Gender,
+    title_ids: z.object({ full: Id.nullable(), regular: Id.nullable(), interim: Id.nullable() }).strict(),
+    updated_at: DateTimeMicros,
+    champions: z.array(z.object({ ...Holder, title_type: TitleType }).strict()),
+    rankings: z.array(z.object({ rank: z.number().int(), ...Holder }).strict()),
+  })
+  .strict();
+
+export type Division = z.infer<typeof Division>;
+export type Organization = z.infer<typeof Organization>;
+export type Title = z.infer<typeof Title>;
+export type TitleRef = z.infer<typeof TitleRef>;
+export type Event = z.infer<typeof Event>;
+export type FightEvent = z.infer<typeof FightEvent>;
+export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
+export type Fight = z.infer<typeof Fight>;
+export type Fighter = z.infer<typeof Fighter>;
+export type Ranking = z.infer<typeof Ranking>;

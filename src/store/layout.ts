@@ -1,0 +1,196 @@
+// The store: where every built file lives and what its bytes look like. The writer (build time)
+// and the reader (request time) share this module and nothing else, so it is the whole contract
+// between them. Paths are built so that no folder holds more than a few thousand entries at any
+// data size, and every answer the API gives can be found in a few reads whose paths follow from
+// the request (and at most one earlier read).
+import { fnv1a } from '../shared/hash.ts';
+import { foldText } from '../shared/text.ts';
+
+export const STORE = '/store';
+
+/** Records per chunk of a sorted list: a page of up to 100 records spans at most 3 chunks. */
+export const CHUNK_SIZE = 50;
+/** Fighter ids per part of a name-search list. */
+export const PART_SIZE = 1000;
+/** Page size of the built default pages (the API's default page size). */
+export const BUILT_PAGE_SIZE = 25;
+/** Name searches up to this many characters are answered by a list of exactly the matches. */
+export const SHORT_NEEDLE = 3;
+/** Longer searches read the candidates that contain the needle's first LONG_GRAM characters. */
+export const LONG_GRAM = 4;
+const PER_FOLDER = 1000;
+
+export type ItemResource = 'fights' | 'events' | 'fighters' | 'divisions' | 'organizations' | 'titles';
+export type SmallResource = 'divisions' | 'organizations' | 'titles';
+export type PagedResource = 'fights' | 'events' | 'fighters';
+
+/**
+ * A list held in chunks with an index: every fight or event in date order (optionally only one
+ * division's fights), or every fighter in name order (optionally one division's).
+ */
+export type SortedList =
+  | { resource: 'fights'; division_id?: string }
+  | { resource: 'events' }
+  | { resource: 'fighters'; division_id?: string };
+
+/** A list small enough to read whole: one event's or one fighter's fights, one title's holders. */
+export type WholeList =
+  | { resource: 'fights'; by: 'event' | 'fighter'; id: string }
+  | { resource: 'fighters'; by: 'title'; id: string };
+
+/** 256 shard folders: a million records leave about 4,000 files in each. */
+export function shardOf(id: string): string {
+  return (fnv1a(id) & 0xff).toString(16).padStart(2, '0');
+}
+
+function numbered(n: number): string {
+  return `${Math.floor(n / PER_FOLDER)}/${n}`;
+}
+
+/** A search gram as a path segment: its code points in hex ("al" -> "61-6c"). */
+export function gramSegment(gram: string): string {
+  return Array.from(gram, (c) => c.codePointAt(0)!.toString(16)).join('-');
+}
+
+// "_" can never be an id (ids start with a letter or digit), so it stands for "any".
+const ANY = '_';
+
+function sortedBase(list: SortedList): string {
+  const division = 'division_id' in list && list.division_id !== undefined ? list.division_id : ANY;
+  return `${STORE}/${list.resource}/sorted/${division}`;
+}
+
+export const paths = {
+  /** A get-one file: the record's JSON text alone. */
+  record: (resource: ItemResource, id: string) => `${STORE}/${resource}/records/${shardOf(id)}/${id}.json`,
+  /** The complete list of a small resource (divisions, organizations, titles): one record a line. */
+  all: (resource: SmallResource) => `${STORE}/${resource}/all.ndjson`,
+  titles: (organizationId: string | null, divisionId: string | null) =>
+    `${STORE}/titles/by/${organizationId ?? ANY}/${divisionId ?? ANY}.ndjson`,
+  /** A rankings page (a header line, then its records). */
+  rankingsPage: (page: number, organizationId: string | null) =>
+    `${STORE}/rankings/pages/${page}/${organizationId ?? ANY}.ndjson`,
+  rankingsOfDivision: (divisionId: string, organizationId: string | null) =>
+    `${STORE}/rankings/divisions/${divisionId}/${organizationId ?? ANY}.ndjson`,
+  /** Page n (from 1) of a list's default view (a header line, then its records). */
+  page: (resource: PagedResource, n: number) => `${STORE}/${resource}/pages/${numbered(n)}.ndjson`,
+  /** A sorted list's index: its size and, for dated lists, where each day starts. */
+  index: (list: SortedList) => `${sortedBase(list)}/index.txt`,
+  /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */
+  chunk: (list: SortedList, k: number) => `${sortedBase(list)}/${numbered(k)}.ndjson`,
+  /** A list read whole, one record a line, in its list's order. */
+  whole: (list: WholeList) => `${STORE}/${list.resource}/by-${list.by}/${shardOf(list.id)}/${list.id}.ndjson`,
+  /**
+   * Part k of the fighters whose search text contains `gram` (1 to SHORT_NEEDLE characters),
+   * optionally only those of one division: a header line, then fighter ids in name order.
+   */
+  searchPart: (gram: string, divisionId: string | null, k: number) =>
+    `${STORE}/fighters/search/${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}/${numbered(k)}.txt`,
+  /** Every fighter whose search text contains `gram` (LONG_GRAM characters): one candidate a line. */
+  searchCandidates: (gram: string) => `${STORE}/fighters/candidates/${shardOf(gram)}/${gramSegment(gram)}.tsv`,
+};
+
+// ---- File formats ----------------------------------------------------------------------------
+
+/** Lines of a list file: one JSON record per line (JSON text never holds a raw line break). */
+export function linesOf(text: string): string[] {
+  return text === '' ? [] : text.split('\n');
+}
+
+/** Header of a page file, of a sorted list's index and of a search part. */
+export interface ListHeader {
+  /** Records in the whole list the file belongs to. */
+  total: number;
+  /** Pages of that list, where the page size is not simply total / items (rankings). */
+  pages?: number;
+}
+
+export function withHeader(header: ListHeader, lines: readonly string[]): string {
+  return [JSON.stringify(header), ...lines].join('\n');
+}
+
+/** The header and the remaining lines of a file written by withHeader. */
+export function splitHeader(text: string): { header: ListHeader; lines: string[] } {
+  const end = text.indexOf('\n');
+  const header = JSON.parse(end < 0 ? text : text.slice(0, end)) as ListHeader;
+  return { header, lines: end < 0 ? [] : linesOf(text.slice(end + 1)) };
+}
+
+/**
+ * A dated list's index: the header line, then one fixed-width entry per day that has records,
+ * `YYYY-MM-DD` and the position of that day's first record (9 digits), in day order. Fixed width
+ * lets the reader binary-search the text without parsing it.
+ */
+export const DAY_ENTRY = 20;
+const POSITION_DIGITS = 9;
+
+export function dayEntry(day: string, position: number): string {
+  return `${day}${String(position).padStart(POSITION_DIGITS, '0')}\n`;
+}
+
+export interface DayIndex {
+  total: number;
+  /** Number of day entries. */
+  days: number;
+  day(i: number): string;
+  start(i: number): number;
+}
+
+export function readDayIndex(text: string): DayIndex {
+  const end = text.indexOf('\n');
+  const { total } = JSON.parse(text.slice(0, end < 0 ? text.length : end)) as ListHeader;
+  const base = end < 0 ? text.length : end + 1;
+  return {
+    total,
+    days: Math.floor((text.length - base) / DAY_ENTRY),
+    day: (i) => text.slice(base + i * DAY_ENTRY, base + i * DAY_ENTRY + 10),
+    start: (i) => Number(text.slice(base + i * DAY_ENTRY + 10, base + i * DAY_ENTRY + 10 + POSITION_DIGITS)),
+  };
+}
+
+/**
+ * A line of a fights list read whole: the fields its filters test, tab-separated, then the
+ * record's JSON (which never holds a raw tab), so filtering needs no parsing.
+ */
+export function keyedFightLine(
+  f: { id: string; date: string; division: { id: string }; event: { id: string }; fighters: { fighter_1: { fighter_id: string }; fighter_2: { fighter_id: string } } },
+  json: string,
+): string {
+  return [f.date, f.id, f.division.id, f.event.id, f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id, json].join('\t');
+}
+
+export interface KeyedFight {
+  date: string;
+  id: string;
+  division_id: string;
+  event_id: string;
+  fighter_ids: [string, string];
+  json: string;
+}
+
+export function readKeyedFight(line: string): KeyedFight {
+  const parts = line.split('\t', 6);
+  const json = line.slice(parts.reduce((n, p) => n + p.length + 1, 0));
+  return { date: parts[0], id: parts[1], division_id: parts[2], event_id: parts[3], fighter_ids: [parts[4], parts[5]], json };
+}
+
+/**
+ * A name-search candidate line: fighter id, division id, then the folded name, nickname and alias,
+ * separated by tabs (content text never holds control characters, so a tab cannot be in a field).
+ */
+export function candidateLine(id: string, divisionId: string, fields: readonly string[]): string {
+  return [id, divisionId, ...fields].join('\t');
+}
+
+export function readCandidate(line: string): { id: string; division_id: string; fields: string[] } {
+  const [id, division_id, ...fields] = line.split('\t');
+  return { id, division_id, fields };
+}
+
+/**
+ * What name search looks in: a fighter's name, nickname and alias, each folded to lower case
+ * without accents. A match lies within one field, never across two.
+ */
+export function searchFields(f: { name: string; nickname: string | null; alias: string | null }): string[] {
+  return [f.name, f.nickname ?? '', f.alias ?? ''].map(foldText);
+}
