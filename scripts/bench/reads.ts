@@ -1,0 +1,47 @@
+// A store that counts what a request reads: how many files, in how many sequential rounds, how
+// many bytes, and whether any path is read twice. Reads complete on a later turn of the event
+// loop, as network reads do, so reads issued together share a round; a read issued after another
+// completed is counted in the round after it.
+import type { Store } from '../../src/store/reader/store.ts';
+
+export interface ReadStats {
+  reads: number;
+  rounds: number;
+  bytes: number;
+  /** Paths read more than once. */
+  repeated: string[];
+  paths: string[];
+}
+
+export function countingStore(inner: Store) {
+  let paths: string[] = [];
+  let bytes = 0;
+  let rounds = 0;
+  let completed = 0;
+  const store: Store = {
+    async read(path) {
+      const round = completed + 1;
+      rounds = Math.max(rounds, round);
+      paths.push(path);
+      const text = await inner.read(path);
+      await new Promise((resolve) => setImmediate(resolve));
+      completed = Math.max(completed, round);
+      bytes += text?.length ?? 0;
+      return text;
+    },
+  };
+  return {
+    store,
+    /** The counts since the last call, then starts counting afresh. */
+    take(): ReadStats {
+      const seen = new Set<string>();
+      const repeated = paths.filter((p) => (seen.has(p) ? true : (seen.add(p), false)));
+      const stats = { reads: paths.length, rounds, bytes, repeated, paths };
+      paths = [];
+      bytes = 0;
+      rounds = 0;
+      completed = 0;
+      return stats;
+    },
+  };
+}
