@@ -2,7 +2,7 @@
 // records, and for the dated lists (fights, events) a per-year and per-day index of where each
 // day starts. A date range becomes a position range after reading at most two small day files,
 // and a page reads only the chunks its records lie in.
-import { addDays } from '../dates.ts';
+import { addDays, yearOf } from '../dates.ts';
 import { CHUNK_SIZE, paths, type ListResource, type SortedResource } from '../layout.ts';
 import { chunkRecords, keyOf, type RawRecord } from './records.ts';
 import { readJson, type DaysIndex, type Store, type YearsIndex } from './store.ts';
@@ -54,7 +54,7 @@ export class DateIndex {
   /** Position of the first record dated on or after `day` (YYYY-MM-DD). */
   async startOfDay(day: string): Promise<number> {
     const { total, years } = await this.yearsIndex();
-    const year = Number(day.slice(0, 4));
+    const year = yearOf(day);
     const i = lowerBound(years.length, (j) => years[j][0] >= year);
     if (i === years.length) return total;
     const [entryYear, start, count] = years[i];
