@@ -78,7 +78,7 @@ describe('the built site', () => {
       // The fights list stops at the 10,000-offset ceiling; cursors go further.
       expect(pages).toBe(resource === 'fights' ? Math.min(expected, 400) : expected);
     }
-    expect(fg.sync('store/rankings/pages/*/all.json', { cwd: root })).toHaveLength(17);
+    expect(fg.sync('store/rankings/pages/*/_.json', { cwd: root })).toHaveLength(17);
   });
 
   it('no folder holds more than a few thousand entries', () => {

@@ -30,6 +30,9 @@ export function gramSegment(gram: string): string {
   return Array.from(gram, (c) => c.codePointAt(0)!.toString(16)).join('-');
 }
 
+/** Stands for "no filter" in a path: "_" can never be an id (ids start with a letter or digit). */
+const ANY = '_';
+
 export const paths = {
   item: (resource: ItemResource, id: string) => `${STORE}/${resource}/items/${shardOf(id)}/${id}.json`,
   /** Page n (from 1) of a list at the default page size, in its default order. */
@@ -39,11 +42,11 @@ export const paths = {
   /** The complete lists of the small resources. */
   all: (resource: 'divisions' | 'organizations' | 'titles') => `${STORE}/${resource}/all.json`,
   titles: (organizationId: string | null, divisionId: string | null) =>
-    `${STORE}/titles/by/${organizationId ?? '_'}/${divisionId ?? '_'}.json`,
+    `${STORE}/titles/by/${organizationId ?? ANY}/${divisionId ?? ANY}.json`,
   rankingsPage: (page: number, organizationId: string | null) =>
-    `${STORE}/rankings/pages/${page}/${organizationId ?? 'all'}.json`,
+    `${STORE}/rankings/pages/${page}/${organizationId ?? ANY}.json`,
   rankingsDivision: (divisionId: string, organizationId: string | null) =>
-    `${STORE}/rankings/divisions/${divisionId}/${organizationId ?? 'all'}.json`,
+    `${STORE}/rankings/divisions/${divisionId}/${organizationId ?? ANY}.json`,
   /**
    * Chunk k of a list in its canonical order (fights and events ascending by date and id,
    * fighters by name): one record per line, so a slice is cut from text without parsing.
