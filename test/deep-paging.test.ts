@@ -6,11 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../src/content/read.ts';
-import { memorySink } from '../src/store/writer/sink.ts';
-import { writeStore } from '../src/store/writer/write-store.ts';
+import { memoryStore } from './helpers/memory-store.ts';
 import { resolveDataset } from '../src/content/resolve.ts';
 import { createHandler } from '../src/api/handler.ts';
-import type { Store } from '../src/store/reader/store.ts';
 import { TEST_AS_OF } from './helpers/build.ts';
 
 const FIGHTS = 12_500;
@@ -23,9 +21,7 @@ beforeAll(async () => {
   expect(r.status, r.stderr).toBe(0);
   const dataset = resolveDataset(await readContent(out), TEST_AS_OF);
   ascending = dataset.fights.map((f) => f.id);
-  const { files } = memorySink();
-  await writeStore(dataset, memorySink(files));
-  const store: Store = { read: async (p) => files.get(p) ?? null };
+  const store = await memoryStore(dataset);
   const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
   call = async (p) => {
     const response = await handle(new Request(`https://deep.test${p}`, { headers: { 'x-gateway-key': 'k' } }), store);

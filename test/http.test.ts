@@ -98,12 +98,16 @@ describe('every endpoint with its defaults', () => {
   });
 
   it('titles filter by organization and division', async () => {
-    const { body } = await preview.json('/v2/titles/?organization_id=wba&division_id=heavyweight');
-    expect(body.data.length).toBeGreaterThanOrEqual(2);
-    for (const t of body.data as records.Title[]) {
-      expect(t.organization.id).toBe('wba');
-      expect(t.division.id).toBe('heavyweight');
+    const all = (await preview.json('/v2/titles/')).body.data as records.Title[];
+    const ids = (titles: records.Title[]) => titles.map((t) => t.id);
+    for (const [org, division] of [['wba', 'heavyweight'], ['wbc', null], [null, 'welterweight']] as const) {
+      const query = new URLSearchParams([...(org ? [['organization_id', org]] : []), ...(division ? [['division_id', division]] : [])]);
+      const { body } = await preview.json(`/v2/titles/?${query}`);
+      const expected = all.filter((t) => (org === null || t.organization.id === org) && (division === null || t.division.id === division));
+      expect(ids(body.data), String(query)).toEqual(ids(expected));
     }
+    const { body } = await preview.json('/v2/titles/?organization_id=wba&division_id=heavyweight');
+    expect(ids(body.data)).toEqual(['wba-heavyweight-full', 'wba-heavyweight-regular', 'wba-heavyweight-interim']);
   });
 });
 
@@ -214,11 +218,46 @@ describe('headers', () => {
     expect(other.status).toBe(200);
   });
 
-  it('HEAD answers the headers of GET without a body', async () => {
-    const response = await preview.get('/v2/fighters/', { method: 'HEAD' });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await response.text()).toBe('');
+  it('HEAD answers the status and headers of GET, ETag included, without a body', async () => {
+    // Date and the connection's own headers belong to the message, not the answer.
+    const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+    const headersOf = (r: Response) => [...r.headers].filter(([name]) => !own.has(name));
+    for (const [path, key] of [['/v2/fighters/', KEY], ['/v2/fights/?page_size=3', KEY], ['/v2/fights/fight-999999999', KEY], ['/v2/fights/', null]] as const) {
+      const get = await preview.get(path, { key });
+      const head = await preview.get(path, { key, method: 'HEAD' });
+      expect(head.status, path).toBe(get.status);
+      expect(headersOf(head), path).toEqual(headersOf(get));
+      expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      if (get.status === 200) expect(head.headers.get('etag'), path).toMatch(/^W\//);
+      expect(await head.text()).toBe('');
+      expect((await get.text()).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('304 and error answers carry Vary and the CORS headers too', async () => {
+    const cors = (r: Response, label: string) => {
+      expect(r.headers.get('access-control-allow-origin'), label).toBe('*');
+      expect(r.headers.get('access-control-expose-headers'), label).toBe('ETag');
+      expect(r.headers.get('vary'), label).toBe('x-gateway-key');
+    };
+    const first = await preview.get('/v2/divisions/');
+    const revalidated = await preview.get('/v2/divisions/', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    cors(revalidated, '304');
+    expect(revalidated.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(revalidated.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    const errors = [
+      await preview.get('/v2/divisions/', { key: null }),
+      await preview.get('/v2/divisions/', { key: 'nope' }),
+      await preview.get('/v2/nope/'),
+      await preview.get('/v2/fights/?page_size=0'),
+      await preview.get('/v2/fights/', { method: 'DELETE' }),
+    ];
+    expect(errors.map((r) => r.status)).toEqual([401, 403, 404, 400, 405]);
+    for (const r of errors) {
+      cors(r, String(r.status));
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
   });
 
   it('metadata.timestamp is the response time, in UTC with microseconds', async () => {

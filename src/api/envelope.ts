@@ -39,7 +39,8 @@ export function finishBody(storedText: string, epochMicros: number, origin: stri
   const at = storedText.lastIndexOf('"next_page":"/', 512);
   if (at < 0) return head + storedText.slice(1);
   const cut = at + '"next_page":"'.length;
-  return head + storedText.slice(1, cut) + origin + storedText.slice(cut);
+  // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
+  return head + storedText.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + storedText.slice(cut);
 }
 
 export function errorBody(error: ApiError, epochMicros: number): string {

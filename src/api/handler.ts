@@ -51,6 +51,8 @@ export function createHandler(options: HandlerOptions): Handler {
       const error = e instanceof ApiError ? e : internalError(e);
       return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
+        // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
+        Vary: 'x-gateway-key',
         ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
       });
     }

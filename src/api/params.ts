@@ -68,7 +68,13 @@ const dateSort = oneOf(['ASC', 'DESC']);
 const dateRange = { date, date_from: date, date_to: date, date_sort: dateSort };
 const schedule = { ...paging, days: int(0, MAX_SCHEDULE_DAYS), date_sort: dateSort };
 
-const ALLOWED: Record<string, Record<string, Parser>> = {
+/**
+ * Parameter names come from the request, so every lookup by name is a Map: a plain object
+ * would also answer for members every object inherits (`__proto__`, `constructor`, `valueOf`).
+ */
+const parsers = (table: Record<string, Parser>): ReadonlyMap<string, Parser> => new Map(Object.entries(table));
+
+const ALLOWED: ReadonlyMap<string, ReadonlyMap<string, Parser>> = new Map(Object.entries<Record<string, Parser>>({
   'fights/list': { ...paging, ...dateRange, data_from: date, division_id: id, event_id: id, fighter_id: id, cursor },
   'fights/schedule': schedule,
   'events/list': { ...paging, ...dateRange, status: oneOf(['NOT_STARTED', 'LIVE', 'FINISHED']) },
@@ -83,26 +89,28 @@ const ALLOWED: Record<string, Record<string, Parser>> = {
       throw invalidParameter('page_size', 'is not supported on rankings: each page is one weight class');
     },
   },
-};
+}).map(([endpoint, table]) => [endpoint, parsers(table)]));
 
 /** Parameters that another one makes irrelevant: they are ignored, not checked. */
-const IGNORED_WITH: Record<string, Record<string, string>> = {
-  'rankings/list': { page_num: 'division_id' },
-};
+const IGNORED_WITH: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['rankings/list', new Map([['page_num', 'division_id']])],
+]);
 
 export function parseQuery(route: Route, params: URLSearchParams): Query {
   const endpoint = `${route.resource}/${route.kind}`;
-  const allowed = ALLOWED[endpoint] ?? {};
-  const values: Record<string, unknown> = {};
+  const allowed = ALLOWED.get(endpoint) ?? new Map<string, Parser>();
+  const ignoredWith = IGNORED_WITH.get(endpoint) ?? new Map<string, string>();
+  const parsed = new Map<string, unknown>();
   for (const name of new Set(params.keys())) {
-    const parse = allowed[name];
-    if (!parse) continue;
-    const overriding = IGNORED_WITH[endpoint]?.[name];
+    const parse = allowed.get(name);
+    if (parse === undefined) continue;
+    const overriding = ignoredWith.get(name);
     if (overriding !== undefined && params.has(overriding)) continue;
     const all = params.getAll(name);
     if (all.length > 1) throw invalidParameter(name, 'must be given at most once');
-    values[name] = parse(all[0], name);
+    parsed.set(name, parse(all[0], name));
   }
+  const values = Object.fromEntries(parsed) as Record<string, unknown>;
   if (values.cursor !== undefined && values.page_num !== undefined)
     throw invalidParameter('page_num', 'cannot be combined with cursor, which already says where the page starts');
   if (values.data_from !== undefined && values.date_from !== undefined)

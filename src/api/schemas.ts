@@ -15,8 +15,9 @@ export const Metadata = z
   .object({ timestamp: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/) })
   .strict();
 
+/** Client errors (4xx) and the service's own failures (5xx). */
 export const ApiErrorBody = z
-  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(499) })
+  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(599) })
   .strict();
 
 /** A success envelope around `data`. */

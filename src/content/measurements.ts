@@ -18,5 +18,6 @@ export function heightFields(cm: number) {
 
 export function reachFields(cm: number) {
   const inch = inches(cm);
-  return { reach: `${inch}" / ${cm} cm`, reach_cm: cm, reach_in: inch };
+  // Always one decimal, as in `72.8"`: a whole number of inches reads `65.0"`, not `65"`.
+  return { reach: `${inch.toFixed(1)}" / ${cm} cm`, reach_cm: cm, reach_in: inch };
 }

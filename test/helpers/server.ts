@@ -20,3 +20,19 @@ export async function startPreview(env: Record<string, string | undefined> = { A
   };
   return { base, get, json, close: server.close };
 }
+
+/** One request over a raw socket with exactly the method and headers given (fetch would refuse some). */
+export async function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}) {
+  const { request } = await import('node:http');
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+    const req = request({ host: hostname, port, method, path, headers, setHost: !('host' in headers) }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,49 @@
+// The response envelope around text from outside (the request's origin) and around our own failures.
+import { describe, expect, it } from 'vitest';
+import { ApiErrorBody, ErrorEnvelope } from '../src/api/schemas.ts';
+import { createHandler } from '../src/api/handler.ts';
+import { distStore } from './helpers/handler.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
+
+describe('the request origin in next_page', () => {
+  it('is JSON string content: a quote in the host cannot break the body', async () => {
+    const handle = createHandler({ keys: ['k'], now: () => NOW });
+    const store = distStore();
+    // WHATWG URLs allow a quote in a host name; a Host header can carry one to the edge.
+    for (const origin of ['http://a"b', "http://it's.example", 'http://x%22y']) {
+      const response = await handle(new Request(`${origin}/v2/fights/?page_size=2`, { headers: { 'x-gateway-key': 'k' } }), store);
+      expect(response.status, origin).toBe(200);
+      const body = JSON.parse(await response.text());
+      const expectedOrigin = new URL(`${origin}/`).origin;
+      expect(body.pagination.next_page.startsWith(`${expectedOrigin}/v2/fights/?`), body.pagination.next_page).toBe(true);
+      expect(body.data).toHaveLength(2);
+    }
+  });
+});
+
+describe('error bodies', () => {
+  it('the schema allows the service\'s own failures (5xx) as well as client errors (4xx)', () => {
+    for (const status of [400, 404, 499, 500, 503, 599])
+      expect(ApiErrorBody.safeParse({ name: 'X', message: 'm', status }).success, String(status)).toBe(true);
+    for (const status of [200, 304, 399, 600])
+      expect(ApiErrorBody.safeParse({ name: 'X', message: 'm', status }).success, String(status)).toBe(false);
+  });
+
+  it('a failing store gives a 5xx that matches the error schema', async () => {
+    const handle = createHandler({ keys: ['k'], now: () => NOW });
+    const broken = { read: async () => { throw new Error('disk on fire'); } };
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const response = await handle(new Request('http://api.test/v2/fights/', { headers: { 'x-gateway-key': 'k' } }), broken);
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      const body = ErrorEnvelope.parse(await response.json());
+      expect(body.error.status).toBe(response.status);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      console.error = original;
+    }
+  });
+});

@@ -1,0 +1,11 @@
+// A store written by the real writer into memory, for tests that need a dataset of their own.
+import type { Dataset } from '../../src/records/dataset.ts';
+import type { Store } from '../../src/store/reader/store.ts';
+import { memorySink } from '../../src/store/writer/sink.ts';
+import { writeStore } from '../../src/store/writer/write-store.ts';
+
+export async function memoryStore(dataset: Dataset): Promise<Store & { files: Map<string, string> }> {
+  const sink = memorySink();
+  await writeStore(dataset, sink);
+  return { files: sink.files, read: async (p) => sink.files.get(p) ?? null };
+}
