@@ -1,13 +1,17 @@
 // Builds a content folder and reports what the build produced and what it cost:
-//   node scripts/build-stats.ts [--content content] [--out dist]
+//   node scripts/build-stats.ts [--content content] [--out dist] [--json]
 // Prints wall time, peak memory (max RSS of this process, which runs the build), file and
-// folder counts, the largest folder and the total size.
+// folder counts, the largest folder and the total size; --json prints them as one JSON line.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' } },
+  options: {
+    content: { type: 'string', default: 'content' },
+    out: { type: 'string', default: 'dist' },
+    json: { type: 'boolean', default: false },
+  },
 });
 process.env.CONTENT_DIR = path.resolve(values.content!);
 const outDir = path.resolve(values.out!);
@@ -37,14 +41,18 @@ const walk = (dir: string) => {
 };
 walk(outDir);
 
-const rows: Array<[string, string]> = [
-  ['content', path.relative(process.cwd(), process.env.CONTENT_DIR) || '.'],
-  ['build time', `${seconds.toFixed(1)} s`],
-  ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
-  ['files', files.toLocaleString('en-US')],
-  ['folders', folders.toLocaleString('en-US')],
-  ['largest folder', `${largest.dir} (${largest.entries.toLocaleString('en-US')} entries)`],
-  ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
-];
-const width = Math.max(...rows.map(([k]) => k.length));
-for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, peakMb, files, folders, largest, bytes };
+if (values.json) console.log(JSON.stringify(stats));
+else {
+  const rows: Array<[string, string]> = [
+    ['content', stats.content],
+    ['build time', `${seconds.toFixed(1)} s`],
+    ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
+    ['files', files.toLocaleString('en-US')],
+    ['folders', folders.toLocaleString('en-US')],
+    ['largest folder', `${largest.dir} (${largest.entries.toLocaleString('en-US')} entries)`],
+    ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+}

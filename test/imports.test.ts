@@ -1,0 +1,69 @@
+// The layers import one way: no module imports itself through others (type-only imports count),
+// the request-time code never imports build-time code, and the writer and the reader of the
+// store meet only in its layout.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+
+const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
+
+function importGraph(): Map<string, string[]> {
+  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts'], { onlyFiles: true });
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    graph.set(file, [...text.matchAll(FROM)].map((m) => path.normalize(path.join(path.dirname(file), m[1]))));
+  }
+  return graph;
+}
+
+/** Every module a module reaches through its imports. */
+function reach(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.get(from) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(graph.get(next) ?? []));
+  }
+  return seen;
+}
+
+describe('imports', () => {
+  const graph = importGraph();
+
+  it('resolve to files that exist', () => {
+    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${file} -> ${t}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('form no cycle, type-only imports included', () => {
+    const cycles = [...graph.keys()].filter((file) => reach(graph, file).has(file));
+    expect(cycles).toEqual([]);
+  });
+
+  it('keep request-time code away from build-time code', () => {
+    const requestTime = [...graph.keys()].filter((f) => f.startsWith('src/api/') || f.startsWith('src/store/reader/') || f.startsWith('netlify/'));
+    const leaks = requestTime.flatMap((f) =>
+      [...reach(graph, f)].filter((t) => /^src\/(content|astro|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('let the store writer and reader share only the layout', () => {
+    const crossing = [...graph.keys()].flatMap((f) => {
+      const other = f.startsWith('src/store/writer/') ? 'src/store/reader/' : f.startsWith('src/store/reader/') ? 'src/store/writer/' : null;
+      return other === null ? [] : [...reach(graph, f)].filter((t) => t.startsWith(other)).map((t) => `${f} -> ${t}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {
+    const hosts = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('src/') ? targets.filter((t) => /^(netlify|scripts)\//.test(t)).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(hosts).toEqual([]);
+  });
+});
