@@ -2,19 +2,36 @@
 // tests, benchmarks): next(request) serves the request's path from the built site folder.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { byteCache } from './byte-cache.ts';
 
-export function distContext(distDir: string) {
+export interface DistContextOptions {
+  /**
+   * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
+   * busy preview reads each hot file once. 0 (the default) reads every file from disk. Cached
+   * files are not re-read: a rebuild while serving needs a restart.
+   */
+  cacheBytes?: number;
+}
+
+export function distContext(distDir: string, options: DistContextOptions = {}) {
   const root = path.resolve(distDir);
+  const cache = byteCache(options.cacheBytes ?? 0);
   return {
     async next(request: Request): Promise<Response> {
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = path.resolve(root, `.${pathname}`);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
-      try {
-        return new Response(await readFile(file), { status: 200 });
-      } catch {
-        return new Response('Not Found', { status: 404 });
+      let bytes = cache.get(file);
+      if (!bytes) {
+        try {
+          bytes = await readFile(file);
+        } catch {
+          return new Response('Not Found', { status: 404 });
+        }
+        cache.set(file, bytes);
       }
+      // A fresh view per response: the body stream never owns the cached buffer.
+      return new Response(new Uint8Array(bytes), { status: 200 });
     },
   };
 }
