@@ -115,7 +115,7 @@ export const Metadata = z
   .strict();
 
 export const ApiErrorBody = z
-  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(499) })
+  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(599) })
   .strict();
 
 /** A success envelope around `data`. */
