@@ -12,7 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createHandler } from '../src/http/handler.ts';
-import type { Store } from '../src/core/query/store.ts';
+import { StoreUnavailable, type Store } from '../src/core/query/store.ts';
+import { isNoSuchFile } from './lib/dist-context.ts';
 import { paths } from '../src/core/layout.ts';
 
 const { values } = parseArgs({
@@ -48,7 +49,11 @@ function memoryStore(dist: string): Store {
     read: (p) => {
       let hit = cache.get(p);
       if (!hit) {
-        hit = readFile(path.join(dist, p), 'utf8').catch(() => null);
+        // Only a missing file is "none": any other failure must fail the request, as on the edge.
+        hit = readFile(path.join(dist, p), 'utf8').catch((e) => {
+          if (isNoSuchFile(e)) return null;
+          throw new StoreUnavailable(p, String(e));
+        });
         cache.set(p, hit);
       }
       return hit;

@@ -1,8 +1,17 @@
 // A minimal Netlify edge context for running the edge function outside Netlify (local preview,
 // tests, benchmarks): next(request) serves the request's path from the built site folder.
+// Like the static origin, it answers 404 only when there is no such file; any other failure to
+// read is a 500, so the handler sees a broken disk as a failure, never as missing data.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { byteCache } from './byte-cache.ts';
+
+/** The errors that mean "no such file" (ENOTDIR: a path component is a file). */
+export function isNoSuchFile(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
 
 export interface DistContextOptions {
   /**
@@ -25,8 +34,9 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
       if (!bytes) {
         try {
           bytes = await readFile(file);
-        } catch {
-          return new Response('Not Found', { status: 404 });
+        } catch (e) {
+          if (isNoSuchFile(e)) return new Response('Not Found', { status: 404 });
+          return new Response('Internal Server Error', { status: 500 });
         }
         cache.set(file, bytes);
       }

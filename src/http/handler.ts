@@ -1,12 +1,12 @@
 // The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
 // function, the local preview, the tests) runs this same code with its own Store of built files.
 import { errorBody, finishBody } from '../core/envelope.ts';
-import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey, notFound } from '../core/errors.ts';
+import { ApiError, internalError, invalidApiKey, methodNotAllowed, missingApiKey, notFound, serviceUnavailable } from '../core/errors.ts';
 import { utcDay } from '../core/dates.ts';
 import { fnv1a } from '../core/hash.ts';
 import { parseQuery } from '../core/params.ts';
 import { answer } from '../core/query/answer.ts';
-import type { Store } from '../core/query/store.ts';
+import { StoreInconsistent, StoreUnavailable, type Store } from '../core/query/store.ts';
 import { matchRoute } from '../core/routes.ts';
 import { keyChecker } from './keys.ts';
 
@@ -48,7 +48,7 @@ export function createHandler(options: HandlerOptions): Handler {
       const stored = await answer(route, query, { store, today: utcDay(now() / 1000) });
       return success(request, stored, now(), url.origin);
     } catch (e) {
-      const error = e instanceof ApiError ? e : internalError(e);
+      const error = apiErrorOf(e);
       return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
         // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
@@ -103,7 +103,14 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
-function internalError(e: unknown): ApiError {
-  console.error(e);
-  return new ApiError('InternalError', 500, 'The service failed to answer this request.');
+/**
+ * Our own failures as the client sees them. A store read that failed is a 503 (worth retrying);
+ * a store that contradicts its own indexes, or any other fault, is a 500. Store failures are
+ * logged as one line: they are expected in operation, and their stacks say nothing new.
+ */
+function apiErrorOf(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof StoreUnavailable || e instanceof StoreInconsistent) console.error(`${e.name}: ${e.message}`);
+  else console.error(e);
+  return e instanceof StoreUnavailable ? serviceUnavailable() : internalError();
 }

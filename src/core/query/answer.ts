@@ -9,7 +9,7 @@ import type { Route } from '../routes.ts';
 import { DateIndex } from './sorted.ts';
 import { pageByOffset, rangeMatches } from './matches.ts';
 import { storedList, type RawRecord } from './records.ts';
-import type { Store } from './store.ts';
+import { readRequired, type Store } from './store.ts';
 import { builtPage } from './built.ts';
 import { fightsList } from './fights.ts';
 import { fightersList } from './fighters.ts';
@@ -37,7 +37,7 @@ export async function answer(route: Route, query: Query, ctx: AnswerContext): Pr
   switch (route.resource) {
     case 'divisions':
     case 'organizations':
-      return (await store.read(paths.all(route.resource))) ?? serializeStored(allOf([]));
+      return readRequired(store, paths.all(route.resource));
     case 'titles':
       return titles(query, store);
     case 'rankings':
@@ -52,9 +52,10 @@ export async function answer(route: Route, query: Query, ctx: AnswerContext): Pr
 }
 
 async function titles(q: Query, store: Store): Promise<string> {
-  const filtered = q.organization_id !== undefined || q.division_id !== undefined;
-  const path = filtered ? paths.titles(q.organization_id ?? null, q.division_id ?? null) : paths.all('titles');
-  return (await store.read(path)) ?? serializeStored(allOf([]));
+  if (q.organization_id === undefined && q.division_id === undefined) return readRequired(store, paths.all('titles'));
+  // A combination is built for every existing organization and division: no file, no such id.
+  const text = await store.read(paths.titles(q.organization_id ?? null, q.division_id ?? null));
+  return text ?? serializeStored(allOf([]));
 }
 
 async function rankings(q: Query, store: Store): Promise<string> {

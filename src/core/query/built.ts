@@ -2,7 +2,7 @@
 import { pageOf, serializeStored } from '../envelope.ts';
 import { DEFAULT_PAGE_SIZE, paths, type ListResource } from '../layout.ts';
 import type { Query } from '../params.ts';
-import { readJson, type ListCount, type Store } from './store.ts';
+import { readRequiredJson, type ListCount, type Store } from './store.ts';
 
 /** The built page file when the query is the list's default view, else null. */
 export async function builtPage(resource: ListResource, query: Query, store: Store): Promise<string | null> {
@@ -14,6 +14,7 @@ export async function builtPage(resource: ListResource, query: Query, store: Sto
   return serializeStored(pageOf([], query.page_num, DEFAULT_PAGE_SIZE, total, resource === 'fights' ? null : undefined));
 }
 
+/** The build writes every list's count, even for an empty list. */
 export async function listCount(store: Store, resource: ListResource): Promise<number> {
-  return (await readJson<ListCount>(store, paths.count(resource)))?.total_items ?? 0;
+  return (await readRequiredJson<ListCount>(store, paths.count(resource))).total_items;
 }

@@ -8,7 +8,7 @@ import type { SortOrder } from '../params.ts';
 import type { PartsIndex, Posting } from '../../schemas/store.ts';
 import { itemRecord, type RawRecord } from './records.ts';
 import { lowerBound, sliceChunks, type DateIndex, type Key } from './sorted.ts';
-import { readJson, type Store } from './store.ts';
+import { readJson, readRequired, readRequiredJson, type Store } from './store.ts';
 
 export type { PartsIndex, Posting };
 
@@ -60,10 +60,10 @@ export function rangeMatches(store: Store, resource: ListResource, lo: number, h
   };
 }
 
-/** The records named by postings, read from their get-one files. */
+/** The records named by postings, read from their get-one files, which must exist. */
 export function itemReader(store: Store, resource: 'fights' | 'fighters') {
   return async (postings: readonly Posting[]): Promise<RawRecord[]> =>
-    (await Promise.all(postings.map((p) => store.read(paths.item(resource, p[1]))))).filter((t) => t !== null).map(itemRecord);
+    (await Promise.all(postings.map((p) => readRequired(store, paths.item(resource, p[1]))))).map(itemRecord);
 }
 
 type Reader = (postings: readonly Posting[]) => Promise<RawRecord[]>;
@@ -77,10 +77,13 @@ export function listMatches(postings: readonly Posting[], read: Reader): Matches
   };
 }
 
-/** A posting list stored in parts: its parts.json and a reader for part i. */
+/**
+ * A posting list stored in parts: its parts.json and a reader for part i. No parts.json means
+ * no such key (an empty list); a part that parts.json names must exist.
+ */
 export async function partedList<P extends Posting>(store: Store, resource: ListResource, field: string, key: string) {
   const index = (await readJson<PartsIndex>(store, paths.parts(resource, field, key))) ?? [];
-  const read = async (i: number) => (await readJson<P[]>(store, paths.part(resource, field, key, i))) ?? [];
+  const read = (i: number) => readRequiredJson<P[]>(store, paths.part(resource, field, key, i));
   return { index, read };
 }
 

@@ -5,7 +5,7 @@
 import { addDays, yearOf } from '../dates.ts';
 import { CHUNK_SIZE, paths, type ListResource, type SortedResource } from '../layout.ts';
 import { chunkRecords, keyOf, type RawRecord } from './records.ts';
-import { readJson, type DaysIndex, type Store, type YearsIndex } from './store.ts';
+import { readRequired, readRequiredJson, StoreInconsistent, type DaysIndex, type Store, type YearsIndex } from './store.ts';
 
 export type Key = readonly [date: string, id: string];
 
@@ -21,14 +21,26 @@ export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
   return lo;
 }
 
-/** Records at positions [from, to) of a list, in canonical order. */
+/**
+ * Records at positions [from, to) of a list, in canonical order. The positions come from the
+ * list's own indexes, so a chunk that is missing or short is a broken store, never a short page.
+ */
 export async function sliceChunks(store: Store, resource: ListResource, from: number, to: number): Promise<RawRecord[]> {
   if (to <= from) return [];
   const first = Math.floor(from / CHUNK_SIZE);
   const last = Math.floor((to - 1) / CHUNK_SIZE);
-  const texts = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => store.read(paths.chunk(resource, first + i))));
-  const records = texts.flatMap(chunkRecords);
-  return records.slice(from - first * CHUNK_SIZE, to - first * CHUNK_SIZE);
+  const chunks = await Promise.all(
+    Array.from({ length: last - first + 1 }, async (_, i) => {
+      const k = first + i;
+      const records = chunkRecords(await readRequired(store, paths.chunk(resource, k)));
+      // Every chunk but the list's last is full, and positions count on from chunk to chunk.
+      const needed = k < last ? CHUNK_SIZE : to - k * CHUNK_SIZE;
+      if (records.length < needed || records.length > CHUNK_SIZE)
+        throw new StoreInconsistent(paths.chunk(resource, k), `it holds ${records.length} records where ${needed} are needed`);
+      return records;
+    }),
+  );
+  return chunks.flat().slice(from - first * CHUNK_SIZE, to - first * CHUNK_SIZE);
 }
 
 /** Where days start in a date-sorted list. */
@@ -43,7 +55,8 @@ export class DateIndex {
   }
 
   private async yearsIndex(): Promise<YearsIndex> {
-    this.years ??= (await readJson<YearsIndex>(this.store, paths.years(this.resource))) ?? { total: 0, years: [] };
+    // Written for every dated list, even an empty one.
+    this.years ??= await readRequiredJson<YearsIndex>(this.store, paths.years(this.resource));
     return this.years;
   }
 
@@ -59,7 +72,8 @@ export class DateIndex {
     if (i === years.length) return total;
     const [entryYear, start, count] = years[i];
     if (entryYear > year) return start;
-    const days = (await readJson<DaysIndex>(this.store, paths.days(this.resource, year))) ?? [];
+    // The years index names this year, so its day file must exist.
+    const days = await readRequiredJson<DaysIndex>(this.store, paths.days(this.resource, year));
     const d = lowerBound(days.length, (j) => days[j][0] >= day);
     return d === days.length ? start + count : days[d][1];
   }
