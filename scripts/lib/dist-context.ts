@@ -12,7 +12,6 @@ export function isNoSuchFile(e: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-
 export interface DistContextOptions {
   /**
    * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
