@@ -3,7 +3,7 @@
 // goes to the static origin without running edge functions again.
 import { createHandler, type Handler } from '../../src/api/handler.ts';
 import { parseKeys } from '../../src/api/keys.ts';
-import { StoreUnavailable, type Store } from '../../src/store/reader/store.ts';
+import { originStore } from '../../src/store/reader/origin.ts';
 
 export interface Env {
   get(name: string): string | undefined;
@@ -15,26 +15,20 @@ export interface EdgeContext {
 
 declare const Netlify: { env: Env };
 
+/**
+ * How long one read of a built file may take. The static origin answers in milliseconds; one
+ * that has not answered in seconds is down, and the client gets a 503 instead of a hung request.
+ */
+export const READ_TIMEOUT_MS = 5_000;
+
 /** The edge function for an environment (its API_KEYS, read per request: cheap, and never stale). */
-export function edgeFunction(env: Env) {
+export function edgeFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
   let current: { keys: string; handle: Handler } | undefined;
   return (request: Request, context: EdgeContext): Promise<Response> => {
     const keys = env.get('API_KEYS') ?? '';
     if (current?.keys !== keys) current = { keys, handle: createHandler({ keys: parseKeys(keys) }) };
-    const store: Store = {
-      read: async (path) => {
-        let response: Response;
-        try {
-          response = await context.next(new Request(new URL(path, request.url)));
-          if (response.ok) return await response.text();
-        } catch (e) {
-          throw new StoreUnavailable(path, e);
-        }
-        // Only "no such file" means none; any other status is a failure, never an empty answer.
-        if (response.status === 404) return null;
-        throw new StoreUnavailable(path, new Error(`status ${response.status}`));
-      },
-    };
+    // The origin's 404 is "no such file"; any other failure makes the request a 503.
+    const store = originStore((path, signal) => context.next(new Request(new URL(path, request.url), { signal })), readTimeoutMs);
     return current.handle(request, store);
   };
 }

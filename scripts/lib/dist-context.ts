@@ -1,20 +1,46 @@
 // A minimal Netlify edge context for running the edge function outside Netlify (local preview,
 // tests, benchmarks): next(request) serves the request's path from the built site folder.
+// Like the static origin, it answers 404 only when there is no such file; any other failure to
+// read is a 500, so the handler sees a broken disk as a failure, never as missing data.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { byteCache } from './byte-cache.ts';
 
-export function distContext(distDir: string) {
+/** The errors that mean "no such file" (ENOTDIR: a path component is a file). */
+export function isNoSuchFile(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+export interface DistContextOptions {
+  /**
+   * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
+   * busy preview reads each hot file once. 0 (the default) reads every file from disk. Cached
+   * files are not re-read: a rebuild while serving needs a restart.
+   */
+  cacheBytes?: number;
+}
+
+export function distContext(distDir: string, options: DistContextOptions = {}) {
   const root = path.resolve(distDir);
+  const cache = byteCache(options.cacheBytes ?? 0);
   return {
     async next(request: Request): Promise<Response> {
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = path.resolve(root, `.${pathname}`);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
-      try {
-        return new Response(await readFile(file), { status: 200 });
-      } catch {
-        return new Response('Not Found', { status: 404 });
+      let bytes = cache.get(file);
+      if (!bytes) {
+        try {
+          bytes = await readFile(file);
+        } catch (e) {
+          if (isNoSuchFile(e)) return new Response('Not Found', { status: 404 });
+          return new Response('Internal Server Error', { status: 500 });
+        }
+        cache.set(file, bytes);
       }
+      // A fresh view per response: the body stream never owns the cached buffer.
+      return new Response(new Uint8Array(bytes), { status: 200 });
     },
   };
 }

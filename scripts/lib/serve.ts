@@ -41,10 +41,20 @@ function requestFor(url: string, method: string, headers: Array<[string, string]
   return request;
 }
 
-export async function startServer(options: { distDir: string; port: number; host?: string; env?: Record<string, string | undefined> }) {
+/** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */
+export const PREVIEW_CACHE_BYTES = 64 * 1024 * 1024;
+
+export async function startServer(options: {
+  distDir: string;
+  port: number;
+  host?: string;
+  env?: Record<string, string | undefined>;
+  /** Bytes of built files kept in memory (0: read every file from disk). */
+  cacheBytes?: number;
+}) {
   const env = options.env ?? process.env;
   const edge = edgeFunction({ get: (name) => env[name] });
-  const context = distContext(options.distDir);
+  const context = distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
   const server = http.createServer(async (req, res) => {
     try {
       // The request target is a path: joined as text to a checked origin, so '//host/x' cannot

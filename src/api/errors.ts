@@ -32,3 +32,8 @@ export const pageLimitExceeded = (offset: number) =>
 
 export const invalidCursor = (why: string) =>
   new ApiError('InvalidCursor', 400, `The cursor is not valid: ${why}. Use the next_page URL exactly as returned.`);
+
+export const serviceUnavailable = () =>
+  new ApiError('ServiceUnavailable', 503, 'The service could not read its data just now. Try again shortly.');
+
+export const internalError = () => new ApiError('InternalError', 500, 'The service failed to answer this request.');

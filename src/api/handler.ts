@@ -1,7 +1,7 @@
 // The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
 // function, the local preview, the tests) runs this same code with its own Store of built files.
 import { errorBody, finishBody } from './envelope.ts';
-import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey, notFound } from './errors.ts';
+import { ApiError, internalError, invalidApiKey, methodNotAllowed, missingApiKey, notFound, serviceUnavailable } from './errors.ts';
 import { utcDay } from '../shared/dates.ts';
 import { fnv1a } from '../shared/hash.ts';
 import { parseQuery } from './params.ts';
@@ -48,7 +48,7 @@ export function createHandler(options: HandlerOptions): Handler {
       const stored = await answer(route, query, { store, today: utcDay(now() / 1000) });
       return success(request, stored, now(), url.origin);
     } catch (e) {
-      const error = e instanceof ApiError ? e : internalError(e);
+      const error = apiErrorOf(e);
       return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
         // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
@@ -103,13 +103,14 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
-/** Failures of our own: logged in one line, answered with a 5xx that is never cached. */
-function internalError(e: unknown): ApiError {
-  if (e instanceof StoreUnavailable) {
-    console.error(`${e.message}: ${String((e.cause as Error | undefined)?.message ?? e.cause ?? '')}`);
-    return new ApiError('ServiceUnavailable', 503, 'The service cannot answer this request right now. Try again shortly.');
-  }
-  if (e instanceof StoreInconsistent) console.error(e.message);
+/**
+ * Our own failures as the client sees them. A store read that failed is a 503 (worth retrying);
+ * a store that contradicts its own indexes, or any other fault, is a 500. Store failures are
+ * logged as one line: they are expected in operation, and their stacks say nothing new.
+ */
+function apiErrorOf(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof StoreUnavailable || e instanceof StoreInconsistent) console.error(`${e.name}: ${e.message}`);
   else console.error(e);
-  return new ApiError('InternalError', 500, 'The service failed to answer this request.');
+  return e instanceof StoreUnavailable ? serviceUnavailable() : internalError();
 }

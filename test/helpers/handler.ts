@@ -2,24 +2,20 @@
 import { inject } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { createHandler } from '../../src/api/handler.ts';
+import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 
 export const KEY = 'direct-key';
 
+/** The test build read as the edge function reads its origin: 404 is "none", other failures throw. */
 export function distStore(distDir = inject('distDir')): Store {
   const context = distContext(distDir);
-  return {
-    read: async (path) => {
-      const response = await context.next(new Request(new URL(path, 'http://local')));
-      return response.ok ? await response.text() : null;
-    },
-  };
+  return originStore((path, signal) => context.next(new Request(new URL(path, 'http://local'), { signal })), 5_000);
 }
 
 /** Calls the handler at a fixed instant (epoch milliseconds) and returns status and parsed body. */
-export function directClient(nowMs: number) {
+export function directClient(nowMs: number, store: Store = distStore()) {
   const handle = createHandler({ keys: [KEY], now: () => nowMs * 1000 });
-  const store = distStore();
   return async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('x-gateway-key')) headers.set('x-gateway-key', KEY);

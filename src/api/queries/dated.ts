@@ -4,7 +4,7 @@
 import type { SortedList } from '../../store/layout.ts';
 import { lowerBound, readIndex, readRecords, type SortedIndex } from '../../store/reader/lists.ts';
 import { StoreInconsistent, type Store } from '../../store/reader/store.ts';
-import { CHUNK_SIZE, paths } from '../../store/layout.ts';
+import { paths } from '../../store/layout.ts';
 import type { Cursor } from '../cursor.ts';
 import type { SortOrder } from '../params.ts';
 
@@ -78,15 +78,15 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
   const p = cursor.position;
   const asc = q.order === 'ASC';
   const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
+  const opening = openIndex(store, q);
   const [index, around] = await Promise.all([
-    openIndex(store, q),
-    p >= 0 ? readRecords(store, q.list, a, b) : Promise.resolve([]),
+    opening,
+    p >= 0 ? readRecords(store, q.list, a, b, opening.then((i) => i.total)) : Promise.resolve([]),
   ]);
   const [lo, hi] = index.dayRange(q.from, q.to);
   const hinted = p >= 0 && p < index.total && around.length > p - a && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
   if (hinted && (asc ? p + 1 >= lo && p + 1 <= hi : p >= lo && p <= hi)) {
     const [start, end] = asc ? [p + 1, Math.min(p + 1 + q.size, hi)] : [Math.max(lo, p - q.size), p];
-    if (end - a > around.length) throw new StoreInconsistent(paths.chunk(q.list, Math.floor((end - 1) / CHUNK_SIZE)), 'the index counts more records');
     return datedPage(around.slice(start - a, end - a), start, end, lo, hi, q.order);
   }
   // The key alone: its day's records give its place.

@@ -32,17 +32,13 @@ async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise
     if (built !== null) return { total: built.header.total, records: built.lines };
   }
   const list: SortedList = { resource: 'fighters', division_id: q.division_id };
-  const [index, records] = await Promise.all([
-    readIndex(ctx.store, list),
-    readRecords(ctx.store, list, offset, offset + q.page_size),
-  ]);
-  if (index === null) {
-    if (q.division_id === undefined) throw new StoreInconsistent(paths.index(list), 'every store has this list');
-    return { total: 0, records: [] };
-  }
-  const expected = Math.max(0, Math.min(offset + q.page_size, index.total) - offset);
-  if (records.length < expected) throw new StoreInconsistent(paths.chunk(list, 0), `the index counts ${index.total} fighters`);
-  return { total: index.total, records: records.slice(0, expected) };
+  // The count and the page at once: the page's chunks follow from the offset alone.
+  const indexing = readIndex(ctx.store, list).then((index) => {
+    if (index === null && q.division_id === undefined) throw new StoreInconsistent(paths.index(list), 'every store has this list');
+    return index?.total ?? 0;
+  });
+  const [total, records] = await Promise.all([indexing, readRecords(ctx.store, list, offset, offset + q.page_size, indexing)]);
+  return { total, records };
 }
 
 /** A title's holders: a handful of records, filtered in memory. */

@@ -2,7 +2,7 @@
 // the name-search lists. Each function names the files it reads, so a request's reads and rounds
 // can be counted from its code path.
 import {
-  CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
   type ListHeader, type PagedResource, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
@@ -48,28 +48,39 @@ export async function readIndex(store: Store, list: SortedList): Promise<SortedI
 }
 
 /**
- * Records at positions [from, to) of a sorted list, from the chunks that hold them. With the
- * list's total known, every chunk below it must exist; without it (a read made before the index
- * arrives), a missing chunk ends the list and the caller checks against the total later.
+ * Records at positions [from, to) of a sorted list, from the chunks that hold them. The list's
+ * total may still be on its way (the index read at the same time): every chunk below it must
+ * then exist and hold exactly its share, so a missing or short chunk can never shift a page.
  */
-export async function readRecords(store: Store, list: SortedList, from: number, to: number, total?: number): Promise<string[]> {
-  const end = total === undefined ? to : Math.min(to, total);
+export async function readRecords(
+  store: Store,
+  list: SortedList,
+  from: number,
+  to: number,
+  total: number | Promise<number>,
+): Promise<string[]> {
   const start = Math.max(0, from);
-  if (end <= start) return [];
+  const known = typeof total === 'number' ? total : Infinity;
+  const end = Math.min(to, known);
+  if (end <= start) {
+    await total;
+    return [];
+  }
   const first = Math.floor(start / CHUNK_SIZE);
   const last = Math.floor((end - 1) / CHUNK_SIZE);
-  const texts = await Promise.all(
-    Array.from({ length: last - first + 1 }, (_, i) => {
-      const path = paths.chunk(list, first + i);
-      return total === undefined ? store.read(path) : readRequired(store, path, `the list's index counts ${total} records`);
-    }),
-  );
+  const [texts, count] = await Promise.all([
+    Promise.all(Array.from({ length: last - first + 1 }, (_, i) => store.read(paths.chunk(list, first + i)))),
+    total,
+  ]);
   const records: string[] = [];
-  for (const text of texts) {
-    if (text === null) break;
-    records.push(...linesOf(text));
-  }
-  return records.slice(start - first * CHUNK_SIZE, end - first * CHUNK_SIZE);
+  texts.forEach((text, i) => {
+    const expected = Math.min(Math.max(count - (first + i) * CHUNK_SIZE, 0), CHUNK_SIZE);
+    const lines = text === null ? [] : linesOf(text);
+    if (lines.length !== expected)
+      throw new StoreInconsistent(paths.chunk(list, first + i), `holds ${lines.length} records where the index counts ${expected}`);
+    records.push(...lines);
+  });
+  return records.slice(start - first * CHUNK_SIZE, Math.min(end, count) - first * CHUNK_SIZE);
 }
 
 /** A list held whole; a list that does not exist is empty. */
@@ -84,8 +95,13 @@ export async function readHeaded(store: Store, path: string): Promise<{ header: 
   return text === null ? null : splitHeader(text);
 }
 
+/** A built default page, or null past the last one; it must hold its share of the list. */
 export async function readPage(store: Store, resource: PagedResource, n: number) {
-  return readHeaded(store, paths.page(resource, n));
+  const page = await readHeaded(store, paths.page(resource, n));
+  const expected = page && Math.min(Math.max(page.header.total - (n - 1) * BUILT_PAGE_SIZE, 0), BUILT_PAGE_SIZE);
+  if (page && page.lines.length !== expected)
+    throw new StoreInconsistent(paths.page(resource, n), `holds ${page.lines.length} records where its header counts ${expected}`);
+  return page;
 }
 
 /** The get-one file of each id, in order: every one must exist, since a list named it. */
@@ -112,18 +128,20 @@ export async function readSearchRanks(
   );
   if (parts[0] === null) {
     if (first === 0) return { total: 0, ids: [] };
-    const head = await readHeaded(store, paths.searchPart(gram, divisionId, 0));
-    return { total: head?.header.total ?? 0, ids: [] };
+    // Past the end, or a part the list should have: the first part's count decides.
+    const total = (await readHeaded(store, paths.searchPart(gram, divisionId, 0)))?.header.total ?? 0;
+    if (total > first * PART_SIZE)
+      throw new StoreInconsistent(paths.searchPart(gram, divisionId, first), `missing, though the list counts ${total} fighters`);
+    return { total, ids: [] };
   }
   const total = parts[0].header.total;
   const ids: string[] = [];
   for (const [i, part] of parts.entries()) {
-    if (part === null) {
-      if ((first + i) * PART_SIZE < total)
-        throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `the list counts ${total} fighters`);
-      break;
-    }
-    ids.push(...part.lines);
+    const expected = Math.min(Math.max(total - (first + i) * PART_SIZE, 0), PART_SIZE);
+    const found = part?.lines.length ?? 0;
+    if (found !== expected)
+      throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `holds ${found} ids where the list counts ${expected}`);
+    if (part) ids.push(...part.lines);
   }
   return { total, ids: ids.slice(from - first * PART_SIZE, to - first * PART_SIZE) };
 }

@@ -1,32 +1,33 @@
 // Read access to the store. Hosts supply `read`; the code behind it never knows where files live.
+//
+// Only "no such file" may mean "none". A read that fails in any other way (the origin answers an
+// error, the network fails, a read times out) throws StoreUnavailable, and the request fails
+// with it: an answer computed from files that could not be read would be wrong, not empty.
 
 export interface Store {
-  /**
-   * The text of a file, or null when there is no such file. Any other failure (an error status,
-   * a timeout, an I/O error) throws StoreUnavailable: "none" is never a guess.
-   */
+  /** The text of a built file, or null when there is no such file. Throws StoreUnavailable when the file cannot be read. */
   read(path: string): Promise<string | null>;
 }
 
-/** A read failed for a reason other than "no such file": the answer cannot be given now. */
+/** A built file could not be read (not "no such file"): the request cannot be answered now. */
 export class StoreUnavailable extends Error {
-  constructor(path: string, cause?: unknown) {
-    super(`reading ${path} failed`, { cause });
+  constructor(path: string, why: string) {
+    super(`reading ${path} failed: ${why}`);
     this.name = 'StoreUnavailable';
   }
 }
 
-/** The store lacks a file that another file says exists: the store itself is broken. */
+/** A file that the store's own indexes name is missing or short: the build output contradicts itself. */
 export class StoreInconsistent extends Error {
-  constructor(path: string, why: string) {
-    super(`${path} is missing: ${why}`);
+  constructor(path: string, why = 'the file is missing') {
+    super(`${path}: ${why}`);
     this.name = 'StoreInconsistent';
   }
 }
 
-/** A file the store must have. */
-export async function readRequired(store: Store, path: string, why: string): Promise<string> {
+/** A file that must exist: the build always writes it, or an index names it. */
+export async function readRequired(store: Store, path: string, why?: string): Promise<string> {
   const text = await store.read(path);
-  if (text === null) throw new StoreInconsistent(path, why);
+  if (text === null) throw new StoreInconsistent(path, why && `missing, though ${why}`);
   return text;
 }
