@@ -207,9 +207,9 @@ describe('the local origin (dist context)', () => {
 
   it('answers 404 only for a file that does not exist', async () => {
     expect((await next('/store/divisions/no-such.json')).status).toBe(404);
-    expect((await next('/store/divisions/all.json/under-a-file')).status).toBe(404);
+    expect((await next('/store/divisions/all.ndjson/under-a-file')).status).toBe(404);
     expect((await next('/../outside.json')).status).toBe(404);
-    expect((await next('/store/divisions/all.json')).status).toBe(200);
+    expect((await next('/store/divisions/all.ndjson')).status).toBe(200);
   });
 
   it('answers 500 when a path cannot be read for another reason', async () => {
