@@ -4,10 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ContentError, readContent } from '../src/build/read-content.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
-async function problemsOf(mutate: (c: ReturnType<typeof minimalContent>) => void): Promise<string[]> {
+type Content = ReturnType<typeof minimalContent>;
+
+/** Problems of the fixture after `mutate`; `extra` may then add files next to the fixture's own. */
+async function problemsOf(mutate: (c: Content) => void, extra?: (dir: string) => Promise<void>): Promise<string[]> {
   const content = minimalContent();
   mutate(content);
   const dir = await writeContent(content);
+  await extra?.(dir);
   try {
     await readContent(dir);
     return [];
@@ -45,16 +49,19 @@ describe('content validation', () => {
   });
 
   it('rejects duplicate ids and dangling references, all at once', async () => {
-    const problems = await problemsOf((c) => {
-      c.fighters.push({ ...c.fighters[1], id: 'fighter-1' } as never);
-      c.fights[0].event_id = 'event-404';
-      c.fights[0].fighters.fighter_2.fighter_id = 'fighter-404';
-      c.titles[0].organization_id = 'ibf';
-      c.titles[1].division_id = 'cruiserweight';
-    });
-    // The duplicate is written to fighter-1.json as well (same file name): the fixture names files by id.
+    const problems = await problemsOf(
+      (c) => {
+        c.fights[0].event_id = 'event-404';
+        c.fights[0].fighters.fighter_2.fighter_id = 'fighter-404';
+        c.titles[0].organization_id = 'ibf';
+        c.titles[1].division_id = 'cruiserweight';
+      },
+      // A second file with fighter-1's id (the fixture names files by id, so it needs its own name).
+      (dir) => writeFile(path.join(dir, 'fighters', 'fighter-1-copy.json'), JSON.stringify({ ...minimalContent().fighters[1], id: 'fighter-1' })),
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
+        expect.stringMatching(/^fighter-1(-copy)?\.json: id: duplicate fighter id "fighter-1", already used by .*fighter-1(-copy)?\.json$/),
         'wbc-welterweight-full.json: organization_id: refers to organization "ibf", which does not exist',
         'wbc-heavyweight-full.json: division_id: refers to division "cruiserweight", which does not exist',
         'fight-1.json: event_id: refers to event "event-404", which does not exist',
