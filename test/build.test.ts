@@ -10,6 +10,7 @@ import * as store from '../src/schemas/store.ts';
 import { finishBody } from '../src/core/envelope.ts';
 import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, paths, shardOf } from '../src/core/layout.ts';
 import { buildSite } from './helpers/build.ts';
+import { minimalContent, writeContent } from './helpers/fixture.ts';
 
 const dist = () => inject('distDir');
 const list = <T extends z.ZodType>(item: T) => api.envelopeOf(z.array(item));
@@ -122,5 +123,15 @@ describe('rebuilds', () => {
     expect(b).toEqual(a);
     const differing = a.filter((f) => !readFileSync(path.join(dist(), f)).equals(readFileSync(path.join(again, f))));
     expect(differing).toEqual([]);
+  });
+});
+
+describe('build settings', () => {
+  it('a malformed AS_OF stops the build with a message naming it', async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `as-of-${process.pid}`);
+    expect(() => buildSite(out, { AS_OF: '2026-13-01', CONTENT_DIR: content })).toThrow(
+      /AS_OF must be a calendar day in the form YYYY-MM-DD \(e\.g\. 2026-11-01\), not "2026-13-01"/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { asOfDay } from '../src/build/as-of.ts';
 import { ContentError, readContent } from '../src/build/read-content.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
@@ -164,5 +165,19 @@ describe('content validation', () => {
     expect(problems).toEqual([
       'fight-1.json: title_ids.0: title "wbc-heavyweight-full" belongs to division "heavyweight", not the fight\'s division "welterweight"',
     ]);
+  });
+});
+
+describe('the day ages are computed for (AS_OF)', () => {
+  const now = new Date('2026-03-04T23:59:00Z');
+  it('is AS_OF when it is a calendar day, else today in UTC', () => {
+    expect(asOfDay({ AS_OF: '2024-02-29' }, now)).toBe('2024-02-29');
+    expect(asOfDay({}, now)).toBe('2026-03-04');
+    expect(asOfDay({ AS_OF: '' }, now)).toBe('2026-03-04');
+  });
+
+  it('refuses any other AS_OF, naming it and the expected form', () => {
+    for (const bad of ['2024-02-30', '2024-2-3', '01/11/2026', 'today', ' 2026-11-01'])
+      expect(() => asOfDay({ AS_OF: bad }, now)).toThrow(/^AS_OF must be a calendar day in the form YYYY-MM-DD/);
   });
 });
