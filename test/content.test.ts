@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asOfDay } from '../src/build/as-of.ts';
@@ -165,6 +165,53 @@ describe('content validation', () => {
     expect(problems).toEqual([
       'fight-1.json: title_ids.0: title "wbc-heavyweight-full" belongs to division "heavyweight", not the fight\'s division "welterweight"',
     ]);
+  });
+});
+
+describe('the files of content/', () => {
+  it('reads a record saved with a UTF-8 byte-order mark', async () => {
+    const content = minimalContent();
+    const dir = await writeContent(content);
+    await writeFile(path.join(dir, 'events', 'event-1.json'), `\uFEFF${JSON.stringify(content.events[0])}`);
+    const read = await readContent(dir);
+    expect(read.events.map((e) => e.id)).toEqual(['event-1']);
+  });
+
+  it('names every file it does not read, and reads the rest', async () => {
+    const content = minimalContent();
+    const dir = await writeContent(content);
+    const { events, fighters } = content;
+    await writeFile(path.join(dir, 'events', 'event-2.JSON'), JSON.stringify({ ...events[0], id: 'event-2' }));
+    await writeFile(path.join(dir, 'events', 'notes.txt'), 'to do');
+    await writeFile(path.join(dir, 'fighters', 'fighter-1.json.bak'), JSON.stringify(fighters[0]));
+    await writeFile(path.join(dir, 'fighter-9.json'), JSON.stringify({ ...fighters[0], id: 'fighter-9' }));
+    await mkdir(path.join(dir, 'boxers'));
+    await writeFile(path.join(dir, 'boxers', 'a.json'), '{}');
+    await writeFile(path.join(dir, 'boxers', 'b.json'), '{}');
+    await writeFile(path.join(dir, 'events', '.DS_Store'), '');
+    const reported: string[] = [];
+    const read = await readContent(dir, { onIgnored: (ignored) => reported.push(...ignored.map((w) => `${path.relative(dir, w.file)}: ${w.message}`)) });
+    expect(read.events.map((e) => e.id)).toEqual(['event-1']);
+    expect(reported.sort()).toEqual([
+      'boxers: is not a collection folder (divisions, organizations, titles, fighters, events, fights, rankings); its 2 files ignored',
+      'events/event-2.JSON: ends in ".JSON", not ".json"; ignored',
+      'events/notes.txt: is not a .json file; ignored',
+      'fighter-9.json: is not in a collection folder (divisions, organizations, titles, fighters, events, fights, rankings); ignored',
+      'fighters/fighter-1.json.bak: is not a .json file; ignored',
+    ]);
+  });
+
+  it('reports nothing ignored when every file is a record', async () => {
+    let called = false;
+    await readContent(await writeContent(minimalContent()), { onIgnored: () => (called = true) });
+    expect(called).toBe(false);
+  });
+
+  it('refuses a content folder that does not exist', async () => {
+    const missing = path.join(await writeContent(minimalContent()), 'nowhere');
+    const error = (await readContent(missing).catch((e) => e)) as ContentError;
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['(folder): is not a folder; there is no content to build']);
   });
 });
 

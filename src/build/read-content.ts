@@ -1,9 +1,9 @@
 // Reads content/ and validates every record, collecting all problems before failing.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { contentSchemas, type CollectionName, type ContentRecords } from '../schemas/content.ts';
 import { crossCheck, formatProblems, type ContentSet, type Problem } from '../core/validate.ts';
+import { COLLECTIONS, formatWarnings, listContent, type Warning } from './content-files.ts';
 
 export class ContentError extends Error {
   readonly problems: Problem[];
@@ -16,7 +16,12 @@ export class ContentError extends Error {
   }
 }
 
-const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
+export interface ReadOptions {
+  /** Receives the files that are not read, if any; by default they are printed as a warning. */
+  onIgnored?: (ignored: Warning[]) => void;
+}
+
+const printIgnored = (ignored: Warning[]) => console.warn(formatWarnings(ignored));
 
 /** Reads files a batch at a time: a hundred thousand at once would exceed the open-file limit. */
 async function readAll(files: string[], batch = 512): Promise<string[]> {
@@ -27,7 +32,7 @@ async function readAll(files: string[], batch = 512): Promise<string[]> {
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */
-export async function readContent(root: string): Promise<ContentRecords> {
+export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
   const problems: Problem[] = [];
   const set: ContentSet = {
     parsed: {} as ContentSet['parsed'],
@@ -35,9 +40,14 @@ export async function readContent(root: string): Promise<ContentRecords> {
     unreadable: {} as ContentSet['unreadable'],
   };
   const display = (file: string) => path.relative(process.cwd(), file) || file;
+  // A mistyped CONTENT_DIR would otherwise build an empty site without a word.
+  if (!(await stat(root).catch(() => null))?.isDirectory())
+    throw new ContentError([{ file: display(root), field: '(folder)', message: 'is not a folder; there is no content to build' }]);
+  const listing = await listContent(root, display);
+  if (listing.ignored.length > 0) onIgnored(listing.ignored);
 
   for (const name of COLLECTIONS) {
-    const files = (await fg('**/*.json', { cwd: path.join(root, name), absolute: true })).sort();
+    const files = listing.records[name];
     const texts = await readAll(files);
     const parsed: ContentSet['parsed'][CollectionName] = [];
     const valid: Array<{ file: string; record: unknown }> = [];
@@ -46,7 +56,8 @@ export async function readContent(root: string): Promise<ContentRecords> {
       const shown = display(file);
       let json: unknown;
       try {
-        json = JSON.parse(texts[i]);
+        // Some editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
+        json = JSON.parse(texts[i].replace(/^\uFEFF/, ''));
       } catch (e) {
         problems.push({ file: shown, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
         unreadable.push(path.basename(file, '.json'));
