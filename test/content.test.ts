@@ -38,6 +38,28 @@ describe('content validation', () => {
     expect(problems.some((p) => p.startsWith('welterweight.json: (record): Unrecognized key: "colour"'))).toBe(true);
   });
 
+  it('refuses texts and lists over their limits, naming file and field', async () => {
+    const problems = await problemsOf((c) => {
+      c.fighters[0].nickname = 'x'.repeat(2_000_000);
+      c.fighters[1].name = 'n'.repeat(101);
+      c.divisions[0].name = 'd'.repeat(100);
+      c.events[0].venue = 'v'.repeat(201);
+      c.events[0].poster_image_url = `https://example.com/${'p'.repeat(2048)}`;
+      c.events[0].broadcast = [{ country: 'Mexico', broadcasters: Array.from({ length: 21 }, (_, i) => `TV ${i}`) }];
+      c.fights[0].scores = Array(6).fill('116-112');
+      c.rankings[0].rankings = Array.from({ length: 51 }, (_, i) => ({ rank: i + 1, fighter_id: null }));
+    });
+    expect(problems).toEqual([
+      'fighter-1.json: nickname: must be at most 100 characters',
+      'fighter-2.json: name: must be at most 100 characters',
+      'event-1.json: venue: must be at most 200 characters',
+      'event-1.json: broadcast.0.broadcasters: must have at most 20 entries',
+      'event-1.json: poster_image_url: must be at most 2048 characters',
+      'fight-1.json: scores: must have at most 5 entries',
+      'wbc-welterweight.json: rankings: must have at most 50 entries',
+    ]);
+  });
+
   it('reports invalid JSON without stopping at it', async () => {
     const dir = await writeContent(minimalContent());
     await writeFile(path.join(dir, 'fighters', 'broken.json'), '{ "id": ');

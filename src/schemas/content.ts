@@ -5,13 +5,34 @@ import {
   CalendarDate, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, Scorecard, Stance, TitleType,
 } from './common.ts';
 
-const Text = z.string().trim().min(1, 'must not be empty');
-const NullableText = Text.nullable();
+/**
+ * The longest texts and lists a record may hold: roomy for real data, small enough that a stray
+ * paste or a runaway script is refused with the file and field named (the README lists them).
+ */
+export const LIMITS = {
+  /** Names of people, divisions, organizations, countries and broadcasters; nicknames, aliases. */
+  name: 100,
+  /** Titles of fights, events and belts; venues and locations. */
+  title: 200,
+  slug: 64,
+  url: 2048,
+  broadcastCountries: 50,
+  broadcastersPerCountry: 20,
+  titlesAtStake: 10,
+  scorecards: 5,
+  rankedContenders: 50,
+} as const;
+
+const Text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const Name = Text(LIMITS.name);
+const Title = Text(LIMITS.title);
+const atMost = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} entries`);
 
 export const DivisionRecord = z
   .object({
     id: Id,
-    name: Text,
+    name: Name,
     weight_lb: z.number().positive().nullable(),
     weight_kg: z.number().positive().nullable(),
   })
@@ -22,20 +43,24 @@ export const DivisionRecord = z
   });
 
 export const OrganizationRecord = z
-  .object({ id: Id, name: Text, slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase a-z, 0-9 and "-"') })
+  .object({
+    id: Id,
+    name: Name,
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase a-z, 0-9 and "-"').max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`),
+  })
   .strict();
 
 export const TitleRecord = z
-  .object({ id: Id, name: Text, organization_id: Id, division_id: Id, type: TitleType })
+  .object({ id: Id, name: Title, organization_id: Id, division_id: Id, type: TitleType })
   .strict();
 
 export const FighterRecord = z
   .object({
     id: Id,
-    name: Text,
-    full_name: Text,
-    nickname: NullableText,
-    alias: NullableText,
+    name: Name,
+    full_name: Name,
+    nickname: Name.nullable(),
+    alias: Name.nullable(),
     birth_date: CalendarDate,
     gender: Gender,
     nationality_code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as US'),
@@ -68,12 +93,15 @@ export const FighterRecord = z
 export const EventRecord = z
   .object({
     id: Id,
-    title: Text,
+    title: Title,
     date: DateTime,
-    location: Text,
-    venue: Text,
-    broadcast: z.array(z.object({ country: Text, broadcasters: z.array(Text).min(1) }).strict()),
-    poster_image_url: z.url().nullable(),
+    location: Title,
+    venue: Title,
+    broadcast: atMost(
+      z.object({ country: Name, broadcasters: atMost(Name, LIMITS.broadcastersPerCountry).min(1) }).strict(),
+      LIMITS.broadcastCountries,
+    ),
+    poster_image_url: z.url().max(LIMITS.url, `must be at most ${LIMITS.url} characters`).nullable(),
     updated_at: DateTimeMicros,
   })
   .strict();
@@ -83,11 +111,11 @@ const Corner = z.object({ fighter_id: Id, winner: z.boolean() }).strict();
 export const FightRecord = z
   .object({
     id: Id,
-    title: Text,
+    title: Title,
     date: DateTime,
     event_id: Id,
     division_id: Id,
-    title_ids: z.array(Id),
+    title_ids: atMost(Id, LIMITS.titlesAtStake),
     status: FightStatus,
     scheduled_rounds: z.number().int().min(1).max(15),
     fighters: z.object({ fighter_1: Corner, fighter_2: Corner }).strict(),
@@ -95,7 +123,7 @@ export const FightRecord = z
       .object({ outcome: Outcome, round: z.string().regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"') })
       .strict()
       .nullable(),
-    scores: z.array(Scorecard).min(1).nullable(),
+    scores: atMost(Scorecard, LIMITS.scorecards).min(1).nullable(),
     updated_at: DateTimeMicros,
   })
   .strict()
@@ -133,8 +161,9 @@ export const RankingRecord = z
     division_id: Id,
     gender: Gender,
     updated_at: DateTimeMicros,
-    champions: z.array(z.object({ title_type: TitleType, fighter_id: Id.nullable() }).strict()),
-    rankings: z.array(z.object({ rank: z.number().int().min(1), fighter_id: Id.nullable() }).strict()),
+    // One entry per title type at most (the repeat itself is reported by the rule below).
+    champions: atMost(z.object({ title_type: TitleType, fighter_id: Id.nullable() }).strict(), TitleType.options.length),
+    rankings: atMost(z.object({ rank: z.number().int().min(1), fighter_id: Id.nullable() }).strict(), LIMITS.rankedContenders),
   })
   .strict()
   .superRefine((r, ctx) => {
