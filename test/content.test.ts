@@ -136,15 +136,61 @@ describe('content validation', () => {
       'wbc-welterweight.json: rankings.1.rank: is out of order: 1 follows 2 (ranks must ascend without repeats)',
       'wbc-welterweight.json: champions.0.fighter_id: refers to fighter "nobody", which does not exist',
       'wbc-welterweight.json: rankings.1.fighter_id: refers to fighter "ghost", which does not exist',
-    ]);
-    const more = await problemsOf((c) => {
-      c.rankings[0].rankings = [{ rank: 1, fighter_id: 'ghost' }];
-      c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'nobody' }, { title_type: 'interim', fighter_id: null }];
-    });
-    expect(more).toEqual([
-      'wbc-welterweight.json: champions.0.fighter_id: refers to fighter "nobody", which does not exist',
-      'wbc-welterweight.json: rankings.0.fighter_id: refers to fighter "ghost", which does not exist',
       'wbc-welterweight.json: champions.1.title_type: organization "wbc" has no interim title in division "welterweight"',
+    ]);
+  });
+
+  it('checks the rules of a record whose other fields fail their schema, all at once', async () => {
+    const problems = await problemsOf((c) => {
+      (c.fights[0] as Record<string, unknown>).date = 20250503;
+      c.fights[0].scheduled_rounds = 10;
+      c.fights[0].results = { outcome: 'UD', round: '12' };
+      c.fights[0].fighters = { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-1', winner: true } };
+      c.fights[0].title_ids = ['wbc-welterweight-full', 'wbc-welterweight-full'];
+      (c.fighters[0] as Record<string, unknown>).stance = 'sideways';
+      c.fighters[0].stats = { ...c.fighters[0].stats, ko_wins: 99 };
+      c.fighters[1].nationality_code = 'XX';
+      c.fighters[1].height_cm = 10;
+      (c.divisions[1] as Record<string, unknown>).name = 7;
+      c.divisions[1].weight_kg = null;
+      (c.rankings[0] as Record<string, unknown>).updated_at = 20250601;
+      c.rankings[0].rankings = [{ rank: 2, fighter_id: null }, { rank: 1, fighter_id: null }];
+      c.rankings[0].champions = [{ title_type: 'full', fighter_id: null }, { title_type: 'full', fighter_id: null }];
+      c.titles.push({ ...c.titles[0], id: 'wbc-welterweight-full-2', name: '' });
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'fight-1.json: date: Invalid input: expected string, received number',
+        'fight-1.json: fighters.fighter_2.fighter_id: must differ from fighter_1',
+        'fight-1.json: fighters: has more than one winner',
+        'fight-1.json: results.round: must not exceed scheduled_rounds',
+        'fight-1.json: title_ids: lists a title more than once',
+        'fighter-1.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"',
+        'fighter-1.json: stats.ko_wins: must not exceed wins',
+        'fighter-2.json: height_cm: Too small: expected number to be >=140',
+        'fighter-2.json: nationality_code: "XX" is not a known country code',
+        'welterweight.json: name: Invalid input: expected string, received number',
+        'welterweight.json: weight_kg: weight_lb and weight_kg must both be numbers or both be null (heavyweight)',
+        'wbc-welterweight.json: updated_at: Invalid input: expected string, received number',
+        'wbc-welterweight.json: rankings.1.rank: is out of order: 1 follows 2 (ranks must ascend without repeats)',
+        'wbc-welterweight.json: champions: lists a title_type more than once',
+        'wbc-welterweight-full-2.json: name: must not be empty',
+        'wbc-welterweight-full.json: type: organization "wbc" already has a full title in division "welterweight": "wbc-welterweight-full-2"',
+      ]),
+    );
+    expect(problems).toHaveLength(16);
+  });
+
+  it('runs a rule only on fields of the right shape, and claims nothing a broken record might hold', async () => {
+    const problems = await problemsOf((c) => {
+      (c.fights[0] as Record<string, unknown>).status = 'DONE';
+      (c.fights[0] as Record<string, unknown>).results = 'KO in 3';
+      (c.titles[0] as Record<string, unknown>).type = 'FULL';
+    });
+    expect(problems).toEqual([
+      'wbc-welterweight-full.json: type: Invalid option: expected one of "full"|"regular"|"interim"',
+      'fight-1.json: status: Invalid option: expected one of "NOT_STARTED"|"LIVE"|"FINISHED"',
+      'fight-1.json: results: Invalid input: expected object, received string',
     ]);
   });
 

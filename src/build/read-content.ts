@@ -1,7 +1,8 @@
 // Reads content/ and validates every record, collecting all problems before failing.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentSchemas, type CollectionName, type ContentRecords } from '../schemas/content.ts';
+import type { CollectionName, ContentRecords } from '../schemas/content.ts';
+import { checkRecord } from '../schemas/content-rules.ts';
 import { crossCheck, formatProblems, type ContentSet, type Problem } from '../core/validate.ts';
 import { COLLECTIONS, formatWarnings, listContent, type Warning } from './content-files.ts';
 
@@ -34,11 +35,8 @@ async function readAll(files: string[], batch = 512): Promise<string[]> {
 /** Reads and validates a content folder; throws ContentError listing every problem. */
 export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
   const problems: Problem[] = [];
-  const set: ContentSet = {
-    parsed: {} as ContentSet['parsed'],
-    valid: {} as ContentSet['valid'],
-    unreadable: {} as ContentSet['unreadable'],
-  };
+  const set: ContentSet = { parsed: {} as ContentSet['parsed'], unreadable: {} as ContentSet['unreadable'] };
+  const valid = {} as Record<CollectionName, unknown[]>;
   const display = (file: string) => path.relative(process.cwd(), file) || file;
   // A mistyped CONTENT_DIR would otherwise build an empty site without a word.
   if (!(await stat(root).catch(() => null))?.isDirectory())
@@ -50,7 +48,7 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
     const files = listing.records[name];
     const texts = await readAll(files);
     const parsed: ContentSet['parsed'][CollectionName] = [];
-    const valid: Array<{ file: string; record: unknown }> = [];
+    valid[name] = [];
     const unreadable: string[] = [];
     files.forEach((file, i) => {
       const shown = display(file);
@@ -64,18 +62,16 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
         return;
       }
       parsed.push({ file: shown, record: json });
-      const result = contentSchemas[name].safeParse(json);
-      if (result.success) valid.push({ file: shown, record: result.data });
-      else
-        for (const issue of result.error.issues)
-          problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+      const result = checkRecord(name, json);
+      if (result.success) valid[name].push(result.data);
+      for (const issue of result.issues)
+        problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
     });
     set.parsed[name] = parsed;
-    (set.valid as Record<string, unknown>)[name] = valid;
     set.unreadable[name] = unreadable;
   }
 
   problems.push(...crossCheck(set));
   if (problems.length > 0) throw new ContentError(problems);
-  return Object.fromEntries(COLLECTIONS.map((name) => [name, set.valid[name].map((l) => l.record)])) as ContentRecords;
+  return valid as ContentRecords;
 }
