@@ -194,6 +194,29 @@ describe('content validation', () => {
     ]);
   });
 
+  it('requires one ranking per organization and division, naming each one missing', async () => {
+    const problems = await problemsOf((c) => {
+      c.organizations.push({ id: 'wbo', name: 'World Boxing Organization', slug: 'wbo' });
+      c.rankings = c.rankings.filter((r) => r.division_id !== 'heavyweight');
+    });
+    const missing = (org: string, division: string) =>
+      `rankings: (missing): no ranking for organization "${org}" in division "${division}"; every organization needs one in every division`;
+    expect(problems).toEqual([missing('wbc', 'heavyweight'), missing('wbo', 'heavyweight'), missing('wbo', 'welterweight')]);
+  });
+
+  it('a ranking that is not JSON, or whose keys are malformed, is not reported missing', async () => {
+    const unreadable = await problemsOf(
+      () => {},
+      (dir) => writeFile(path.join(dir, 'rankings', 'wbc-heavyweight.json'), '{ "id": '),
+    );
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]).toMatch(/^wbc-heavyweight\.json: \(file\): is not valid JSON/);
+    const malformed = await problemsOf((c) => {
+      (c.rankings[0] as Record<string, unknown>).division_id = 147;
+    });
+    expect(malformed).toEqual(['wbc-welterweight.json: division_id: Invalid input: expected string, received number']);
+  });
+
   it('does not report references to a record that failed its schema as dangling', async () => {
     const problems = await problemsOf((c) => {
       (c.fighters[1] as Record<string, unknown>).stance = 'sideways';

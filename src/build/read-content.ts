@@ -35,9 +35,13 @@ async function readAll(files: string[], batch = 512): Promise<string[]> {
 /** Reads and validates a content folder; throws ContentError listing every problem. */
 export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
   const problems: Problem[] = [];
-  const set: ContentSet = { parsed: {} as ContentSet['parsed'], unreadable: {} as ContentSet['unreadable'] };
-  const valid = {} as Record<CollectionName, unknown[]>;
   const display = (file: string) => path.relative(process.cwd(), file) || file;
+  const set: ContentSet = {
+    parsed: {} as ContentSet['parsed'],
+    unreadable: {} as ContentSet['unreadable'],
+    folders: Object.fromEntries(COLLECTIONS.map((name) => [name, display(path.join(root, name))])) as ContentSet['folders'],
+  };
+  const valid = {} as Record<CollectionName, unknown[]>;
   // A mistyped CONTENT_DIR would otherwise build an empty site without a word.
   if (!(await stat(root).catch(() => null))?.isDirectory())
     throw new ContentError([{ file: display(root), field: '(folder)', message: 'is not a folder; there is no content to build' }]);

@@ -23,6 +23,8 @@ export interface ContentSet {
   parsed: Record<CollectionName, Located<unknown>[]>;
   /** Files that are not JSON at all: their names stand in for their ids. */
   unreadable: Record<CollectionName, string[]>;
+  /** Each collection's folder as shown in problems. */
+  folders: Record<CollectionName, string>;
 }
 
 const SINGULAR: Record<CollectionName, string> = {
@@ -54,7 +56,8 @@ function stringsAt(value: unknown, path: string[], at: string[] = []): Array<[st
   return stringsAt((value as Record<string, unknown>)[head], rest, [...at, head]);
 }
 
-export function crossCheck({ parsed, unreadable }: ContentSet): Problem[] {
+export function crossCheck(set: ContentSet): Problem[] {
+  const { parsed, unreadable } = set;
   const problems: Problem[] = [];
   const ids = {} as Record<CollectionName, Set<string>>;
   const names = Object.keys(parsed) as CollectionName[];
@@ -78,7 +81,7 @@ export function crossCheck({ parsed, unreadable }: ContentSet): Problem[] {
           if (!ids[target].has(id))
             problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
 
-  problems.push(...slotChecks({ parsed, unreadable }));
+  problems.push(...slotChecks(set));
   return problems;
 }
 
@@ -134,7 +137,7 @@ const RANKING_KEY = ['organization_id', 'division_id'] as const;
  * slot, titles at stake in the fight's division, champions of titles that exist. They run on the
  * fields that parsed, so a record with an unrelated schema error is still checked.
  */
-function slotChecks({ parsed, unreadable }: ContentSet): Problem[] {
+function slotChecks({ parsed, unreadable, folders }: ContentSet): Problem[] {
   const problems: Problem[] = [];
   const titleById = new Map<string, string>();
   const titleSlots = new Keys<(typeof TITLE_KEY)[number]>([...TITLE_KEY]);
@@ -171,6 +174,22 @@ function slotChecks({ parsed, unreadable }: ContentSet): Problem[] {
         problems.push({ file, field: at, message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"` });
     }
   }
+  // A ranking file that is not JSON could be any ranking.
+  for (const file of unreadable.rankings) rankingSlots.add({}, file);
+
+  // The rankings list promises one record per organization on every division's page.
+  const idsOf = (name: CollectionName) => [
+    ...new Set(parsed[name].flatMap(({ record }) => fieldsThatParse(record, { id: Id }).id ?? [])),
+  ];
+  const organizations = idsOf('organizations');
+  for (const division_id of idsOf('divisions'))
+    for (const organization_id of organizations)
+      if (!rankingSlots.mayHave({ organization_id, division_id }))
+        problems.push({
+          file: folders.rankings,
+          field: '(missing)',
+          message: `no ranking for organization "${organization_id}" in division "${division_id}"; every organization needs one in every division`,
+        });
   return problems;
 }
 
