@@ -9,7 +9,10 @@ import * as api from '../src/schemas/api.ts';
 import * as store from '../src/schemas/store.ts';
 import { finishBody } from '../src/core/envelope.ts';
 import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, paths, shardOf } from '../src/core/layout.ts';
-import { buildSite } from './helpers/build.ts';
+import { builtFiles } from '../src/build/files.ts';
+import { resolveDataset } from '../src/core/resolve.ts';
+import { TEST_AS_OF, buildSite } from './helpers/build.ts';
+import { minimalContent, writeContent } from './helpers/fixture.ts';
 
 const dist = () => inject('distDir');
 const list = <T extends z.ZodType>(item: T) => api.envelopeOf(z.array(item));
@@ -122,5 +125,29 @@ describe('rebuilds', () => {
     expect(b).toEqual(a);
     const differing = a.filter((f) => !readFileSync(path.join(dist(), f)).equals(readFileSync(path.join(again, f))));
     expect(differing).toEqual([]);
+  });
+});
+
+describe('build settings', () => {
+  it('a malformed AS_OF stops the build with a message naming it', async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `as-of-${process.pid}`);
+    expect(() => buildSite(out, { AS_OF: '2026-13-01', CONTENT_DIR: content })).toThrow(
+      /AS_OF must be a calendar day in the form YYYY-MM-DD \(e\.g\. 2026-11-01\), not "2026-13-01"/,
+    );
+  });
+});
+
+describe('rankings pages', () => {
+  it('count their totals: the divisions are the pages, the rankings there are the items', () => {
+    // Validation refuses a set with a ranking missing; the pages must not depend on that to tell the truth.
+    const content = minimalContent();
+    content.rankings = content.rankings.filter((r) => r.division_id !== 'heavyweight');
+    const files = new Map(builtFiles(resolveDataset(content, TEST_AS_OF)).map((f) => [f.path, f.body]));
+    const pagination = (p: string) => JSON.parse(files.get(p)!).pagination;
+    // Heaviest first: page 1 is heavyweight (no ranking), page 2 welterweight (one).
+    for (const organization of [null, 'wbc'])
+      for (const [page, items] of [[1, 0], [2, 1]])
+        expect(pagination(paths.rankingsPage(page, organization))).toEqual({ page, items, total_pages: 2, total_items: 1 });
   });
 });

@@ -2,7 +2,7 @@
 // their filter combinations, rankings pages, and the indexes the handler computes answers from.
 // Pure, and the output depends on the records alone, so unchanged content rebuilds byte for byte.
 import type { Dataset } from '../core/resolve.ts';
-import { allOf, pageOf, serializeStored, singleOf } from '../core/envelope.ts';
+import { allOf, pageOf, serializeStored, singleOf, type StoredBody } from '../core/envelope.ts';
 import { CHUNK_SIZE, DEFAULT_PAGE_SIZE, PART_SIZE, gramSegment, paths, type ListResource } from '../core/layout.ts';
 import type { DaysIndex, FighterPosting, FightPosting, PartsIndex, Posting, YearsIndex } from '../schemas/store.ts';
 import { OFFSET_CEILING, nextPagePath } from '../core/query/fights.ts';
@@ -54,17 +54,25 @@ function titleCombinations(ds: Dataset, stored: Stored) {
     }
 }
 
-/** One page per division (heaviest first), each with one record per organization. */
+/**
+ * One page per division (heaviest first), each with one record per organization. Totals are
+ * counted, not multiplied out: the pages are the divisions, the items the rankings there are.
+ */
 function rankingPages(ds: Dataset, stored: Stored) {
   const orgs = ds.organizations.map((o) => o.id);
   const pages = ds.divisions.length;
+  const byDivision = (page: number, data: Dataset['rankings'], totalItems: number): StoredBody<Dataset['rankings']> => ({
+    pagination: { page, items: data.length, total_pages: pages, total_items: totalItems },
+    error: {},
+    data,
+  });
   ds.divisions.forEach((division, i) => {
     const page = ds.rankings.filter((r) => r.division.id === division.id);
-    stored(paths.rankingsPage(i + 1, null), pageOf(page, i + 1, Math.max(page.length, 1), page.length * pages));
+    stored(paths.rankingsPage(i + 1, null), byDivision(i + 1, page, ds.rankings.length));
     stored(paths.rankingsDivision(division.id, null), pageOf(page, 1, Math.max(page.length, 1), page.length));
     for (const org of orgs) {
       const one = page.filter((r) => r.organization.id === org);
-      stored(paths.rankingsPage(i + 1, org), pageOf(one, i + 1, 1, ds.rankings.filter((r) => r.organization.id === org).length));
+      stored(paths.rankingsPage(i + 1, org), byDivision(i + 1, one, ds.rankings.filter((r) => r.organization.id === org).length));
       stored(paths.rankingsDivision(division.id, org), pageOf(one, 1, 1, one.length));
     }
   });
