@@ -2,14 +2,7 @@
 import { getCollection } from 'astro:content';
 import { contentSchemas, type CollectionName, type ContentRecords } from '../schemas/content.ts';
 import { resolveDataset, type Dataset } from '../core/resolve.ts';
-
-/**
- * Ages are computed for this day. AS_OF pins it (tests, reproducible builds); otherwise it is
- * today in UTC, which is why a deployed site rebuilds daily.
- */
-export function asOfDay(): string {
-  return process.env.AS_OF ?? new Date().toISOString().slice(0, 10);
-}
+import { asOfDay } from './as-of.ts';
 
 export async function loadDataset(): Promise<Dataset> {
   const names = Object.keys(contentSchemas) as CollectionName[];
