@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * (scripts/lib/build-output.ts). A read that falls between the two finds no folder at all; it
  * waits for the new one rather than answer from nothing.
  */
-async function readServed(root: string, file: string): Promise<Buffer> {
+async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffer>> {
   for (let waited = 0; ; waited += 5) {
     try {
       return await readFile(file);
