@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fg from 'fast-glob';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distContext } from '../scripts/lib/dist-context.ts';
 import { MARKER, readMarker } from '../scripts/lib/build-output.ts';
 import { startServer } from '../scripts/lib/serve.ts';
@@ -55,7 +55,11 @@ describe('only complete, current builds are served', () => {
   // One small content folder and one complete build of it; each test works on a copy of the build.
   let content = '';
   let built = '';
-  const scratch = () => mkdtempSync(path.join(tmpdir(), 'preview-'));
+  const folders: string[] = [];
+  const scratch = () => {
+    folders.push(mkdtempSync(path.join(tmpdir(), 'preview-')));
+    return folders[folders.length - 1];
+  };
   const copyOfBuild = () => {
     const dist = path.join(scratch(), 'dist');
     cpSync(built, dist, { recursive: true });
@@ -66,6 +70,9 @@ describe('only complete, current builds are served', () => {
     content = await writeContent(minimalContent());
     built = path.join(scratch(), 'dist');
     buildSite(built, { CONTENT_DIR: content });
+  });
+  afterAll(() => {
+    for (const folder of [content, ...folders].filter(Boolean)) rmSync(folder, { recursive: true, force: true });
   });
 
   it('rebuilds a folder that a killed build left half-written instead of serving it', async () => {
@@ -96,7 +103,9 @@ describe('only complete, current builds are served', () => {
       const killed = startBuild(dist, { CONTENT_DIR: changed }, { detached: true });
       const exited = new Promise((resolve) => killed.on('exit', resolve));
       const parent = path.dirname(dist);
-      while (fg.sync('*/store/fighters/items/*/fighter-4.json', { cwd: parent }).length === 0) await sleep(5);
+      const written = () => fg.sync('*/store/fighters/items/*/fighter-4.json', { cwd: parent }).length > 0;
+      while (killed.exitCode === null && !written()) await sleep(5);
+      expect(killed.exitCode, 'the build ended before it could be killed').toBeNull();
       process.kill(-killed.pid!, 'SIGKILL');
       await exited;
       const leftover = `${dist}.tmp-${killed.pid}`;

@@ -7,15 +7,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
- * (scripts/lib/build-output.ts). A read that falls between the two finds no folder at all; it
- * waits for the new one rather than answer from nothing.
+ * (scripts/lib/build-output.ts). A read that falls between the two finds no folder at all: it
+ * waits for the new one rather than answer from nothing. By the time a failed read is seen the
+ * swap may have finished, so a miss is read once more while the folder is there.
  */
 async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffer>> {
   for (let waited = 0; ; waited += 5) {
     try {
       return await readFile(file);
     } catch (e) {
-      if (waited >= 1000 || existsSync(root)) throw e;
+      if (existsSync(root)) return await readFile(file);
+      if (waited >= 1000) throw e;
       await sleep(5);
     }
   }
