@@ -4,7 +4,8 @@ import { isRealDate } from '../core/dates.ts';
 
 /**
  * AS_OF pins the day (tests, reproducible builds); unset or empty, it is today in UTC, which is
- * why a deployed site rebuilds daily. Anything else is refused: a mistyped day would otherwise
+ * why a deployed site rebuilds daily (the day is also one of a build's inputs, so the preview
+ * rebuilds on a new day). Anything else is refused: a mistyped day would otherwise
  * leave every fighter without an age.
  */
 export function asOfDay(env: Record<string, string | undefined> = process.env, now = new Date()): string {
