@@ -1,25 +1,17 @@
-// npm start: build when the content or the code is newer than the last build, then serve the
-// built site through the edge function on http://localhost:8888 (PORT overrides; SKIP_BUILD=1
-// serves DIST_DIR as it is).
+// npm start: build unless DIST_DIR (default dist/) holds a complete build of the current content
+// and code, then serve it through the edge function on http://localhost:8888 (PORT overrides;
+// SKIP_BUILD=1 serves DIST_DIR as it is). A folder a killed build left, or a build of content
+// since edited, added to or deleted from, is rebuilt; see scripts/build.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import fg from 'fast-glob';
 import { startServer } from './lib/serve.ts';
+import { buildInputs, isCurrent } from './lib/build-output.ts';
 import { parseKeys } from '../src/api/keys.ts';
 
 const DEV_KEY = 'dev-key-change-me';
 const DIST = process.env.DIST_DIR ?? 'dist';
-const stamp = `${DIST}/store/divisions/all.json`;
 
-function needsBuild(): boolean {
-  if (!existsSync(stamp)) return true;
-  const built = statSync(stamp).mtimeMs;
-  const sources = fg.sync(['content/**/*.json', 'src/**/*', 'astro.config.mjs', 'package.json'], { stats: true });
-  return sources.some((s) => (s.stats?.mtimeMs ?? 0) > built);
-}
-
-if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
-  console.log('Building the site (content or code changed)...');
+if (process.env.SKIP_BUILD !== '1' && !isCurrent(DIST, buildInputs())) {
+  console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
   const result = spawnSync('npm', ['run', 'build', '--', '--outDir', DIST], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,4 +1,5 @@
-// The build output: every file valid against its schema, byte-stable rebuilds, folder sizes.
+// The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
+// (the layout at a million fights is in layout.test.ts).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,11 @@ import * as api from '../src/records/schemas.ts';
 import {
   BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, splitHeader,
 } from '../src/store/layout.ts';
-import { buildSite } from './helpers/build.ts';
+import { createHandler } from '../src/api/handler.ts';
+import { resolveDataset } from '../src/content/resolve.ts';
+import { TEST_AS_OF, buildSite } from './helpers/build.ts';
+import { minimalContent, writeContent } from './helpers/fixture.ts';
+import { memoryStore } from './helpers/memory-store.ts';
 
 const dist = () => inject('distDir');
 
@@ -131,5 +136,31 @@ describe('rebuilds', () => {
     expect(b).toEqual(a);
     const differing = a.filter((f) => !readFileSync(path.join(dist(), f)).equals(readFileSync(path.join(again, f))));
     expect(differing).toEqual([]);
+  });
+});
+
+describe('build settings', () => {
+  it('a malformed AS_OF stops the build with a message naming it', async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `as-of-${process.pid}`);
+    expect(() => buildSite(out, { AS_OF: '2026-13-01', CONTENT_DIR: content })).toThrow(
+      /AS_OF must be a calendar day in the form YYYY-MM-DD \(e\.g\. 2026-11-01\), not "2026-13-01"/,
+    );
+  });
+});
+
+describe('rankings pages', () => {
+  it('count their totals: the divisions are the pages, the rankings there are the items', async () => {
+    // Validation refuses a set with a ranking missing; the pages must not depend on that to tell the truth.
+    const content = minimalContent();
+    content.rankings = content.rankings.filter((r) => r.division_id !== 'heavyweight');
+    const store = await memoryStore(resolveDataset(content, TEST_AS_OF));
+    const call = createHandler({ keys: ['k'] });
+    const pagination = async (query: string) =>
+      (await (await call(new Request(`https://t.test/v2/rankings/?${query}`, { headers: { 'x-gateway-key': 'k' } }), store)).json()).pagination;
+    // Heaviest first: page 1 is heavyweight (no ranking), page 2 welterweight (one).
+    for (const organization of ['', '&organization_id=wbc'])
+      for (const [page, items] of [[1, 0], [2, 1]])
+        expect(await pagination(`page_num=${page}${organization}`)).toEqual({ page, items, total_pages: 2, total_items: 1 });
   });
 });

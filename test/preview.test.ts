@@ -1,27 +1,164 @@
-// npm start: the preview script serves the built site and tells how to call it.
-import { spawn } from 'node:child_process';
-import { expect, inject, it } from 'vitest';
+// npm start: the preview script serves the built site, tells how to call it, and only ever
+// serves a complete build of the current content (see scripts/build.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { distContext } from '../scripts/lib/dist-context.ts';
+import { MARKER, readMarker } from '../scripts/lib/build-output.ts';
+import { startServer } from '../scripts/lib/serve.ts';
+import { buildSite, startBuild, TEST_AS_OF } from './helpers/build.ts';
+import { minimalContent, writeContent } from './helpers/fixture.ts';
+
+const KEY = 'preview-key';
+
+/** Runs npm start's script until it prints its curl line; returns its output so far and its URL. */
+async function preview(env: Record<string, string>): Promise<{ child: ChildProcess; out: string; url: string }> {
+  const child = spawn(process.execPath, ['scripts/preview.ts'], {
+    env: { ...process.env, PORT: '0', API_KEYS: KEY, AS_OF: TEST_AS_OF, ...env },
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('curl')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
+  });
+  const url = /on (http:\/\/localhost:\d+)/.exec(out)![1].replace('localhost', '127.0.0.1');
+  return { child, out, url };
+}
+
+async function call(url: string, route: string): Promise<{ status: number; total?: number; items?: number }> {
+  const response = await fetch(url + route, { headers: { 'x-gateway-key': KEY } });
+  const body = (await response.json()) as { data: unknown[] | null; pagination?: { total_items: number } };
+  return { status: response.status, total: body.pagination?.total_items, items: body.data?.length };
+}
 
 it('prints the URL, the key and a curl command, and answers on that URL', async () => {
-  const child = spawn(process.execPath, ['scripts/preview.ts'], {
-    env: { ...process.env, PORT: '0', DIST_DIR: inject('distDir'), API_KEYS: 'preview-key', SKIP_BUILD: '1' },
-  });
+  const { child, out, url } = await preview({ DIST_DIR: inject('distDir'), SKIP_BUILD: '1' });
   try {
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        if (out.includes('curl')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
-    });
-    const url = /on (http:\/\/localhost:\d+)/.exec(out)![1];
     expect(out).toContain('API key: preview-key');
     expect(out).toMatch(/curl -H 'x-gateway-key: preview-key' 'http:\/\/localhost:\d+\/v2\/fights\//);
-    const response = await fetch(`${url.replace('localhost', '127.0.0.1')}/v2/divisions/`, { headers: { 'x-gateway-key': 'preview-key' } });
+    const response = await fetch(`${url}/v2/divisions/`, { headers: { 'x-gateway-key': KEY } });
     expect(response.status).toBe(200);
     expect((await response.json()).data).toHaveLength(17);
   } finally {
     child.kill();
   }
+});
+
+describe('only complete, current builds are served', () => {
+  // One small content folder and one complete build of it; each test works on a copy of the build.
+  let content = '';
+  let built = '';
+  const folders: string[] = [];
+  const scratch = () => {
+    folders.push(mkdtempSync(path.join(tmpdir(), 'preview-')));
+    return folders[folders.length - 1];
+  };
+  const copyOfBuild = () => {
+    const dist = path.join(scratch(), 'dist');
+    cpSync(built, dist, { recursive: true });
+    return dist;
+  };
+
+  beforeAll(async () => {
+    content = await writeContent(minimalContent());
+    built = path.join(scratch(), 'dist');
+    buildSite(built, { CONTENT_DIR: content });
+  });
+  afterAll(() => {
+    for (const folder of [content, ...folders].filter(Boolean)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('rebuilds a folder that a killed build left half-written instead of serving it', async () => {
+    const dist = copyOfBuild();
+    // What a build stopped midway leaves: some data, newer than every source, but never finished.
+    rmSync(path.join(dist, MARKER));
+    rmSync(path.join(dist, 'store/fighters'), { recursive: true });
+    const { child, out, url } = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
+    try {
+      expect(out).toContain('Building the site');
+      expect(await call(url, '/v2/fighters/?name=smith')).toEqual({ status: 200, total: 1, items: 1 });
+      expect(readMarker(dist)).not.toBeNull();
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('keeps serving the previous build while a new one is written, then switches at once', async () => {
+    const dist = copyOfBuild();
+    const records = minimalContent();
+    records.fighters.push({ ...records.fighters[2], id: 'fighter-4', name: 'Tall Man', full_name: 'Tall Man Full' });
+    const changed = await writeContent(records);
+    const server = await startServer({ distDir: dist, port: 0, env: { API_KEYS: KEY } });
+    const url = `http://127.0.0.1:${server.port}`;
+    try {
+      // A build killed midway (as the out-of-memory killer would: the whole process group, at
+      // once) once it has written part of its output: the served folder is left as it was.
+      const killed = startBuild(dist, { CONTENT_DIR: changed }, { detached: true });
+      const exited = new Promise((resolve) => killed.on('exit', resolve));
+      const parent = path.dirname(dist);
+      const written = () => fg.sync('*/store/fighters/items/*/fighter-4.json', { cwd: parent }).length > 0;
+      while (killed.exitCode === null && !written()) await sleep(5);
+      expect(killed.exitCode, 'the build ended before it could be killed').toBeNull();
+      process.kill(-killed.pid!, 'SIGKILL');
+      await exited;
+      const leftover = `${dist}.tmp-${killed.pid}`;
+      expect(existsSync(leftover)).toBe(true);
+      expect(readMarker(dist)).toEqual(readMarker(built));
+      expect(await call(url, '/v2/fighters/')).toEqual({ status: 200, total: 3, items: 3 });
+
+      // A full rebuild, with the preview asked all along: every answer is the old build's or the new one's.
+      const rebuild = startBuild(dist, { CONTENT_DIR: changed });
+      let running = true;
+      rebuild.on('exit', () => (running = false));
+      const seen: string[] = [];
+      while (running) {
+        const { status, total } = await call(url, '/v2/fighters/');
+        if (seen[seen.length - 1] !== `${status} ${total}`) seen.push(`${status} ${total}`);
+      }
+      expect(rebuild.exitCode).toBe(0);
+      expect(seen).toEqual(['200 3', '200 4']);
+      expect(await call(url, '/v2/fighters/?name=tall')).toEqual({ status: 200, total: 1, items: 1 });
+      // The next build cleared what the killed one left.
+      expect(existsSync(leftover)).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a request that falls between the two renames of a swap waits for the new folder', async () => {
+    const dist = copyOfBuild();
+    const context = distContext(dist);
+    renameSync(dist, `${dist}.old`);
+    const pending = context.next(new Request('http://local/store/divisions/all.json'));
+    await sleep(30);
+    renameSync(`${dist}.old`, dist);
+    expect((await pending).status).toBe(200);
+  });
+
+  // Last: it deletes a file from the shared content folder.
+  it('reuses a current build, and rebuilds when a content file was deleted', async () => {
+    const dist = copyOfBuild();
+    const first = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
+    try {
+      expect(first.out).not.toContain('Building the site');
+      expect(await call(first.url, '/v2/fighters/')).toMatchObject({ status: 200, total: 3 });
+    } finally {
+      first.child.kill();
+    }
+    rmSync(path.join(content, 'fighters/fighter-3.json'));
+    const second = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
+    try {
+      expect(second.out).toContain('Building the site');
+      expect(await call(second.url, '/v2/fighters/')).toMatchObject({ status: 200, total: 2 });
+    } finally {
+      second.child.kill();
+    }
+  });
 });

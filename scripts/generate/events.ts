@@ -1,6 +1,7 @@
 // Event dates, places and broadcasts. Titles are set after the fights are drawn, since they name
 // the main event.
 import type { EventRecord } from '../../src/content/schemas.ts';
+import { eventId } from './ids.ts';
 import { Rng, WeightedTable } from './random.ts';
 import { BROADCASTERS, FOREIGN_MARKETS, PROMOTERS, VENUES, type Venue } from './venues.ts';
 import { DAY_SECONDS, dayNumber, formatMicros, monthBounds, monthOfDay, randomStamp } from './time.ts';
@@ -71,7 +72,6 @@ export function makeEvents(seed: number, count: number, asOfDay: number): Event[
   const venueTable = new WeightedTable(VENUES.map((venue) => [venue, venue.weight] as const));
   const slots = eventDays(rng, count, asOfDay).map((day) => ({ day, minutes: 17 * 60 + 30 * rng.int(0, 6) }));
   slots.sort((a, b) => a.day - b.day || a.minutes - b.minutes);
-  const width = Math.max(5, String(count).length);
   const asOfStart = asOfDay * DAY_SECONDS;
 
   return slots.map(({ day, minutes }, i) => {
@@ -85,7 +85,7 @@ export function makeEvents(seed: number, count: number, asOfDay: number): Event[
       updated = formatMicros(Math.min(start + after, asOfStart - rng.int(1, 3600)), rng.int(0, 999_999));
     } else updated = randomStamp(rng, created, asOfStart);
     return {
-      id: `event-${String(i + 1).padStart(width, '0')}`,
+      id: eventId(i + 1, count),
       day,
       start,
       created,

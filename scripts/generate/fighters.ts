@@ -1,6 +1,7 @@
 // Fighter profiles. Career stats are finished later (see finishStats) so that they include the
 // generated fights themselves: a fighter's record is never smaller than their bouts in the data.
 import type { FighterRecord } from '../../src/content/schemas.ts';
+import { fighterId } from './ids.ts';
 import { NATIONS, POOLS, nationTable } from './nations.ts';
 import { EN_NICKNAMES } from './names-west.ts';
 import { Rng, WeightedTable } from './random.ts';
@@ -118,7 +119,6 @@ export function makeFighters(seed: number, count: number, divisions: Division[],
   const divisionTable = new WeightedTable(divisions.map((d) => [d, d.share] as const));
   const nationTables = divisions.map((d) => new WeightedTable(nationTable(d.index)));
   const stanceTable = new WeightedTable(STANCES);
-  const width = Math.max(6, String(count).length);
   const asOfYear = Number(asOf.slice(0, 4));
   // Birth dates with an age of 19..40 on the as-of day.
   const youngest = dayNumber(`${asOfYear - 19}-${asOf.slice(5)}`.replace(/-02-29$/, '-02-28'));
@@ -154,7 +154,7 @@ export function makeFighters(seed: number, count: number, divisions: Division[],
     const reach = height + rng.int(0, 10);
 
     fighters.push({
-      id: `fighter-${String(i + 1).padStart(width, '0')}`,
+      id: fighterId(i + 1, count),
       ...fighterNames,
       birth_date: birth,
       birthYear,

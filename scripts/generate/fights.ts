@@ -3,6 +3,7 @@
 import type { FightRecord, TitleRecord } from '../../src/content/schemas.ts';
 import type { Event } from './events.ts';
 import type { Fighter } from './fighters.ts';
+import { fightId } from './ids.ts';
 import { Rng, WeightedTable } from './random.ts';
 import { titlesOfDivision, type Division } from './reference.ts';
 import { makeResult } from './scores.ts';
@@ -58,7 +59,6 @@ export function makeFights(
     divisions.map((d) => [d.index, byDivision[d.index].length * (d.index === 0 ? 2 : d.index <= 8 ? 1.3 : 1)] as const),
   );
   const divisionTitles = divisions.map((d) => titlesOfDivision(d.record.id));
-  const width = Math.max(6, String(total).length);
   const asOfStart = asOfDay * DAY_SECONDS;
   const out: FightsOutput = { fights: [], mainEvents: new Map(), titleWinners: new Map() };
 
@@ -143,7 +143,7 @@ export function makeFights(
       } else updated = randomStamp(rng, event.created, asOfStart);
 
       out.fights.push({
-        id: `fight-${String(out.fights.length + 1).padStart(width, '0')}`,
+        id: fightId(out.fights.length + 1, total),
         title: `${f1.billing} vs. ${f2.billing}`,
         date: formatDateTime(start),
         event_id: event.id,

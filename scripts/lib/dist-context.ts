@@ -2,9 +2,29 @@
 // tests, benchmarks): next(request) serves the request's path from the built site folder.
 // Like the static origin, it answers 404 only when there is no such file; any other failure to
 // read is a 500, so the handler sees a broken disk as a failure, never as missing data.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { byteCache } from './byte-cache.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
+ * (scripts/lib/build-output.ts). A read that falls between the two finds no folder at all: it
+ * waits for the new one rather than answer from nothing. By the time a failed read is seen the
+ * swap may have finished, so a miss is read once more while the folder is there.
+ */
+async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffer>> {
+  for (let waited = 0; ; waited += 5) {
+    try {
+      return await readFile(file);
+    } catch (e) {
+      if (existsSync(root)) return await readFile(file);
+      if (waited >= 1000) throw e;
+      await sleep(5);
+    }
+  }
+}
 
 /** The errors that mean "no such file" (ENOTDIR: a path component is a file). */
 export function isNoSuchFile(e: unknown): boolean {
@@ -32,7 +52,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
       let bytes = cache.get(file);
       if (!bytes) {
         try {
-          bytes = await readFile(file);
+          bytes = await readServed(root, file);
         } catch (e) {
           if (isNoSuchFile(e)) return new Response('Not Found', { status: 404 });
           return new Response('Internal Server Error', { status: 500 });

@@ -3,18 +3,12 @@
 // output folder. Nothing is held per output file, so memory follows the records, not the files.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { asOfDay } from '../content/as-of.ts';
+import { formatWarnings, type Warning } from '../content/files.ts';
 import { readContent } from '../content/read.ts';
 import { resolveDataset } from '../content/resolve.ts';
 import { diskSink } from '../store/writer/sink.ts';
 import { writeStore } from '../store/writer/write-store.ts';
-
-/**
- * Ages are computed for this day. AS_OF pins it (tests, reproducible builds); otherwise it is
- * today in UTC, which is why a deployed site rebuilds daily.
- */
-export function asOfDay(): string {
-  return process.env.AS_OF ?? new Date().toISOString().slice(0, 10);
-}
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
   return {
@@ -23,7 +17,8 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? 'content';
-        const dataset = resolveDataset(await readContent(contentDir), asOfDay());
+        const onIgnored = (ignored: Warning[]) => logger.warn(formatWarnings(ignored));
+        const dataset = resolveDataset(await readContent(contentDir, { onIgnored }), asOfDay());
         const sink = diskSink(fileURLToPath(dir));
         await writeStore(dataset, sink);
         await sink.flush();

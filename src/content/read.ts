@@ -1,9 +1,10 @@
 // Reads content/ and validates every record, collecting all problems before failing.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
-import { contentSchemas, type CollectionName, type ContentRecords } from './schemas.ts';
+import type { CollectionName, ContentRecords } from './schemas.ts';
+import { checkRecord } from './rules.ts';
 import { crossCheck, formatProblems, type ContentSet, type Problem } from './validate.ts';
+import { COLLECTIONS, formatWarnings, listContent, type Warning } from './files.ts';
 
 export class ContentError extends Error {
   readonly problems: Problem[];
@@ -16,7 +17,12 @@ export class ContentError extends Error {
   }
 }
 
-const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
+export interface ReadOptions {
+  /** Receives the files that are not read, if any; by default they are printed as a warning. */
+  onIgnored?: (ignored: Warning[]) => void;
+}
+
+const printIgnored = (ignored: Warning[]) => console.warn(formatWarnings(ignored));
 
 /** Reads files a batch at a time: a hundred thousand at once would exceed the open-file limit. */
 async function readAll(files: string[], batch = 512): Promise<string[]> {
@@ -27,44 +33,49 @@ async function readAll(files: string[], batch = 512): Promise<string[]> {
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */
-export async function readContent(root: string): Promise<ContentRecords> {
+export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
   const problems: Problem[] = [];
+  const display = (file: string) => path.relative(process.cwd(), file) || file;
   const set: ContentSet = {
     parsed: {} as ContentSet['parsed'],
-    valid: {} as ContentSet['valid'],
     unreadable: {} as ContentSet['unreadable'],
+    folders: Object.fromEntries(COLLECTIONS.map((name) => [name, display(path.join(root, name))])) as ContentSet['folders'],
   };
-  const display = (file: string) => path.relative(process.cwd(), file) || file;
+  const valid = {} as Record<CollectionName, unknown[]>;
+  // A mistyped CONTENT_DIR would otherwise build an empty site without a word.
+  if (!(await stat(root).catch(() => null))?.isDirectory())
+    throw new ContentError([{ file: display(root), field: '(folder)', message: 'is not a folder; there is no content to build' }]);
+  const listing = await listContent(root, display);
+  if (listing.ignored.length > 0) onIgnored(listing.ignored);
 
   for (const name of COLLECTIONS) {
-    const files = (await fg('**/*.json', { cwd: path.join(root, name), absolute: true })).sort();
+    const files = listing.records[name];
     const texts = await readAll(files);
     const parsed: ContentSet['parsed'][CollectionName] = [];
-    const valid: Array<{ file: string; record: unknown }> = [];
+    valid[name] = [];
     const unreadable: string[] = [];
     files.forEach((file, i) => {
       const shown = display(file);
       let json: unknown;
       try {
-        json = JSON.parse(texts[i]);
+        // Some editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
+        json = JSON.parse(texts[i].replace(/^\uFEFF/, ''));
       } catch (e) {
         problems.push({ file: shown, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
         unreadable.push(path.basename(file, '.json'));
         return;
       }
       parsed.push({ file: shown, record: json });
-      const result = contentSchemas[name].safeParse(json);
-      if (result.success) valid.push({ file: shown, record: result.data });
-      else
-        for (const issue of result.error.issues)
-          problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+      const result = checkRecord(name, json);
+      if (result.success) valid[name].push(result.data);
+      for (const issue of result.issues)
+        problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
     });
     set.parsed[name] = parsed;
-    (set.valid as Record<string, unknown>)[name] = valid;
     set.unreadable[name] = unreadable;
   }
 
   problems.push(...crossCheck(set));
   if (problems.length > 0) throw new ContentError(problems);
-  return Object.fromEntries(COLLECTIONS.map((name) => [name, set.valid[name].map((l) => l.record)])) as ContentRecords;
+  return valid as ContentRecords;
 }

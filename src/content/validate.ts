@@ -1,9 +1,11 @@
 // Checks that span records: ids unique, references resolvable, titles and rankings consistent.
 // Pure: each problem names the file, the field and what is wrong, and all are returned at once.
-// References are checked on every record that parsed as JSON, even one that failed its schema,
-// so one pass reports everything; checks that need a record's full shape run on valid ones.
-import type { CollectionName, ContentRecords } from './schemas.ts';
-import { COUNTRIES } from './countries.ts';
+// Every check runs on every record that parsed as JSON, even one that failed its schema, reading
+// only the fields it needs where they have the right shape, so one pass reports everything.
+import type { z } from 'zod';
+import { Id, TitleType } from '../records/common.ts';
+import type { CollectionName } from './schemas.ts';
+import { fieldsOf } from './rules.ts';
 
 export interface Problem {
   file: string;
@@ -16,15 +18,13 @@ export interface Located<T> {
   record: T;
 }
 
-export type LocatedRecords = { [K in CollectionName]: Located<ContentRecords[K][number]>[] };
-
 export interface ContentSet {
   /** Every file that parsed as JSON, whether or not it passed its schema. */
   parsed: Record<CollectionName, Located<unknown>[]>;
-  /** The records that passed their schema. */
-  valid: LocatedRecords;
   /** Files that are not JSON at all: their names stand in for their ids. */
   unreadable: Record<CollectionName, string[]>;
+  /** Each collection's folder as shown in problems. */
+  folders: Record<CollectionName, string>;
 }
 
 const SINGULAR: Record<CollectionName, string> = {
@@ -56,7 +56,8 @@ function stringsAt(value: unknown, path: string[], at: string[] = []): Array<[st
   return stringsAt((value as Record<string, unknown>)[head], rest, [...at, head]);
 }
 
-export function crossCheck({ parsed, valid, unreadable }: ContentSet): Problem[] {
+export function crossCheck(set: ContentSet): Problem[] {
+  const { parsed, unreadable } = set;
   const problems: Problem[] = [];
   const ids = {} as Record<CollectionName, Set<string>>;
   const names = Object.keys(parsed) as CollectionName[];
@@ -80,45 +81,115 @@ export function crossCheck({ parsed, valid, unreadable }: ContentSet): Problem[]
           if (!ids[target].has(id))
             problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
 
-  problems.push(...shapeChecks(valid));
+  problems.push(...slotChecks(set));
   return problems;
 }
 
-/** Checks that need records of the full shape: titles, divisions of titles at stake, rankings. */
-function shapeChecks(content: LocatedRecords): Problem[] {
+type Fields<K extends string> = Partial<Record<K, string>>;
+
+/** Each named field of a record that has the right shape; the others are left out. */
+function fieldsThatParse<K extends string>(record: unknown, shapes: Record<K, z.ZodType<string>>): Fields<K> {
+  const fields: Fields<K> = {};
+  if (record === null || typeof record !== 'object') return fields;
+  for (const key of Object.keys(shapes) as K[]) {
+    const value = fieldsOf(shapes[key], (record as Record<string, unknown>)[key]);
+    if (value !== undefined) fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * Records whose key fields did not all parse could be any of the keys their parsed fields allow:
+ * such a key is neither "missing" nor "taken", so checks on it are left until the record is fixed.
+ */
+class Keys<K extends string> {
+  readonly known = new Map<string, string>();
+  private readonly unsure: Fields<K>[] = [];
+  private readonly fields: K[];
+  constructor(fields: K[]) {
+    this.fields = fields;
+  }
+  /** Adds a record's key; returns what already held it, if anything. */
+  add(fields: Fields<K>, holder: string): string | undefined {
+    if (this.fields.some((f) => fields[f] === undefined)) {
+      this.unsure.push(fields);
+      return undefined;
+    }
+    const key = this.key(fields);
+    const taken = this.known.get(key);
+    if (taken === undefined) this.known.set(key, holder);
+    return taken;
+  }
+  /** False when the key is absent for certain. */
+  mayHave(fields: Record<K, string>): boolean {
+    return this.known.has(this.key(fields)) || this.unsure.some((u) => this.fields.every((f) => u[f] === undefined || u[f] === fields[f]));
+  }
+  private key(fields: Fields<K>): string {
+    return this.fields.map((f) => fields[f]).join('/');
+  }
+}
+
+const TITLE_KEY = ['organization_id', 'division_id', 'type'] as const;
+const RANKING_KEY = ['organization_id', 'division_id'] as const;
+
+/**
+ * Checks between records of other collections than references: titles and rankings unique per
+ * slot, titles at stake in the fight's division, champions of titles that exist. They run on the
+ * fields that parsed, so a record with an unrelated schema error is still checked.
+ */
+function slotChecks({ parsed, unreadable, folders }: ContentSet): Problem[] {
   const problems: Problem[] = [];
-  const titleById = new Map(content.titles.map(({ record }) => [record.id, record]));
-  const titleSlots = new Map<string, string>();
-  for (const { file, record: t } of content.titles) {
-    const slot = `${t.organization_id}/${t.division_id}/${t.type}`;
-    const taken = titleSlots.get(slot);
-    if (taken)
+  const titleById = new Map<string, string>();
+  const titleSlots = new Keys<(typeof TITLE_KEY)[number]>([...TITLE_KEY]);
+  for (const { file, record } of parsed.titles) {
+    const t = fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id, type: TitleType });
+    if (t.id !== undefined && t.division_id !== undefined) titleById.set(t.id, t.division_id);
+    const taken = titleSlots.add(t, t.id ?? file);
+    if (taken !== undefined)
       problems.push({ file, field: 'type', message: `organization "${t.organization_id}" already has a ${t.type} title in division "${t.division_id}": "${taken}"` });
-    else titleSlots.set(slot, t.id);
+  }
+  // A title file that is not JSON could hold any title.
+  for (const file of unreadable.titles) titleSlots.add({}, file);
+
+  for (const { file, record } of parsed.fights) {
+    const { division_id } = fieldsThatParse(record, { division_id: Id });
+    if (division_id === undefined) continue;
+    for (const [at, id] of stringsAt(record, ['title_ids', '*'])) {
+      const titleDivision = titleById.get(id);
+      if (titleDivision !== undefined && titleDivision !== division_id)
+        problems.push({ file, field: at, message: `title "${id}" belongs to division "${titleDivision}", not the fight's division "${division_id}"` });
+    }
   }
 
-  for (const { file, record: f } of content.fighters)
-    if (!(f.nationality_code in COUNTRIES))
-      problems.push({ file, field: 'nationality_code', message: `"${f.nationality_code}" is not a known country code` });
-
-  for (const { file, record: f } of content.fights)
-    f.title_ids.forEach((id, i) => {
-      const title = titleById.get(id);
-      if (title && title.division_id !== f.division_id)
-        problems.push({ file, field: `title_ids.${i}`, message: `title "${id}" belongs to division "${title.division_id}", not the fight's division "${f.division_id}"` });
-    });
-
-  const rankingSlots = new Map<string, string>();
-  for (const { file, record: r } of content.rankings) {
-    const slot = `${r.organization_id}/${r.division_id}`;
-    const taken = rankingSlots.get(slot);
-    if (taken) problems.push({ file, field: 'division_id', message: `a ranking for ${slot} already exists: "${taken}"` });
-    else rankingSlots.set(slot, r.id);
-    r.champions.forEach((c, i) => {
-      if (!titleSlots.has(`${r.organization_id}/${r.division_id}/${c.title_type}`))
-        problems.push({ file, field: `champions.${i}.title_type`, message: `organization "${r.organization_id}" has no ${c.title_type} title in division "${r.division_id}"` });
-    });
+  const rankingSlots = new Keys<(typeof RANKING_KEY)[number]>([...RANKING_KEY]);
+  for (const { file, record } of parsed.rankings) {
+    const r = fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id });
+    const taken = rankingSlots.add(r, r.id ?? file);
+    if (taken !== undefined)
+      problems.push({ file, field: 'division_id', message: `a ranking for ${r.organization_id}/${r.division_id} already exists: "${taken}"` });
+    if (r.organization_id === undefined || r.division_id === undefined) continue;
+    for (const [at, type] of stringsAt(record, ['champions', '*', 'title_type'])) {
+      if (fieldsOf(TitleType, type) === undefined) continue;
+      if (!titleSlots.mayHave({ organization_id: r.organization_id, division_id: r.division_id, type }))
+        problems.push({ file, field: at, message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"` });
+    }
   }
+  // A ranking file that is not JSON could be any ranking.
+  for (const file of unreadable.rankings) rankingSlots.add({}, file);
+
+  // The rankings list promises one record per organization on every division's page.
+  const idsOf = (name: CollectionName) => [
+    ...new Set(parsed[name].flatMap(({ record }) => fieldsThatParse(record, { id: Id }).id ?? [])),
+  ];
+  const organizations = idsOf('organizations');
+  for (const division_id of idsOf('divisions'))
+    for (const organization_id of organizations)
+      if (!rankingSlots.mayHave({ organization_id, division_id }))
+        problems.push({
+          file: folders.rankings,
+          field: '(missing)',
+          message: `no ranking for organization "${organization_id}" in division "${division_id}"; every organization needs one in every division`,
+        });
   return problems;
 }
 

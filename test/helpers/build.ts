@@ -1,16 +1,18 @@
-// Runs the real site build (astro build) into a folder, as `npm run build` does.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+// Runs the real site build into a folder, exactly as `npm run build -- --outDir DIR` does.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 /** The day ages are computed for in test builds, so expectations do not move with the calendar. */
 export const TEST_AS_OF = '2026-11-21';
 
+const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
+const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, ...env });
+
 export function buildSite(outDir: string, env: Record<string, string> = {}): void {
-  const astro = path.resolve('node_modules/.bin/astro');
-  const result = spawnSync(astro, ['build', '--outDir', outDir, '--silent'], {
-    env: { ...process.env, AS_OF: TEST_AS_OF, ...env },
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-  if (result.status !== 0) throw new Error(`astro build failed:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(process.execPath, args(outDir), { env: buildEnv(env), encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (result.status !== 0) throw new Error(`site build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** The same build, running in the background (to be watched, or killed midway: `detached` gives it its own process group). */
+export function startBuild(outDir: string, env: Record<string, string> = {}, options: { detached?: boolean } = {}): ChildProcess {
+  return spawn(process.execPath, args(outDir), { env: buildEnv(env), stdio: 'ignore', detached: options.detached });
 }

@@ -46,6 +46,11 @@ export function minimalContent(): ContentRecords {
         champions: [{ title_type: 'full', fighter_id: 'fighter-1' }],
         rankings: [{ rank: 1, fighter_id: 'fighter-2' }, { rank: 2, fighter_id: null }],
       },
+      {
+        id: 'wbc-heavyweight', organization_id: 'wbc', division_id: 'heavyweight', gender: 'M', updated_at: '2025-06-01T00:00:00.000000',
+        champions: [{ title_type: 'full', fighter_id: 'fighter-3' }],
+        rankings: [{ rank: 1, fighter_id: null }],
+      },
     ],
   };
 }

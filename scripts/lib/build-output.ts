@@ -1,0 +1,121 @@
+// A build's output folder is either complete or absent, never half-written: the site is built
+// into a fresh sibling folder, a completion marker is written into it last, and only then is it
+// swapped in for the old one. A killed build (out of memory, Ctrl-C) leaves only its own
+// temporary folder, which the next build clears away.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { asOfDay } from '../../src/content/as-of.ts';
+
+/** Written last into a finished build; a folder without it is not a build. */
+export const MARKER = 'build-complete.json';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The code a build's output depends on, besides the content. */
+const CODE = ['src/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
+
+export interface BuildInputs {
+  /** Digest of every input file's path, size and modification time, the content folder and the as-of day. */
+  fingerprint: string;
+  as_of: string;
+  content_files: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * What a build is made from. Paths are part of the digest, so a deleted or renamed file changes
+ * it as surely as an edited one (modification times alone cannot show a deletion).
+ */
+export function buildInputs(env: Env = process.env): BuildInputs {
+  const contentDir = path.resolve(ROOT, env.CONTENT_DIR ?? 'content');
+  const listing = (patterns: string[], cwd: string, tag: string) =>
+    fg
+      .sync(patterns, { cwd, stats: true, onlyFiles: true })
+      .map((e) => `${tag}\t${e.path}\t${e.stats?.size}\t${e.stats?.mtimeMs}`)
+      .sort();
+  const content = listing(['**/*'], contentDir, 'content');
+  const hash = createHash('sha256');
+  for (const line of [`content-dir\t${contentDir}`, `as-of\t${asOfDay(env)}`, ...listing(CODE, ROOT, 'code'), ...content])
+    hash.update(`${line}\n`);
+  return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.length };
+}
+
+/** The marker of a complete build in `dir`, or null when the folder is missing or unfinished. */
+export function readMarker(dir: string): BuildInputs | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8')) as BuildInputs;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `dir` holds a complete build of exactly these inputs. */
+export function isCurrent(dir: string, inputs: BuildInputs): boolean {
+  return readMarker(dir)?.fingerprint === inputs.fingerprint;
+}
+
+export function writeMarker(dir: string, inputs: BuildInputs): void {
+  writeFileSync(path.join(dir, MARKER), `${JSON.stringify(inputs, null, 2)}\n`);
+}
+
+/** The temporary folder a build by this process writes, next to the output so a rename can move it. */
+export function tempFolder(out: string): string {
+  return `${path.resolve(out)}.tmp-${process.pid}`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the temporary and set-aside folders of builds whose process is gone (killed midway). */
+export function clearStale(out: string): void {
+  const resolved = path.resolve(out);
+  const parent = path.dirname(resolved);
+  const base = path.basename(resolved);
+  if (!existsSync(parent)) return;
+  for (const name of readdirSync(parent)) {
+    const kind = ['.tmp-', '.old-'].find((k) => name.startsWith(base + k));
+    if (!kind) continue;
+    const pid = Number.parseInt(name.slice(base.length + kind.length), 10);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+const code = (e: unknown) => (e as NodeJS.ErrnoException).code;
+
+/**
+ * Puts the finished build `fresh` in place of `out`. Linux cannot rename a folder over a
+ * non-empty one, so the old build is renamed aside first and the new one renamed in straight
+ * after: each step is atomic, and readers never see a mixture or a partial folder.
+ */
+export function swapIn(fresh: string, out: string): void {
+  const target = path.resolve(out);
+  const aside: string[] = [];
+  for (let attempt = 0; ; attempt++) {
+    const old = `${target}.old-${process.pid}-${attempt}`;
+    try {
+      renameSync(target, old);
+      aside.push(old);
+    } catch (e) {
+      if (code(e) !== 'ENOENT') throw e;
+    }
+    try {
+      renameSync(fresh, target);
+      break;
+    } catch (e) {
+      // Another build swapped its output in between our two renames: set that aside too.
+      if ((code(e) === 'ENOTEMPTY' || code(e) === 'EEXIST') && attempt < 5) continue;
+      if (aside.length > 0 && !existsSync(target)) renameSync(aside.pop()!, target);
+      throw e;
+    }
+  }
+  for (const old of aside) rmSync(old, { recursive: true, force: true });
+}

@@ -1,0 +1,16 @@
+// The day fighters' ages are computed for: part of a build's inputs, checked on its own.
+import { isRealDate } from '../shared/dates.ts';
+
+/**
+ * AS_OF pins the day (tests, reproducible builds); unset or empty, it is today in UTC, which is
+ * why a deployed site rebuilds daily (the day is also one of a build's inputs, so the preview
+ * rebuilds on a new day). Anything else is refused: a mistyped day would otherwise
+ * leave every fighter without an age.
+ */
+export function asOfDay(env: Record<string, string | undefined> = process.env, now = new Date()): string {
+  const value = env.AS_OF;
+  if (value === undefined || value === '') return now.toISOString().slice(0, 10);
+  if (!isRealDate(value))
+    throw new Error(`AS_OF must be a calendar day in the form YYYY-MM-DD (e.g. 2026-11-01), not "${value}"`);
+  return value;
+}
