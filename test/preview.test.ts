@@ -103,7 +103,7 @@ describe('only complete, current builds are served', () => {
       const killed = startBuild(dist, { CONTENT_DIR: changed }, { detached: true });
       const exited = new Promise((resolve) => killed.on('exit', resolve));
       const parent = path.dirname(dist);
-      const written = () => fg.sync('*/store/fighters/items/*/fighter-4.json', { cwd: parent }).length > 0;
+      const written = () => fg.sync('*/store/fighters/records/*/fighter-4.json', { cwd: parent }).length > 0;
       while (killed.exitCode === null && !written()) await sleep(5);
       expect(killed.exitCode, 'the build ended before it could be killed').toBeNull();
       process.kill(-killed.pid!, 'SIGKILL');
@@ -136,7 +136,7 @@ describe('only complete, current builds are served', () => {
     const dist = copyOfBuild();
     const context = distContext(dist);
     renameSync(dist, `${dist}.old`);
-    const pending = context.next(new Request('http://local/store/divisions/all.json'));
+    const pending = context.next(new Request('http://local/store/divisions/all.ndjson'));
     await sleep(30);
     renameSync(`${dist}.old`, dist);
     expect((await pending).status).toBe(200);
@@ -148,15 +148,16 @@ describe('only complete, current builds are served', () => {
     const first = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
     try {
       expect(first.out).not.toContain('Building the site');
-      expect(await call(first.url, '/v2/fighters/')).toMatchObject({ status: 200, total: 3 });
+      expect(await call(first.url, '/v2/fights/')).toMatchObject({ status: 200, total: 1 });
     } finally {
       first.child.kill();
     }
-    rmSync(path.join(content, 'fighters/fighter-3.json'));
+    // The one fight: no other record refers to it, so the content stays valid without it.
+    rmSync(path.join(content, 'fights/fight-1.json'));
     const second = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
     try {
       expect(second.out).toContain('Building the site');
-      expect(await call(second.url, '/v2/fighters/')).toMatchObject({ status: 200, total: 2 });
+      expect(await call(second.url, '/v2/fights/')).toMatchObject({ status: 200, total: 0 });
     } finally {
       second.child.kill();
     }

@@ -6,6 +6,10 @@ export function byteCache(maxBytes: number) {
   const entries = new Map<string, Uint8Array>();
   let total = 0;
   return {
+    clear(): void {
+      entries.clear();
+      total = 0;
+    },
     get(key: string): Uint8Array | undefined {
       const hit = entries.get(key);
       if (hit) {

@@ -2,7 +2,7 @@
 // tests, benchmarks): next(request) serves the request's path from the built site folder.
 // Like the static origin, it answers 404 only when there is no such file; any other failure to
 // read is a 500, so the handler sees a broken disk as a failure, never as missing data.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { byteCache } from './byte-cache.ts';
@@ -32,11 +32,14 @@ export function isNoSuchFile(e: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** How stale the preview's cache may be after a build is swapped in. */
+const FRESHNESS_MS = 100;
+
 export interface DistContextOptions {
   /**
    * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
-   * busy preview reads each hot file once. 0 (the default) reads every file from disk. Cached
-   * files are not re-read: a rebuild while serving needs a restart.
+   * busy preview reads each hot file once. 0 (the default) reads every file from disk. A build
+   * swapped in is a new folder: the cache is dropped when the folder changes.
    */
   cacheBytes?: number;
 }
@@ -44,8 +47,22 @@ export interface DistContextOptions {
 export function distContext(distDir: string, options: DistContextOptions = {}) {
   const root = path.resolve(distDir);
   const cache = byteCache(options.cacheBytes ?? 0);
+  // Which folder the cache holds files of, checked at most every FRESHNESS_MS.
+  let folder = -1;
+  let checked = 0;
+  const dropIfSwapped = () => {
+    const now = performance.now();
+    if (now - checked < FRESHNESS_MS) return;
+    checked = now;
+    const ino = (statSync(root, { throwIfNoEntry: false })?.ino ?? -1) as number;
+    if (ino !== folder) {
+      cache.clear();
+      folder = ino;
+    }
+  };
   return {
     async next(request: Request): Promise<Response> {
+      if (options.cacheBytes) dropIfSwapped();
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = path.resolve(root, `.${pathname}`);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
