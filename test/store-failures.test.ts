@@ -36,7 +36,7 @@ const CHUNKS = /\/sorted\/.*\.ndjson$/;
 const DIVISION_CHUNKS = /\/sorted\/welterweight\/.*\.ndjson$/;
 const WHOLE = /\/by-(event|fighter|title)\//;
 const SEARCH = /\/search\//;
-const SECOND_SEARCH_PART = /\/search\/_\/.*\/0\/1\.txt$/;
+const SECOND_SEARCH_PART = /\/search\/_\/.*\.1\.txt$/;
 const CANDIDATES = /\/candidates\//;
 const ALL = /\/all\.ndjson$/;
 

@@ -1,5 +1,6 @@
 // Reads content/ and validates every record, collecting all problems before failing.
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionName, ContentRecords } from './schemas.ts';
 import { checkRecord } from './rules.ts';
@@ -24,12 +25,12 @@ export interface ReadOptions {
 
 const printIgnored = (ignored: Warning[]) => console.warn(formatWarnings(ignored));
 
-/** Reads files a batch at a time: a hundred thousand at once would exceed the open-file limit. */
-async function readAll(files: string[], batch = 512): Promise<string[]> {
-  const texts: string[] = [];
-  for (let i = 0; i < files.length; i += batch)
-    texts.push(...(await Promise.all(files.slice(i, i + batch).map((f) => readFile(f, 'utf8')))));
-  return texts;
+/**
+ * Reads files one after another: for many small files, plain synchronous reads measured several
+ * times faster here than batches of concurrent ones (no thread-pool hop per file).
+ */
+function readAll(files: string[]): string[] {
+  return files.map((f) => readFileSync(f, 'utf8'));
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */
@@ -50,7 +51,7 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
 
   for (const name of COLLECTIONS) {
     const files = listing.records[name];
-    const texts = await readAll(files);
+    const texts = readAll(files);
     const parsed: ContentSet['parsed'][CollectionName] = [];
     valid[name] = [];
     const unreadable: string[] = [];

@@ -85,7 +85,7 @@ export const paths = {
    * optionally only those of one division: a header line, then fighter ids in name order.
    */
   searchPart: (gram: string, divisionId: string | null, k: number) =>
-    `${STORE}/fighters/search/${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}/${numbered(k)}.txt`,
+    `${STORE}/fighters/search/${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}.${k}.txt`,
   /** Every fighter whose search text contains `gram` (LONG_GRAM characters): one candidate a line. */
   searchCandidates: (gram: string) => `${STORE}/fighters/candidates/${shardOf(gram)}/${gramSegment(gram)}.tsv`,
 };
