@@ -33,14 +33,14 @@ export function oneBody(record: string): string {
  * becomes an absolute URL on the request's own origin. Works on text so that large bodies are
  * not parsed again.
  */
-export function finishBody(storedText: string, epochMicros: number, origin: string): string {
+export function finishBody(stored: string, epochMicros: number, origin: string): { text: string; metadataLength: number } {
   const head = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
   // pagination leads the body, so next_page is within its first few hundred characters.
-  const at = storedText.lastIndexOf('"next_page":"/', 512);
-  if (at < 0) return head + storedText.slice(1);
+  const at = stored.lastIndexOf('"next_page":"/', 512);
+  if (at < 0) return { text: head + stored.slice(1), metadataLength: head.length };
   const cut = at + '"next_page":"'.length;
   // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
-  return head + storedText.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + storedText.slice(cut);
+  return { text: head + stored.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + stored.slice(cut), metadataLength: head.length };
 }
 
 export function errorBody(error: ApiError, epochMicros: number): string {

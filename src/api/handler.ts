@@ -3,7 +3,7 @@
 import { errorBody, finishBody } from './envelope.ts';
 import { ApiError, internalError, invalidApiKey, methodNotAllowed, missingApiKey, notFound, serviceUnavailable } from './errors.ts';
 import { utcDay } from '../shared/dates.ts';
-import { fnv1a } from '../shared/hash.ts';
+import { fnv1aWords } from '../shared/hash.ts';
 import { parseQuery } from './params.ts';
 import { answer } from './queries/answer.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
@@ -60,14 +60,20 @@ export function createHandler(options: HandlerOptions): Handler {
 }
 
 function success(request: Request, stored: string, respondedAt: number, origin: string): Response {
-  const etag = etagOf(stored);
+  // Encoded once, natively; the validator hashes the bytes after the metadata (ASCII, so its
+  // length in bytes is its length in characters): the data, not the moment, decides.
+  const { text, metadataLength } = finishBody(stored, respondedAt, origin);
+  const bytes = encoder.encode(text);
+  const etag = etagOf(bytes.subarray(metadataLength));
   // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
   const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: 'x-gateway-key' };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
-  return respond(request, 200, finishBody(stored, respondedAt, origin), headers);
+  return respond(request, 200, bytes, headers);
 }
 
-function respond(request: Request, status: number, body: string | null, headers: Record<string, string>): Response {
+const encoder = new TextEncoder();
+
+function respond(request: Request, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers: Record<string, string>): Response {
   return new Response(request.method === 'HEAD' || status === 304 ? null : body, {
     status,
     headers: { ...CORS, ...(status === 304 ? {} : { 'Content-Type': JSON_TYPE }), ...headers },
@@ -87,11 +93,11 @@ function preflight(): Response {
 }
 
 /**
- * A weak validator over the answer without its timestamp: the data, not the moment, decides.
- * FNV-1a with the length is a fraction of the cost of a digest here, and ample for a validator.
+ * A weak validator over the answer without its metadata. FNV-1a with the length is a fraction of
+ * the cost of a digest here, and ample for a validator.
  */
-function etagOf(stored: string): string {
-  return `W/"${stored.length.toString(16)}-${fnv1a(stored).toString(16)}"`;
+function etagOf(bytes: Uint8Array): string {
+  return `W/"${bytes.length.toString(16)}-${fnv1aWords(bytes).toString(16)}"`;
 }
 
 function matchesEtag(header: string | null, etag: string): boolean {

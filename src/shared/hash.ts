@@ -9,3 +9,22 @@ export function fnv1a(s: string, seed = 0x811c9dc5): number {
   }
   return h;
 }
+
+/**
+ * FNV-1a over the 32-bit little-endian words of some bytes (the tail padded with zeros): a
+ * quarter of the steps of a byte-wise hash, for validators over whole response bodies.
+ */
+export function fnv1aWords(bytes: Uint8Array, seed = 0x811c9dc5): number {
+  let h = seed >>> 0;
+  const n = bytes.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    h ^= bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  for (; i < n; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}

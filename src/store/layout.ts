@@ -92,6 +92,15 @@ export const paths = {
 
 // ---- File formats ----------------------------------------------------------------------------
 
+/**
+ * A record as the store keeps it: its JSON text with every character beyond ASCII escaped. The
+ * same JSON to any reader, but a one-byte string to the runtime, which reads, joins and encodes
+ * it for the response several times faster than text holding a single "ł".
+ */
+export function recordText(record: unknown): string {
+  return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Lines of a list file: one JSON record per line (JSON text never holds a raw line break). */
 export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');

@@ -2,9 +2,8 @@
 // after a cursor's key. Both take two rounds of reads: the list's index, then the chunks that
 // hold the page (for a cursor with a position hint, both at once).
 import type { SortedList } from '../../store/layout.ts';
-import { lowerBound, readIndex, readRecords, type SortedIndex } from '../../store/reader/lists.ts';
-import { StoreInconsistent, type Store } from '../../store/reader/store.ts';
-import { paths } from '../../store/layout.ts';
+import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts';
+import type { Store } from '../../store/reader/store.ts';
 import type { Cursor } from '../cursor.ts';
 import type { SortOrder } from '../params.ts';
 
@@ -20,21 +19,10 @@ export interface DatedPage {
 
 export interface DatedQuery {
   list: SortedList;
-  /** False for lists that may legitimately not exist (a division without fights). */
-  required: boolean;
   from: string | undefined;
   to: string | undefined;
   order: SortOrder;
   size: number;
-}
-
-const EMPTY_INDEX: SortedIndex = { total: 0, days: 0, day: () => '', start: () => 0, dayRange: () => [0, 0] };
-
-async function openIndex(store: Store, q: DatedQuery): Promise<SortedIndex> {
-  const index = await readIndex(store, q.list);
-  if (index !== null) return index;
-  if (q.required) throw new StoreInconsistent(paths.index(q.list), 'every store has this list');
-  return EMPTY_INDEX;
 }
 
 /** The records at positions [a, b) in list order, of a match range [lo, hi), in the query's order. */
@@ -49,7 +37,7 @@ export function datedPage(records: string[], a: number, b: number, lo: number, h
 }
 
 export async function pageByOffset(store: Store, q: DatedQuery, offset: number): Promise<DatedPage> {
-  const index = await openIndex(store, q);
+  const index = await readIndex(store, q.list);
   const [lo, hi] = index.dayRange(q.from, q.to);
   const [a, b] =
     q.order === 'ASC'
@@ -78,7 +66,7 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
   const p = cursor.position;
   const asc = q.order === 'ASC';
   const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
-  const opening = openIndex(store, q);
+  const opening = readIndex(store, q.list);
   const [index, around] = await Promise.all([
     opening,
     p >= 0 ? readRecords(store, q.list, a, b, opening.then((i) => i.total)) : Promise.resolve([]),

@@ -1,8 +1,6 @@
 // The events list (status and date filters), and both schedules: pages of a list in date order.
 import { BUILT_PAGE_SIZE } from '../../store/layout.ts';
 import { readIndex, readPage } from '../../store/reader/lists.ts';
-import { StoreInconsistent } from '../../store/reader/store.ts';
-import { paths } from '../../store/layout.ts';
 import { addDays } from '../../shared/dates.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import type { Query } from '../params.ts';
@@ -15,7 +13,7 @@ export async function eventsList(q: Query, ctx: AnswerContext): Promise<string> 
   const unfiltered = q.date_from === undefined && q.date_to === undefined && q.status === undefined;
   if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE) {
     const built = await readPage(ctx.store, 'events', q.page_num);
-    const total = built?.header.total ?? (await requiredIndex(ctx, 'events')).total;
+    const total = built?.header.total ?? (await readIndex(ctx.store, { resource: 'events' })).total;
     const records = built?.lines ?? [];
     return listBody(records, paginationOf(q.page_num, records.length, q.page_size, total));
   }
@@ -28,12 +26,6 @@ export async function schedule(resource: 'fights' | 'events', q: Query, ctx: Ans
   return datedList(resource, ctx.today, addDays(ctx.today, q.days), q, ctx, resource === 'events');
 }
 
-async function requiredIndex(ctx: AnswerContext, resource: 'fights' | 'events') {
-  const index = await readIndex(ctx.store, { resource });
-  if (index === null) throw new StoreInconsistent(paths.index({ resource }), 'every store has this list');
-  return index;
-}
-
 async function datedList(
   resource: 'fights' | 'events',
   from: string | undefined,
@@ -44,7 +36,7 @@ async function datedList(
 ) {
   const page = await pageByOffset(
     ctx.store,
-    { list: { resource }, required: true, from, to, order: q.date_sort, size: q.page_size },
+    { list: { resource }, from, to, order: q.date_sort, size: q.page_size },
     (q.page_num - 1) * q.page_size,
   );
   const records = withoutBroadcast ? page.records.map((r) => withoutField(r, 'broadcast')) : page.records;

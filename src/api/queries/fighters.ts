@@ -1,11 +1,10 @@
 // The fighters list, in name order, filtered by division, title held and name. Each filter has
 // its own list in the store: a title's holders (read whole), a division's fighters (a sorted
 // list), and for names the exact matches of a short needle or the candidates of a long one.
-import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, paths, searchFields, type SortedList } from '../../store/layout.ts';
+import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, searchFields, type SortedList } from '../../store/layout.ts';
 import {
   readCandidates, readIndex, readPage, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
-import { StoreInconsistent } from '../../store/reader/store.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import type { Query } from '../params.ts';
@@ -33,10 +32,7 @@ async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise
   }
   const list: SortedList = { resource: 'fighters', division_id: q.division_id };
   // The count and the page at once: the page's chunks follow from the offset alone.
-  const indexing = readIndex(ctx.store, list).then((index) => {
-    if (index === null && q.division_id === undefined) throw new StoreInconsistent(paths.index(list), 'every store has this list');
-    return index?.total ?? 0;
-  });
+  const indexing = readIndex(ctx.store, list).then((index) => index.total);
   const [total, records] = await Promise.all([indexing, readRecords(ctx.store, list, offset, offset + q.page_size, indexing)]);
   return { total, records };
 }

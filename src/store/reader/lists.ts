@@ -12,6 +12,8 @@ export interface SortedIndex extends DayIndex {
   dayRange(from: string | undefined, to: string | undefined): [number, number];
 }
 
+const EMPTY_INDEX: SortedIndex = { total: 0, days: 0, day: () => '', start: () => 0, dayRange: () => [0, 0] };
+
 /** First i in [0, n) with isAfter(i) (n if none); isAfter must be monotone. */
 export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
   let lo = 0;
@@ -24,10 +26,14 @@ export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
   return lo;
 }
 
-/** A sorted list's index; null when the list does not exist (e.g. a division with no fights). */
-export async function readIndex(store: Store, list: SortedList): Promise<SortedIndex | null> {
-  const text = await store.read(paths.index(list));
-  if (text === null) return null;
+/**
+ * A sorted list's index. The lists of every record are always written; a division's list only
+ * when the division has records, so a missing one is empty (an unknown division filters to none).
+ */
+export async function readIndex(store: Store, list: SortedList): Promise<SortedIndex> {
+  const optional = 'division_id' in list && list.division_id !== undefined;
+  const text = optional ? await store.read(paths.index(list)) : await readRequired(store, paths.index(list), 'every store has this list');
+  if (text === null) return EMPTY_INDEX;
   const index = readDayIndex(text);
   const startOf = (day: string) => {
     const i = lowerBound(index.days, (j) => index.day(j) >= day);

@@ -2,7 +2,7 @@
 // those texts. The output depends on the records alone, so unchanged content rewrites the same
 // bytes, and a deploy uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
-import { BUILT_PAGE_SIZE, keyedFightLine, paths, withHeader, type ItemResource } from '../layout.ts';
+import { BUILT_PAGE_SIZE, keyedFightLine, paths, recordText, withHeader, type ItemResource } from '../layout.ts';
 import { groupBy, writePages, writeSorted, writeWhole } from './lists.ts';
 import { writeSearch } from './search.ts';
 import type { Sink } from './sink.ts';
@@ -26,7 +26,7 @@ const dayOf = (r: { date: string }) => r.date.slice(0, 10);
 const pick = (texts: readonly string[], at: readonly number[]) => at.map((i) => texts[i]);
 
 async function writeFights(ds: Dataset, sink: Sink) {
-  const texts = ds.fights.map((f) => JSON.stringify(f));
+  const texts = ds.fights.map((f) => recordText(f));
   const days = ds.fights.map(dayOf);
   await writeRecords(sink, 'fights', ds.fights, texts);
   await writeSorted(sink, { resource: 'fights' }, texts, days);
@@ -43,14 +43,14 @@ async function writeFights(ds: Dataset, sink: Sink) {
 }
 
 async function writeEvents(ds: Dataset, sink: Sink) {
-  const texts = ds.events.map((e) => JSON.stringify(e));
+  const texts = ds.events.map((e) => recordText(e));
   await writeRecords(sink, 'events', ds.events, texts);
   await writeSorted(sink, { resource: 'events' }, texts, ds.events.map(dayOf));
   await writePages(sink, 'events', newestFirst(texts));
 }
 
 async function writeFighters(ds: Dataset, sink: Sink) {
-  const texts = ds.fighters.map((f) => JSON.stringify(f));
+  const texts = ds.fighters.map((f) => recordText(f));
   await writeRecords(sink, 'fighters', ds.fighters, texts);
   await writeSorted(sink, { resource: 'fighters' }, texts);
   for (const [divisionId, at] of groupBy(ds.fighters, (f) => [f.division.id]))
@@ -64,7 +64,7 @@ async function writeFighters(ds: Dataset, sink: Sink) {
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */
 async function writeSmallResources(ds: Dataset, sink: Sink) {
   for (const resource of ['divisions', 'organizations', 'titles'] as const) {
-    const texts = ds[resource].map((r) => JSON.stringify(r));
+    const texts = ds[resource].map((r) => recordText(r));
     await writeRecords(sink, resource, ds[resource], texts);
     await sink.write(paths.all(resource), texts.join('\n'));
   }
@@ -72,7 +72,7 @@ async function writeSmallResources(ds: Dataset, sink: Sink) {
     for (const div of [null, ...ds.divisions.map((d) => d.id)]) {
       if (org === null && div === null) continue;
       const titles = ds.titles.filter((t) => (org === null || t.organization.id === org) && (div === null || t.division.id === div));
-      await sink.write(paths.titles(org, div), titles.map((t) => JSON.stringify(t)).join('\n'));
+      await sink.write(paths.titles(org, div), titles.map((t) => recordText(t)).join('\n'));
     }
   await writeRankings(ds, sink);
 }
@@ -86,7 +86,7 @@ async function writeRankings(ds: Dataset, sink: Sink) {
   for (const org of [null, ...ds.organizations.map((o) => o.id)]) {
     const view = ds.rankings.filter((r) => org === null || r.organization.id === org);
     for (const [i, division] of ds.divisions.entries()) {
-      const page = view.filter((r) => r.division.id === division.id).map((r) => JSON.stringify(r));
+      const page = view.filter((r) => r.division.id === division.id).map((r) => recordText(r));
       await sink.write(paths.rankingsPage(i + 1, org), withHeader({ total: view.length, pages }, page));
       await sink.write(paths.rankingsOfDivision(division.id, org), withHeader({ total: page.length, pages: page.length > 0 ? 1 : 0 }, page));
     }
