@@ -53,11 +53,6 @@ export function isRealDateTime(s: string): boolean {
   return Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60;
 }
 
-/** The year of a day string (also of "10000-01-01", the day after the last). */
-export function yearOf(day: string): number {
-  return Number(day.slice(0, day.indexOf('-')));
-}
-
 /** Days since 1970-01-01 of `YYYY-MM-DD` (anything after the day, such as a time, is ignored). */
 export function dayNumber(date: string): number {
   const dash = date.indexOf('-');

@@ -1,6 +1,6 @@
 // The events list (status and date filters), and both schedules: pages of a list in date order.
 import { BUILT_PAGE_SIZE } from '../../store/layout.ts';
-import { readIndex, readPage } from '../../store/reader/lists.ts';
+import { readDefaultPage } from '../../store/reader/lists.ts';
 import { addDays } from '../../shared/dates.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import type { Query } from '../params.ts';
@@ -12,10 +12,8 @@ import { withoutField } from './json-text.ts';
 export async function eventsList(q: Query, ctx: AnswerContext): Promise<string> {
   const unfiltered = q.date_from === undefined && q.date_to === undefined && q.status === undefined;
   if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE) {
-    const built = await readPage(ctx.store, 'events', q.page_num);
-    const total = built?.header.total ?? (await readIndex(ctx.store, { resource: 'events' })).total;
-    const records = built?.lines ?? [];
-    return listBody(records, paginationOf(q.page_num, records.length, q.page_size, total));
+    const { total, lines } = await readDefaultPage(ctx.store, 'events', q.page_num);
+    return listBody(lines, paginationOf(q.page_num, lines.length, q.page_size, total));
   }
   const [from, to] = eventStatusRange(q, ctx.today);
   return datedList('events', from, to, q, ctx);

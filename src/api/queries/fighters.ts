@@ -3,7 +3,7 @@
 // list), and for names the exact matches of a short needle or the candidates of a long one.
 import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, searchFields, type SortedList } from '../../store/layout.ts';
 import {
-  readCandidates, readIndex, readPage, readRecords, readRecordsById, readSearchRanks, readWhole,
+  readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf } from '../envelope.ts';
@@ -27,8 +27,8 @@ export async function fightersList(q: Query, ctx: AnswerContext): Promise<string
 /** Every fighter, or one division's: the count and the chunks of the page, read at once. */
 async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
   if (q.division_id === undefined && q.page_size === BUILT_PAGE_SIZE) {
-    const built = await readPage(ctx.store, 'fighters', q.page_num);
-    if (built !== null) return { total: built.header.total, records: built.lines };
+    const { total, lines } = await readDefaultPage(ctx.store, 'fighters', q.page_num);
+    return { total, records: lines };
   }
   const list: SortedList = { resource: 'fighters', division_id: q.division_id };
   // The count and the page at once: the page's chunks follow from the offset alone.

@@ -2,7 +2,7 @@
 // An event's or a fighter's fights are read whole (one read) and filtered in memory; every
 // other query pages through a list in date order (every fight, or one division's).
 import { BUILT_PAGE_SIZE, readKeyedFight, type KeyedFight } from '../../store/layout.ts';
-import { lowerBound, readIndex, readPage, readWhole } from '../../store/reader/lists.ts';
+import { lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
 import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
@@ -72,16 +72,11 @@ export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> 
 
 /** A built default page (newest first, 25 a page): one read, or two past the last page. */
 async function builtPage(q: Query, ctx: AnswerContext): Promise<string> {
-  const built = await readPage(ctx.store, 'fights', q.page_num);
-  if (built === null) {
-    const index = await readIndex(ctx.store, { resource: 'fights' });
-    return listBody([], paginationOf(q.page_num, 0, q.page_size, index.total, null));
-  }
-  const { total } = built.header;
+  const { total, lines } = await readDefaultPage(ctx.store, 'fights', q.page_num);
   const offset = (q.page_num - 1) * q.page_size;
-  const count = built.lines.length;
+  const count = lines.length;
   // Newest first: the page's last record stands at this position in date order.
-  const page: DatedPage = { total, records: built.lines, last: total - offset - count, more: offset + count < total };
+  const page: DatedPage = { total, records: lines, last: total - offset - count, more: offset + count < total };
   return body(q, page, q.page_num, true);
 }
 

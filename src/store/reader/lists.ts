@@ -110,6 +110,16 @@ export async function readPage(store: Store, resource: PagedResource, n: number)
   return page;
 }
 
+/**
+ * A list's default page n: the built page, or past the last one an empty page with the list's
+ * size from its index (a second read, only there).
+ */
+export async function readDefaultPage(store: Store, resource: PagedResource, n: number): Promise<{ total: number; lines: string[] }> {
+  const page = await readPage(store, resource, n);
+  if (page !== null) return { total: page.header.total, lines: page.lines };
+  return { total: (await readIndex(store, { resource })).total, lines: [] };
+}
+
 /** The get-one file of each id, in order: every one must exist, since a list named it. */
 export async function readRecordsById(store: Store, resource: ItemResource, ids: readonly string[]): Promise<string[]> {
   return Promise.all(ids.map((id) => readRequired(store, paths.record(resource, id), `a ${resource} list names it`)));
