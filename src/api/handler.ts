@@ -8,7 +8,7 @@ import { parseQuery } from './params.ts';
 import { answer } from './queries/answer.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
 import { matchRoute } from './routes.ts';
-import { keyChecker } from './keys.ts';
+import { KEY_HEADER, keyChecker, presentedKey } from './keys.ts';
 
 export interface HandlerOptions {
   /** Accepted API keys. None configured means every request is refused. */
@@ -37,8 +37,8 @@ export function createHandler(options: HandlerOptions): Handler {
     if (request.method === 'OPTIONS') return preflight();
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method);
-      const key = request.headers.get('x-gateway-key');
-      if (key === null || key === '') throw missingApiKey();
+      const key = presentedKey(request.headers);
+      if (key === null) throw missingApiKey();
       if (!isValidKey(key)) throw invalidApiKey();
 
       const url = new URL(request.url);
@@ -52,7 +52,7 @@ export function createHandler(options: HandlerOptions): Handler {
       return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
         // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
-        Vary: 'x-gateway-key',
+        Vary: KEY_HEADER,
         ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
       });
     }
@@ -66,7 +66,7 @@ function success(request: Request, stored: string, respondedAt: number, origin: 
   const bytes = encoder.encode(text);
   const etag = etagOf(bytes.subarray(metadataLength));
   // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
-  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: 'x-gateway-key' };
+  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: KEY_HEADER };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
   return respond(request, 200, bytes, headers);
 }
@@ -86,7 +86,7 @@ function preflight(): Response {
     headers: {
       ...CORS,
       'Access-Control-Allow-Methods': ALLOWED_METHODS,
-      'Access-Control-Allow-Headers': 'x-gateway-key, if-none-match',
+      'Access-Control-Allow-Headers': `${KEY_HEADER}, if-none-match`,
       'Access-Control-Max-Age': '86400',
     },
   });

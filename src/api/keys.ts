@@ -1,6 +1,15 @@
 // API-key check in constant time: every configured key is compared, each over the same number
 // of characters whatever the candidate, and no comparison stops at the first difference.
 
+/** The request header that carries the API key. */
+export const KEY_HEADER = 'x-gateway-key';
+
+/** The key a request presents, or null when it presents none. */
+export function presentedKey(headers: Headers): string | null {
+  const key = headers.get(KEY_HEADER);
+  return key === null || key === '' ? null : key;
+}
+
 /** Keys as configured in API_KEYS: comma-separated, blanks ignored. */
 export function parseKeys(value: string | undefined | null): string[] {
   return (value ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
