@@ -12,19 +12,16 @@ export function fnv1a(s: string, seed = 0x811c9dc5): number {
 
 /**
  * FNV-1a over the 32-bit little-endian words of some bytes (the tail padded with zeros): a
- * quarter of the steps of a byte-wise hash, for validators over whole response bodies.
+ * quarter of the steps of a byte-wise hash, for validators over whole response bodies. Words are
+ * read through a DataView (one load a step, at any byte offset), which is several times faster
+ * than composing each word from four byte loads.
  */
 export function fnv1aWords(bytes: Uint8Array, seed = 0x811c9dc5): number {
-  let h = seed >>> 0;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let h = seed | 0;
   const n = bytes.length;
   let i = 0;
-  for (; i + 3 < n; i += 4) {
-    h ^= bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  for (; i < n; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+  for (; i + 3 < n; i += 4) h = Math.imul(h ^ view.getUint32(i, true), 0x01000193);
+  for (; i < n; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
 }
