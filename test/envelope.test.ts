@@ -1,6 +1,7 @@
 // The response envelope around text from outside (the request's origin) and around our own failures.
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody, ErrorEnvelope } from '../src/api/schemas.ts';
+import { bodyText, finishBody, listBody, oneBody } from '../src/api/envelope.ts';
 import { createHandler } from '../src/api/handler.ts';
 import { distStore } from './helpers/handler.ts';
 
@@ -45,5 +46,33 @@ describe('error bodies', () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe('the response bytes', () => {
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  const pagination = { page: 1, items: 2, total_pages: 1, total_items: 2, next_page: '/v2/fights/?cursor=x' };
+
+  it('are the metadata, then the body with next_page on the request origin, records joined by commas', () => {
+    const body = listBody(['{"id":"a"}', '{"id":"b"}'], pagination);
+    const { bytes, metadataLength } = finishBody(body, NOW, 'https://h.example');
+    const text = decode(bytes);
+    expect(JSON.parse(text)).toEqual({
+      metadata: { timestamp: '2026-11-21T12:00:00.000000+00:00' },
+      pagination: { ...pagination, next_page: 'https://h.example/v2/fights/?cursor=x' },
+      error: {},
+      data: [{ id: 'a' }, { id: 'b' }],
+    });
+    expect(text.slice(metadataLength)).toBe(bodyText(body).slice(1).replace('"/v2/', '"https://h.example/v2/'));
+  });
+
+  it('hold text beyond ASCII exactly, though the store never writes it', () => {
+    for (const records of [['{"name":"Łukasz"}'], ['{"a":1}', '{"name":"日本"}', '{"b":2}'], []]) {
+      const body = listBody(records, pagination);
+      const { bytes } = finishBody(body, NOW, 'https://h.example');
+      expect(JSON.parse(decode(bytes)).data).toEqual(records.map((r) => JSON.parse(r)));
+    }
+    const one = finishBody(oneBody('{"name":"Dmitrij Bivol – ü"}'), NOW, 'https://h.example');
+    expect(JSON.parse(decode(one.bytes)).data).toEqual({ name: 'Dmitrij Bivol – ü' });
   });
 });

@@ -11,36 +11,81 @@ export function paginationOf(page: number, items: number, pageSize: number, tota
   return pagination;
 }
 
+/**
+ * An answer's body without metadata, as the pieces of its JSON text: `head`, the records joined
+ * by commas, `tail`. Records stay the text the store holds; the pieces meet only as bytes, so a
+ * page of 100 records is never joined into one string and then copied again to be encoded.
+ */
+export interface Body {
+  head: string;
+  records: readonly string[];
+  tail: string;
+}
+
 /** The answer without metadata, around records kept as JSON text (never parsed and re-serialized). */
-export function listBody(records: readonly string[], pagination: Pagination): string {
-  return `{"pagination":${JSON.stringify(pagination)},"error":{},"data":[${records.join(',')}]}`;
+export function listBody(records: readonly string[], pagination: Pagination): Body {
+  return { head: `{"pagination":${JSON.stringify(pagination)},"error":{},"data":[`, records, tail: ']}' };
 }
 
 /** A complete list in one page (divisions, organizations, titles). */
-export function allBody(records: readonly string[]): string {
+export function allBody(records: readonly string[]): Body {
   return listBody(records, paginationOf(1, records.length, records.length, records.length));
 }
 
 const ONE = '{"pagination":{"page":1,"items":1,"total_pages":1,"total_items":1},"error":{},"data":';
 
 /** A get-one answer: page 1 of 1, one item. */
-export function oneBody(record: string): string {
-  return `${ONE}${record}}`;
+export function oneBody(record: string): Body {
+  return { head: ONE, records: [record], tail: '}' };
+}
+
+/** The body as text (tests and tools; responses are encoded by `finishBody`). */
+export function bodyText(body: Body): string {
+  return body.head + body.records.join(',') + body.tail;
+}
+
+const encoder = new TextEncoder();
+const COMMA = 0x2c;
+
+/**
+ * The final response bytes: metadata first, then the body. next_page is made as a path (always
+ * in the head, with the pagination); it becomes an absolute URL on the request's own origin.
+ * `metadataLength` is where the body starts, for a validator that ignores the moment.
+ */
+export function finishBody(body: Body, epochMicros: number, origin: string): { bytes: Uint8Array<ArrayBuffer>; metadataLength: number } {
+  const metadata = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
+  const at = body.head.lastIndexOf('"next_page":"/');
+  const cut = at + '"next_page":"'.length;
+  // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
+  const head = at < 0 ? body.head.slice(1) : body.head.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + body.head.slice(cut);
+  const parts = [metadata, head];
+  return { bytes: encodeParts(parts, body.records, body.tail), metadataLength: metadata.length };
 }
 
 /**
- * The final response text: metadata first, then the body. next_page is made as a path; it
- * becomes an absolute URL on the request's own origin. Works on text so that large bodies are
- * not parsed again.
+ * Encodes `lead`, the records joined by commas and `tail` into one array sized for ASCII text
+ * (the store keeps records ASCII-escaped, so it always is in practice); text beyond ASCII does
+ * not fit, and is encoded the plain way instead.
  */
-export function finishBody(stored: string, epochMicros: number, origin: string): { text: string; metadataLength: number } {
-  const head = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
-  // pagination leads the body, so next_page is within its first few hundred characters.
-  const at = stored.lastIndexOf('"next_page":"/', 512);
-  if (at < 0) return { text: head + stored.slice(1), metadataLength: head.length };
-  const cut = at + '"next_page":"'.length;
-  // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
-  return { text: head + stored.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + stored.slice(cut), metadataLength: head.length };
+function encodeParts(lead: readonly string[], records: readonly string[], tail: string): Uint8Array<ArrayBuffer> {
+  let length = tail.length + Math.max(0, records.length - 1);
+  for (const part of lead) length += part.length;
+  for (const record of records) length += record.length;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  let fits = true;
+  const put = (text: string) => {
+    const { read, written } = encoder.encodeInto(text, bytes.subarray(at));
+    at += written;
+    if (read !== text.length || written !== text.length) fits = false;
+  };
+  for (const part of lead) put(part);
+  for (let i = 0; i < records.length && fits; i++) {
+    if (i > 0) bytes[at++] = COMMA;
+    put(records[i]);
+  }
+  if (fits) put(tail);
+  return fits ? bytes : encoder.encode(lead.join('') + records.join(',') + tail);
 }
 
 export function errorBody(error: ApiError, epochMicros: number): string {

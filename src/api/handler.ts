@@ -1,6 +1,6 @@
 // The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
 // function, the local preview, the tests) runs this same code with its own Store of built files.
-import { errorBody, finishBody } from './envelope.ts';
+import { errorBody, finishBody, type Body } from './envelope.ts';
 import { ApiError, internalError, invalidApiKey, methodNotAllowed, missingApiKey, notFound, serviceUnavailable } from './errors.ts';
 import { utcDay } from '../shared/dates.ts';
 import { fnv1aWords } from '../shared/hash.ts';
@@ -59,19 +59,15 @@ export function createHandler(options: HandlerOptions): Handler {
   };
 }
 
-function success(request: Request, stored: string, respondedAt: number, origin: string): Response {
-  // Encoded once, natively; the validator hashes the bytes after the metadata (ASCII, so its
-  // length in bytes is its length in characters): the data, not the moment, decides.
-  const { text, metadataLength } = finishBody(stored, respondedAt, origin);
-  const bytes = encoder.encode(text);
+function success(request: Request, body: Body, respondedAt: number, origin: string): Response {
+  // Encoded once; the validator hashes the bytes after the metadata: the data, not the moment, decides.
+  const { bytes, metadataLength } = finishBody(body, respondedAt, origin);
   const etag = etagOf(bytes.subarray(metadataLength));
   // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
   const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: KEY_HEADER };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
   return respond(request, 200, bytes, headers);
 }
-
-const encoder = new TextEncoder();
 
 function respond(request: Request, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers: Record<string, string>): Response {
   return new Response(request.method === 'HEAD' || status === 304 ? null : body, {

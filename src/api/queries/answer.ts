@@ -3,7 +3,7 @@
 import { linesOf, paths } from '../../store/layout.ts';
 import { readHeaded } from '../../store/reader/lists.ts';
 import { readRequired } from '../../store/reader/store.ts';
-import { allBody, listBody, oneBody, paginationOf } from '../envelope.ts';
+import { allBody, listBody, oneBody, paginationOf, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import type { Query } from '../params.ts';
 import type { Route } from '../routes.ts';
@@ -18,7 +18,7 @@ const SINGULAR = {
   fights: 'Fight', events: 'Event', fighters: 'Fighter', divisions: 'Division', organizations: 'Organization', titles: 'Title',
 } as const;
 
-export async function answer(route: Route, query: Query, ctx: AnswerContext): Promise<string> {
+export async function answer(route: Route, query: Query, ctx: AnswerContext): Promise<Body> {
   const { store } = ctx;
   if (route.kind === 'one') {
     const text = await store.read(paths.record(route.resource, route.id));
@@ -43,7 +43,7 @@ export async function answer(route: Route, query: Query, ctx: AnswerContext): Pr
   }
 }
 
-async function titles(q: Query, { store }: AnswerContext): Promise<string> {
+async function titles(q: Query, { store }: AnswerContext): Promise<Body> {
   if (q.organization_id === undefined && q.division_id === undefined)
     return allBody(linesOf(await readRequired(store, paths.all('titles'), 'every store has this list')));
   // A combination that names an unknown organization or division has no file: no titles.
@@ -52,7 +52,7 @@ async function titles(q: Query, { store }: AnswerContext): Promise<string> {
 }
 
 /** A rankings page; the header says how many records and pages the view has. */
-async function rankings(q: Query, { store }: AnswerContext): Promise<string> {
+async function rankings(q: Query, { store }: AnswerContext): Promise<Body> {
   const org = q.organization_id ?? null;
   const byDivision = q.division_id !== undefined;
   const page = byDivision ? 1 : q.page_num;

@@ -2,14 +2,14 @@
 import { BUILT_PAGE_SIZE } from '../../store/layout.ts';
 import { readDefaultPage } from '../../store/reader/lists.ts';
 import { addDays } from '../../shared/dates.ts';
-import { listBody, paginationOf } from '../envelope.ts';
+import { listBody, paginationOf, type Body } from '../envelope.ts';
 import type { Query } from '../params.ts';
 import type { AnswerContext } from './context.ts';
 import { pageByOffset } from './dated.ts';
 import { eventStatusRange } from './days.ts';
 import { withoutField } from './json-text.ts';
 
-export async function eventsList(q: Query, ctx: AnswerContext): Promise<string> {
+export async function eventsList(q: Query, ctx: AnswerContext): Promise<Body> {
   const unfiltered = q.date_from === undefined && q.date_to === undefined && q.status === undefined;
   if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE) {
     const { total, lines } = await readDefaultPage(ctx.store, 'events', q.page_num);
@@ -19,7 +19,7 @@ export async function eventsList(q: Query, ctx: AnswerContext): Promise<string> 
   return datedList('events', from, to, q, ctx);
 }
 
-export async function schedule(resource: 'fights' | 'events', q: Query, ctx: AnswerContext): Promise<string> {
+export async function schedule(resource: 'fights' | 'events', q: Query, ctx: AnswerContext): Promise<Body> {
   // Events schedule records carry no `broadcast`; the events list's records do.
   return datedList(resource, ctx.today, addDays(ctx.today, q.days), q, ctx, resource === 'events');
 }

@@ -6,7 +6,7 @@ import {
   readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
 import { foldText } from '../../shared/text.ts';
-import { listBody, paginationOf } from '../envelope.ts';
+import { listBody, paginationOf, type Body } from '../envelope.ts';
 import type { Query } from '../params.ts';
 import type { AnswerContext } from './context.ts';
 
@@ -15,7 +15,7 @@ interface Found {
   records: string[];
 }
 
-export async function fightersList(q: Query, ctx: AnswerContext): Promise<string> {
+export async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
   const offset = (q.page_num - 1) * q.page_size;
   const found =
     q.title_id !== undefined ? await titleHolders(q, ctx, offset)

@@ -4,7 +4,7 @@
 import { BUILT_PAGE_SIZE, readKeyedFight, type KeyedFight } from '../../store/layout.ts';
 import { lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
 import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
-import { listBody, paginationOf } from '../envelope.ts';
+import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import type { Query } from '../params.ts';
 import type { AnswerContext } from './context.ts';
@@ -34,7 +34,7 @@ export function nextPagePath(q: Query, last: string, position: number, page: num
   return `/v2/fights/?${params}`;
 }
 
-function body(q: Query, page: DatedPage, pageNum: number, counted: boolean): string {
+function body(q: Query, page: DatedPage, pageNum: number, counted: boolean): Body {
   const next = page.more ? nextPagePath(q, page.records[page.records.length - 1], page.last, pageNum + 1) : null;
   // On the cursor path the count is skipped: total_items and total_pages are 0.
   const pagination = counted
@@ -43,7 +43,7 @@ function body(q: Query, page: DatedPage, pageNum: number, counted: boolean): str
   return listBody(page.records, pagination);
 }
 
-export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> {
+export async function fightsList(q: Query, ctx: AnswerContext): Promise<Body> {
   let cursor: Cursor | undefined;
   if (q.cursor !== undefined) {
     cursor = decodeCursor(q.cursor);
@@ -71,7 +71,7 @@ export async function fightsList(q: Query, ctx: AnswerContext): Promise<string> 
 }
 
 /** A built default page (newest first, 25 a page): one read, or two past the last page. */
-async function builtPage(q: Query, ctx: AnswerContext): Promise<string> {
+async function builtPage(q: Query, ctx: AnswerContext): Promise<Body> {
   const { total, lines } = await readDefaultPage(ctx.store, 'fights', q.page_num);
   const offset = (q.page_num - 1) * q.page_size;
   const count = lines.length;
