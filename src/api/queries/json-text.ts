@@ -1,12 +1,24 @@
 // Edits on a record's JSON text that spare a parse and a re-serialization of the whole record.
 
+/** Where the JSON string whose opening quote is at `start` ends (the index of its closing quote). */
+function stringEnd(text: string, start: number): number {
+  // indexOf scans natively, far faster than a loop over the characters; a quote is the string's
+  // end unless an odd number of backslashes escapes it.
+  for (let i = text.indexOf('"', start + 1); i >= 0; i = text.indexOf('"', i + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(i - 1 - slashes) === 0x5c /* backslash */) slashes++;
+    if ((slashes & 1) === 0) return i;
+  }
+  return text.length;
+}
+
 /** Where the JSON value starting at `start` ends (exclusive). Strings are skipped whole. */
 function valueEnd(text: string, start: number): number {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
-      for (i++; text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+      i = stringEnd(text, i);
       if (depth === 0) return i + 1;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) depth++;
     else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
