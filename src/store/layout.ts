@@ -106,6 +106,24 @@ export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
 
+/**
+ * Lines [from, to) of a list file and how many lines it has, without splitting out the lines
+ * the caller does not need (a page often needs a few records of a chunk of 50).
+ */
+export function someLinesOf(text: string, from: number, to: number): { count: number; lines: string[] } {
+  const lines: string[] = [];
+  if (text === '') return { count: 0, lines };
+  let count = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    if (count >= from && count < to) lines.push(text.slice(start, end < 0 ? text.length : end));
+    count++;
+    if (end < 0) return { count, lines };
+    start = end + 1;
+  }
+}
+
 /** Header of a page file, of a sorted list's index and of a search part. */
 export interface ListHeader {
   /** Records in the whole list the file belongs to. */

@@ -2,7 +2,7 @@
 // the name-search lists. Each function names the files it reads, so a request's reads and rounds
 // can be counted from its code path.
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
   type ListHeader, type PagedResource, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
@@ -80,13 +80,14 @@ export async function readRecords(
   ]);
   const records: string[] = [];
   texts.forEach((text, i) => {
-    const expected = Math.min(Math.max(count - (first + i) * CHUNK_SIZE, 0), CHUNK_SIZE);
-    const lines = text === null ? [] : linesOf(text);
-    if (lines.length !== expected)
-      throw new StoreInconsistent(paths.chunk(list, first + i), `holds ${lines.length} records where the index counts ${expected}`);
+    const base = (first + i) * CHUNK_SIZE;
+    const expected = Math.min(Math.max(count - base, 0), CHUNK_SIZE);
+    const { count: held, lines } = someLinesOf(text ?? '', start - base, Math.min(end, count) - base);
+    if (held !== expected)
+      throw new StoreInconsistent(paths.chunk(list, first + i), `holds ${held} records where the index counts ${expected}`);
     records.push(...lines);
   });
-  return records.slice(start - first * CHUNK_SIZE, Math.min(end, count) - first * CHUNK_SIZE);
+  return records;
 }
 
 /** A list held whole; a list that does not exist is empty. */
