@@ -1,0 +1,149 @@
+// The preview's stand-in for Netlify's CDN cache, between the key gate and the answering
+// function, as on Netlify: an answer is kept when its Netlify-CDN-Cache-Control allows, for as
+// long as it says, under a key of its URL and the request headers its Vary and Netlify-Vary
+// name; a later request with the same key gets it without the answering function running. The
+// preview holds it in memory, bounded, least recently used dropped first, and drops everything
+// when a new build is swapped in (on Netlify, a deploy does the same).
+
+/** An answer as kept: its status, its headers as the client gets them, its body. */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** The ETag header, for conditional requests answered from the cache. */
+  etag: string | undefined;
+}
+
+interface Entry extends KeptAnswer {
+  /** Request headers (lower case) whose values are part of the key, and those values. */
+  varyBy: readonly string[];
+  varyValues: readonly string[];
+  /** Epoch milliseconds after which the entry is stale. */
+  expires: number;
+  size: number;
+}
+
+/** The request as the cache sees it. */
+export interface CacheRequest {
+  method: string;
+  /** Path and query, exactly as requested: the whole query string is part of the key. */
+  target: string;
+  header(name: string): string | undefined;
+}
+
+/** Seconds the CDN may keep an answer, from its Netlify-CDN-Cache-Control; 0 when it may not. */
+export function cdnLifetime(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const directives = new Map(
+    value.split(',').map((d) => {
+      const [name, arg] = d.trim().toLowerCase().split('=');
+      return [name, arg] as const;
+    }),
+  );
+  if (directives.has('no-store') || directives.has('private') || directives.has('no-cache')) return 0;
+  const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/**
+ * The request headers an answer varies on: those its Vary names and Netlify-Vary's `header=`
+ * list. Null when Netlify-Vary asks for what the preview does not key on (cookies, country,
+ * language): such an answer is not kept, never shared too widely. `query` needs nothing more,
+ * since the whole query string is always in the key.
+ */
+export function varyHeaders(vary: string | undefined, netlifyVary: string | undefined): string[] | null {
+  const names = new Set<string>();
+  for (const name of (vary ?? '').split(',')) if (name.trim() !== '') names.add(name.trim().toLowerCase());
+  for (const part of (netlifyVary ?? '').split(',')) {
+    const [kind, list] = part.trim().split('=');
+    if (kind === '' || kind === 'query') continue;
+    if (kind !== 'header' || list === undefined) return null;
+    for (const name of list.split('|')) if (name.trim() !== '') names.add(name.trim().toLowerCase());
+  }
+  return names.has('*') ? null : [...names].sort();
+}
+
+/** Headers meant for the CDN alone, removed before the client sees the answer. */
+const CDN_ONLY = new Set(['netlify-cdn-cache-control']);
+
+export function cdnCache(options: { maxBytes: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  // One list of entries per URL: answers to the same URL for other keys or hosts.
+  const byTarget = new Map<string, Entry[]>();
+  let total = 0;
+
+  const remove = (target: string, entry: Entry) => {
+    const list = byTarget.get(target);
+    if (!list) return;
+    const i = list.indexOf(entry);
+    if (i < 0) return;
+    list.splice(i, 1);
+    total -= entry.size;
+    if (list.length === 0) byTarget.delete(target);
+  };
+
+  return {
+    clear(): void {
+      byTarget.clear();
+      total = 0;
+    },
+
+    /** The answer kept for this request, or undefined. Only GET is answered from the cache. */
+    lookup(request: CacheRequest): KeptAnswer | undefined {
+      if (request.method !== 'GET') return undefined;
+      const list = byTarget.get(request.target);
+      if (!list) return undefined;
+      for (const entry of list) {
+        if (!entry.varyBy.every((name, i) => (request.header(name) ?? '') === entry.varyValues[i])) continue;
+        if (entry.expires <= now()) {
+          remove(request.target, entry);
+          return undefined;
+        }
+        // Most recently used last: re-inserting the URL moves it to the end of the Map.
+        byTarget.delete(request.target);
+        byTarget.set(request.target, list);
+        return entry;
+      }
+      return undefined;
+    },
+
+    /**
+     * Keeps a GET request's answer if the CDN would: a 2xx whose Netlify-CDN-Cache-Control gives
+     * it a lifetime. Returns the headers the client gets (without the CDN's own).
+     */
+    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array): Record<string, string> {
+      const forClient: Record<string, string> = {};
+      for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
+      const lifetime = cdnLifetime(headers.get('netlify-cdn-cache-control') ?? undefined);
+      const varyBy = varyHeaders(headers.get('vary') ?? undefined, headers.get('netlify-vary') ?? undefined);
+      const size = body.byteLength + request.target.length + 512;
+      if (request.method !== 'GET' || status < 200 || status > 299 || lifetime === 0 || varyBy === null || size > options.maxBytes)
+        return forClient;
+      const varyValues = varyBy.map((name) => request.header(name) ?? '');
+      const key = varyBy.join('\n') + '\n\n' + varyValues.join('\n');
+      const same = byTarget.get(request.target)?.find((e) => e.varyBy.join('\n') + '\n\n' + e.varyValues.join('\n') === key);
+      if (same) remove(request.target, same);
+      const entry: Entry = { status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, expires: now() + lifetime * 1000, size };
+      const rest = byTarget.get(request.target) ?? [];
+      byTarget.delete(request.target);
+      byTarget.set(request.target, [...rest, entry]);
+      total += size;
+      // Least recently used URLs go first until the budget holds.
+      for (const [target, entries] of byTarget) {
+        if (total <= options.maxBytes) break;
+        for (const e of [...entries]) remove(target, e);
+      }
+      return forClient;
+    },
+  };
+}
+
+/** Whether an If-None-Match header matches an ETag (weak comparison, as for GET). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string | undefined): boolean {
+  if (header === undefined || etag === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
