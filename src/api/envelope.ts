@@ -46,7 +46,7 @@ export function finishBody(stored: string, epochMicros: number, origin: string):
 export function errorBody(error: ApiError, epochMicros: number): string {
   return JSON.stringify({
     metadata: { timestamp: formatTimestamp(epochMicros) },
-    error: { name: error.name, message: error.message, status: error.status },
+    error: { name: error.name, code: error.code, message: error.message, status: error.status },
     data: null,
   });
 }
