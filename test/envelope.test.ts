@@ -25,10 +25,18 @@ describe('the request origin in next_page', () => {
 
 describe('error bodies', () => {
   it('the schema allows the service\'s own failures (5xx) as well as client errors (4xx)', () => {
+    const error = { name: 'NotFound', code: 'NotFound', message: 'm' };
     for (const status of [400, 404, 499, 500, 503, 599])
-      expect(ApiErrorBody.safeParse({ name: 'X', message: 'm', status }).success, String(status)).toBe(true);
+      expect(ApiErrorBody.safeParse({ ...error, status }).success, String(status)).toBe(true);
     for (const status of [200, 304, 399, 600])
-      expect(ApiErrorBody.safeParse({ name: 'X', message: 'm', status }).success, String(status)).toBe(false);
+      expect(ApiErrorBody.safeParse({ ...error, status }).success, String(status)).toBe(false);
+  });
+
+  it('code repeats name, one of the documented errors', () => {
+    expect(ApiErrorBody.safeParse({ name: 'NotFound', code: 'NotFound', message: 'm', status: 404 }).success).toBe(true);
+    expect(ApiErrorBody.safeParse({ name: 'NotFound', code: 'InvalidParameter', message: 'm', status: 404 }).success).toBe(false);
+    expect(ApiErrorBody.safeParse({ name: 'NotFound', message: 'm', status: 404 }).success).toBe(false);
+    expect(ApiErrorBody.safeParse({ name: 'X', code: 'X', message: 'm', status: 404 }).success).toBe(false);
   });
 
   it('a failing store gives a 5xx that matches the error schema', async () => {
@@ -42,6 +50,7 @@ describe('error bodies', () => {
       expect(response.status).toBeGreaterThanOrEqual(500);
       const body = ErrorEnvelope.parse(await response.json());
       expect(body.error.status).toBe(response.status);
+      expect(body.error.code).toBe(body.error.name);
       expect(response.headers.get('cache-control')).toBe('no-store');
     } finally {
       console.error = original;

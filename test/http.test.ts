@@ -124,7 +124,7 @@ describe('errors', () => {
   it('a bad parameter is 400 InvalidParameter naming it', async () => {
     const { status, body } = await preview.json('/v2/fights/?page_size=abc');
     expect(status).toBe(400);
-    expect(body.error).toEqual({ name: 'InvalidParameter', status: 400, message: expect.stringContaining('"page_size"') });
+    expect(body.error).toEqual({ name: 'InvalidParameter', code: 'InvalidParameter', status: 400, message: expect.stringContaining('"page_size"') });
   });
 
   it('methods other than GET, HEAD and OPTIONS are 405', async () => {
@@ -146,6 +146,27 @@ describe('API keys', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.name).toBe('InvalidApiKey');
     expect((await preview.get('/v2/fights/', { key: OTHER_KEY })).status).toBe(200);
+  });
+
+  it('x-rapidapi-key carries the same keys, alone or beside the same key in x-gateway-key', async () => {
+    const rapid = (key: string, more: Record<string, string> = {}) =>
+      preview.json('/v2/divisions/', { key: null, headers: { 'x-rapidapi-key': key, ...more } });
+    expect((await rapid(KEY)).status).toBe(200);
+    expect((await rapid(OTHER_KEY, { 'x-gateway-key': OTHER_KEY })).status).toBe(200);
+    expect((await rapid(KEY, { 'x-gateway-key': '' })).status).toBe(200);
+    const wrong = await rapid('nope');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.code).toBe('InvalidApiKey');
+    expect((await rapid('')).body.error.code).toBe('MissingApiKey');
+  });
+
+  it('two different keys in the two headers are 400 ConflictingApiKeys, whichever of them is valid', async () => {
+    for (const [gateway, rapid] of [[KEY, OTHER_KEY], [KEY, 'nope'], ['nope', KEY]]) {
+      const { status, body } = await preview.json('/v2/divisions/', { key: gateway, headers: { 'x-rapidapi-key': rapid } });
+      expect(status, `${gateway} ${rapid}`).toBe(400);
+      api.ErrorEnvelope.parse(body);
+      expect(body.error).toMatchObject({ name: 'ConflictingApiKeys', code: 'ConflictingApiKeys' });
+    }
   });
 
   it('built files are not readable by their own paths, with or without a key', async () => {
@@ -191,18 +212,18 @@ describe('headers', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toMatch(/^private/);
-    expect(response.headers.get('vary')).toBe('x-gateway-key');
+    expect(response.headers.get('vary')).toBe('x-gateway-key, x-rapidapi-key');
     expect(response.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
   });
 
-  it('CORS preflight allows the key header without a key', async () => {
+  it('CORS preflight allows both key headers without a key', async () => {
     const response = await preview.get('/v2/fights/', {
       method: 'OPTIONS',
       key: null,
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Headers': 'x-gateway-key' },
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Headers': 'x-rapidapi-key' },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-headers')).toContain('x-gateway-key');
+    expect(response.headers.get('access-control-allow-headers')).toBe('x-gateway-key, x-rapidapi-key, if-none-match');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
   });
 
@@ -238,7 +259,7 @@ describe('headers', () => {
     const cors = (r: Response, label: string) => {
       expect(r.headers.get('access-control-allow-origin'), label).toBe('*');
       expect(r.headers.get('access-control-expose-headers'), label).toBe('ETag');
-      expect(r.headers.get('vary'), label).toBe('x-gateway-key');
+      expect(r.headers.get('vary'), label).toBe('x-gateway-key, x-rapidapi-key');
     };
     const first = await preview.get('/v2/divisions/');
     const revalidated = await preview.get('/v2/divisions/', { headers: { 'If-None-Match': first.headers.get('etag')! } });
@@ -252,8 +273,9 @@ describe('headers', () => {
       await preview.get('/v2/nope/'),
       await preview.get('/v2/fights/?page_size=0'),
       await preview.get('/v2/fights/', { method: 'DELETE' }),
+      await preview.get('/v2/divisions/', { headers: { 'x-rapidapi-key': OTHER_KEY } }),
     ];
-    expect(errors.map((r) => r.status)).toEqual([401, 403, 404, 400, 405]);
+    expect(errors.map((r) => r.status)).toEqual([401, 403, 404, 400, 405, 400]);
     for (const r of errors) {
       cors(r, String(r.status));
       expect(r.headers.get('cache-control')).toBe('no-store');

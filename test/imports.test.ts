@@ -1,15 +1,17 @@
 // The layers import one way: no module imports itself through others (type-only imports count),
 // the request-time code never imports build-time code, and the writer and the reader of the
-// store meet only in its layout.
+// store meet only in its layout. The typed client takes only types from the rest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 
 const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
+/** The same, with what is imported: `type { ... }` marks an import erased from the JavaScript. */
+const FROM_CLAUSE = /^\s*(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]/gm;
 
 function importGraph(): Map<string, string[]> {
-  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts'], { onlyFiles: true });
+  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts'], { onlyFiles: true });
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -58,6 +60,17 @@ describe('imports', () => {
       return other === null ? [] : [...reach(graph, f)].filter((t) => t.startsWith(other)).map((t) => `${f} -> ${t}`);
     });
     expect(crossing).toEqual([]);
+  });
+
+  it('let the client take nothing but types from outside its folder, so it never loads server code', () => {
+    const clientFiles = [...graph.keys()].filter((f) => f.startsWith('client/'));
+    expect(clientFiles.length).toBeGreaterThan(0);
+    const runtime = clientFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(FROM_CLAUSE)]
+        .filter(([, clause, target]) => !/^type\s/.test(clause) && !(target.startsWith('.') && path.normalize(path.join(path.dirname(file), target)).startsWith('client/')))
+        .map(([, , target]) => `${file} -> ${target}`),
+    );
+    expect(runtime).toEqual([]);
   });
 
   it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {

@@ -2,11 +2,12 @@
 // over random combinations, and a fixed clock for everything relative to today.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Event, Fight, Fighter } from '../src/records/schemas.ts';
+import type { Event, Fight, Fighter, Ranking } from '../src/records/schemas.ts';
 import { encodeCursor } from '../src/api/cursor.ts';
 import { filterKey } from '../src/api/queries/fights.ts';
 import { directClient } from './helpers/handler.ts';
-import { dayOf, fold, loadRecords, page } from './helpers/reference.ts';
+import { dayOf, fold, loadContent, loadRecords, page } from './helpers/reference.ts';
+import { TEST_AS_OF } from './helpers/build.ts';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const TODAY = '2026-11-21';
@@ -315,6 +316,38 @@ describe('fighters list', () => {
     const plain = fold(accented.name);
     const r = await call(`/v2/fighters/?name=${encodeURIComponent(plain.toUpperCase())}&page_size=100`);
     expect(ids(r.body.data)).toContain(accented.id);
+  });
+});
+
+describe('fields the commercial API returns', () => {
+  it('every fighter carries birth_year, the year of its birth date, consistent with its age', async () => {
+    const birthDate = new Map((await loadContent()).fighters.map((f) => [f.id, f.birth_date]));
+    let seen = 0;
+    for (let n = 1; ; n++) {
+      const { body } = await call(`/v2/fighters/?page_size=100&page_num=${n}`);
+      for (const f of body.data as Fighter[]) {
+        expect(f.birth_year, f.id).toBe(Number(birthDate.get(f.id)!.slice(0, 4)));
+        expect(Number(TEST_AS_OF.slice(0, 4)) - f.birth_year - f.age, f.id).toBeOneOf([0, 1]);
+        expect(f.gender, f.id).toMatch(/^[MF]$/);
+      }
+      seen += body.data.length;
+      if (body.data.length < 100) break;
+    }
+    expect(seen).toBe(birthDate.size);
+    const one = await call(`/v2/fighters/${fighters[0].id}`);
+    expect(one.body.data.birth_year).toBe(Number(birthDate.get(fighters[0].id)!.slice(0, 4)));
+  });
+
+  it('ranking records spell gender out: "male" where the content says M', async () => {
+    const content = new Map((await loadContent()).rankings.map((r) => [r.id, r.gender]));
+    const spelled = { M: 'male', F: 'female' };
+    let seen = 0;
+    for (let n = 1; n <= 17; n++)
+      for (const r of (await call(`/v2/rankings/?page_num=${n}`)).body.data as Ranking[]) {
+        expect(r.gender, r.id).toBe(spelled[content.get(r.id)!]);
+        seen++;
+      }
+    expect(seen).toBe(content.size);
   });
 });
 

@@ -2,7 +2,7 @@
 // the edge function with a dist-backed context, and its Response is written back.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { edgeFunction } from '../../netlify/edge-functions/api.ts';
+import { edgeFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
 import { distContext } from './dist-context.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
@@ -44,17 +44,25 @@ function requestFor(url: string, method: string, headers: Array<[string, string]
 /** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */
 export const PREVIEW_CACHE_BYTES = 64 * 1024 * 1024;
 
-export async function startServer(options: {
-  distDir: string;
+/** Where the built files come from: a built site's folder, or any context that serves them (a test's store in memory). */
+type BuiltFiles =
+  | {
+      distDir: string;
+      /** Bytes of built files kept in memory (0: read every file from disk). */
+      cacheBytes?: number;
+    }
+  | { context: EdgeContext };
+
+export async function startServer(options: BuiltFiles & {
   port: number;
   host?: string;
   env?: Record<string, string | undefined>;
-  /** Bytes of built files kept in memory (0: read every file from disk). */
-  cacheBytes?: number;
 }) {
   const env = options.env ?? process.env;
   const edge = edgeFunction({ get: (name) => env[name] });
-  const context = distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
+  const context = 'context' in options
+    ? options.context
+    : distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
   const server = http.createServer(async (req, res) => {
     try {
       // The request target is a path: joined as text to a checked origin, so '//host/x' cannot

@@ -91,7 +91,7 @@ function encodeParts(lead: readonly string[], records: readonly string[], tail: 
 export function errorBody(error: ApiError, epochMicros: number): string {
   return JSON.stringify({
     metadata: { timestamp: formatTimestamp(epochMicros) },
-    error: { name: error.name, message: error.message, status: error.status },
+    error: { name: error.name, code: error.code, message: error.message, status: error.status },
     data: null,
   });
 }

@@ -1,18 +1,31 @@
-// The errors the API answers with: the envelope's `error` object is {name, message, status}.
+// The errors the API answers with: the envelope's `error` object is {name, code, message, status}.
+import type { ErrorCode } from './schemas.ts';
 
 export class ApiError extends Error {
+  override readonly name: ErrorCode;
   readonly status: number;
-  constructor(name: string, status: number, message: string) {
+  constructor(name: ErrorCode, status: number, message: string) {
     super(message);
     this.name = name;
     this.status = status;
   }
+  /** Clients of the commercial API read `code`; it is the name. */
+  get code(): ErrorCode {
+    return this.name;
+  }
 }
 
 export const missingApiKey = () =>
-  new ApiError('MissingApiKey', 401, 'Send your API key in the x-gateway-key request header.');
+  new ApiError('MissingApiKey', 401, 'Send your API key in the x-gateway-key (or x-rapidapi-key) request header.');
 
-export const invalidApiKey = () => new ApiError('InvalidApiKey', 403, 'The API key in x-gateway-key is not valid.');
+export const invalidApiKey = () => new ApiError('InvalidApiKey', 403, 'The API key is not valid.');
+
+export const conflictingApiKeys = () =>
+  new ApiError(
+    'ConflictingApiKeys',
+    400,
+    'The x-gateway-key and x-rapidapi-key headers hold different keys: send the key in one of them, or the same key in both.',
+  );
 
 export const notFound = (what: string) => new ApiError('NotFound', 404, `${what} was not found.`);
 

@@ -8,7 +8,7 @@ import { parseQuery } from './params.ts';
 import { answer } from './queries/answer.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
 import { matchRoute } from './routes.ts';
-import { KEY_HEADER, keyChecker, presentedKey } from './keys.ts';
+import { KEY_HEADERS, keyChecker, presentedKey } from './keys.ts';
 
 export interface HandlerOptions {
   /** Accepted API keys. None configured means every request is refused. */
@@ -25,6 +25,8 @@ const CORS = {
   'Access-Control-Expose-Headers': 'ETag',
 };
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** Every answer depends on the key, in whichever header it came: caches and CORS name both. */
+const KEY_HEADER_NAMES = KEY_HEADERS.join(', ');
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const systemClock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
@@ -52,7 +54,7 @@ export function createHandler(options: HandlerOptions): Handler {
       return respond(request, error.status, errorBody(error, now()), {
         'Cache-Control': 'no-store',
         // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
-        Vary: KEY_HEADER,
+        Vary: KEY_HEADER_NAMES,
         ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
       });
     }
@@ -64,7 +66,7 @@ function success(request: Request, body: Body, respondedAt: number, origin: stri
   const { bytes, metadataLength } = finishBody(body, respondedAt, origin);
   const etag = etagOf(bytes.subarray(metadataLength));
   // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
-  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: KEY_HEADER };
+  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: KEY_HEADER_NAMES };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
   return respond(request, 200, bytes, headers);
 }
@@ -82,7 +84,7 @@ function preflight(): Response {
     headers: {
       ...CORS,
       'Access-Control-Allow-Methods': ALLOWED_METHODS,
-      'Access-Control-Allow-Headers': `${KEY_HEADER}, if-none-match`,
+      'Access-Control-Allow-Headers': `${KEY_HEADER_NAMES}, if-none-match`,
       'Access-Control-Max-Age': '86400',
     },
   });

@@ -1,13 +1,31 @@
 // API-key check in constant time: every configured key is compared, each over the same number
 // of characters whatever the candidate, and no comparison stops at the first difference.
+import { conflictingApiKeys } from './errors.ts';
 
-/** The request header that carries the API key. */
+/** The spec's request header for the API key. */
 export const KEY_HEADER = 'x-gateway-key';
 
-/** The key a request presents, or null when it presents none. */
+/** The RapidAPI gateway's header, which clients of the commercial API send: the same keys. */
+export const RAPIDAPI_KEY_HEADER = 'x-rapidapi-key';
+
+/** Every header that may carry the key: answers vary on all of them, and CORS allows all of them. */
+export const KEY_HEADERS = [KEY_HEADER, RAPIDAPI_KEY_HEADER] as const;
+
+/**
+ * The key a request presents, or null when it presents none (an empty header is none). Both
+ * headers may be sent with the same key; two different keys are refused (400 ConflictingApiKeys)
+ * rather than one of them picked: which one the client meant cannot be known, and an answer
+ * must never depend on a header a cache did not expect to matter.
+ */
 export function presentedKey(headers: Headers): string | null {
-  const key = headers.get(KEY_HEADER);
-  return key === null || key === '' ? null : key;
+  let presented: string | null = null;
+  for (const name of KEY_HEADERS) {
+    const key = headers.get(name);
+    if (key === null || key === '') continue;
+    if (presented !== null && key !== presented) throw conflictingApiKeys();
+    presented = key;
+  }
+  return presented;
 }
 
 /** Keys as configured in API_KEYS: comma-separated, blanks ignored. */

@@ -15,10 +15,22 @@ export const Metadata = z
   .object({ timestamp: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/) })
   .strict();
 
-/** Client errors (4xx) and the service's own failures (5xx). */
+/** Every error the API answers with; README lists when each is given. */
+export const ErrorCode = z.enum([
+  'MissingApiKey', 'InvalidApiKey', 'ConflictingApiKeys', 'NotFound', 'MethodNotAllowed', 'InvalidParameter',
+  'PageLimitExceeded', 'InvalidCursor', 'InternalError', 'ServiceUnavailable',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/**
+ * Client errors (4xx) and the service's own failures (5xx). `code` repeats `name`: clients of the
+ * commercial API read `code`, the spec's own clients `name`.
+ */
 export const ApiErrorBody = z
-  .object({ name: z.string(), message: z.string(), status: z.number().int().min(400).max(599) })
-  .strict();
+  .object({ name: ErrorCode, code: ErrorCode, message: z.string(), status: z.number().int().min(400).max(599) })
+  .strict()
+  .refine((e) => e.code === e.name, { message: 'code must repeat name', path: ['code'] });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** A success envelope around `data`. */
 export function envelopeOf<T extends z.ZodType>(data: T) {

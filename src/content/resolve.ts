@@ -9,6 +9,7 @@ import type {
 } from '../records/schemas.ts';
 import type { Dataset } from '../records/dataset.ts';
 import { COUNTRIES } from './countries.ts';
+import { RANKING_GENDER } from '../records/common.ts';
 import { ageOn } from '../shared/dates.ts';
 import { heightFields, reachFields } from './measurements.ts';
 import { compareStrings, foldText } from '../shared/text.ts';
@@ -134,6 +135,7 @@ function resolveFighter(f: FighterRecord, asOfDay: string, division: Division, t
     nickname: f.nickname,
     alias: f.alias,
     age: ageOn(f.birth_date, asOfDay),
+    birth_year: Number(f.birth_date.slice(0, 4)),
     gender: f.gender,
     nationality: COUNTRIES[f.nationality_code],
     nationality_code: f.nationality_code,
@@ -177,7 +179,7 @@ function resolveRankings(
       id: r.id,
       organization: organizationById.get(r.organization_id)!,
       division: divisionById.get(r.division_id)!,
-      gender: r.gender,
+      gender: RANKING_GENDER[r.gender],
       title_ids: titleIdsFor(titles, r.organization_id, r.division_id),
       updated_at: r.updated_at,
       champions: r.champions.map((c) => {

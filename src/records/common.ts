@@ -29,7 +29,12 @@ export type FightStatus = z.infer<typeof FightStatus>;
 
 export const Outcome = z.enum(['UD', 'MD', 'SD', 'TKO', 'KO', 'PTS']);
 export const Stance = z.enum(['orthodox', 'southpaw', 'switch']);
+/** A fighter's gender, a one-letter code (content uses it for rankings too). */
 export const Gender = z.enum(['M', 'F']);
+/** A ranking record's gender, spelled out as the commercial API's ranking records spell it. */
+export const RankingGender = z.enum(['male', 'female']);
+/** The ranking's word for each one-letter code. */
+export const RANKING_GENDER = { M: 'male', F: 'female' } as const satisfies Record<z.infer<typeof Gender>, z.infer<typeof RankingGender>>;
 
 /** One judge's card, `NNN-NNN` (two or three digits a side: 116-112, 58-56 for a six-rounder). */
 export const Scorecard = z.string().regex(/^\d{2,3}-\d{2,3}$/, 'must be a scorecard like 116-112');

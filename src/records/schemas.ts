@@ -1,6 +1,6 @@
 // Response shapes of the interface specification. Every variant is derived from one base schema.
 import { z } from 'zod';
-import { DateTime, DateTimeMicros, FightStatus, Gender, Outcome, Scorecard, Stance, TitleType } from './common.ts';
+import { DateTime, DateTimeMicros, FightStatus, Gender, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
 
 const Id = z.string().min(1);
 
@@ -62,6 +62,8 @@ export const Fighter = z
     nickname: z.string().nullable(),
     alias: z.string().nullable(),
     age: z.number().int(),
+    /** The year of the birth date (the commercial API returns it; clients read it). */
+    birth_year: z.number().int(),
     gender: Gender,
     nationality: z.string(),
     nationality_code: z.string().length(2),
@@ -92,7 +94,7 @@ export const Ranking = z
     id: Id,
     organization: Organization,
     division: Division,
-    gender: Gender,
+    gender: RankingGender,
     title_ids: z.object({ full: Id.nullable(), regular: Id.nullable(), interim: Id.nullable() }).strict(),
     updated_at: DateTimeMicros,
     champions: z.array(z.object({ ...Holder, title_type: TitleType }).strict()),

@@ -12,6 +12,11 @@ export async function loadRecords(contentDir = 'content') {
   return { fights: [...fights].sort(byDateId), events: [...events].sort(byDateId), fighters: [...fighters] };
 }
 
+/** The content as maintainers wrote it, before resolution: for fields the API derives from it. */
+export function loadContent(contentDir = 'content') {
+  return readContent(contentDir);
+}
+
 export const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 export function page<T>(all: T[], pageNum: number, pageSize: number) {

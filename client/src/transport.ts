@@ -1,0 +1,78 @@
+// One GET with the key, the answer parsed and errors thrown as BoxingDataError; and the page
+// walk that bulk exports follow.
+import { BoxingDataError, UNEXPECTED_RESPONSE, isApiErrorEnvelope } from './errors.ts';
+import type { KeyHeader, Pagination } from './types.ts';
+
+export interface ClientOptions {
+  /** Where the API is, e.g. `https://boxing.example` (a path prefix is kept). */
+  baseUrl: string;
+  apiKey: string;
+  /** The header that carries the key; `x-gateway-key` unless given. */
+  keyHeader?: KeyHeader;
+  /** The fetch to call (tests, proxies, older runtimes); the global fetch unless given. */
+  fetch?: typeof fetch;
+}
+
+/** Query values as callers give them; undefined ones are left out. */
+export type QueryValues = Record<string, string | number | undefined>;
+
+export type Get = <T>(path: string, query?: QueryValues) => Promise<T>;
+
+const DEFAULT_KEY_HEADER: KeyHeader = 'x-gateway-key';
+
+export function transport(options: ClientOptions): Get {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const headers = { [options.keyHeader ?? DEFAULT_KEY_HEADER]: options.apiKey, accept: 'application/json' };
+  // Called through a closure: a browser's fetch refuses to run with another `this`.
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  return async <T>(path: string, query: QueryValues = {}): Promise<T> => {
+    const url = new URL(base + path);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    const response = await fetchFn(url, { headers });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (isApiErrorEnvelope(body)) throw new BoxingDataError({ ...body.error, status: response.status });
+    if (!response.ok || body === undefined || body === null || typeof body !== 'object' || !('data' in body))
+      throw new BoxingDataError({
+        code: UNEXPECTED_RESPONSE,
+        status: response.status,
+        message: `GET ${url} answered ${response.status} without the API's envelope.`,
+      });
+    return body as T;
+  };
+}
+
+/**
+ * The path and query of a next_page URL, to be requested from the base URL the client was given:
+ * the key is never sent to another origin, and a base URL behind a path prefix keeps working.
+ * On a client whose base URL is the API's own origin, this is next_page exactly.
+ */
+export function nextPath(nextPage: string): string {
+  const url = new URL(nextPage);
+  const at = url.pathname.indexOf('/v2/');
+  if (at < 0)
+    throw new BoxingDataError({ code: UNEXPECTED_RESPONSE, status: 200, message: `next_page is not an API URL: ${nextPage}` });
+  return url.pathname.slice(at) + url.search;
+}
+
+/** What the walk reads of a list answer. */
+interface Page<T> {
+  pagination: Pagination;
+  data: T[];
+}
+
+/**
+ * Every record of a list, page after page: by `pagination.next_page` where the list gives one
+ * (the fights list, which has no offset limit that way), else by `page_num` up to the last page.
+ */
+export async function* everyRecord<T>(get: Get, path: string, query: QueryValues): AsyncGenerator<T, void, undefined> {
+  let page = await get<Page<T>>(path, query);
+  for (;;) {
+    yield* page.data;
+    const { next_page: next, page: number, total_pages: last } = page.pagination;
+    if (next === null) return;
+    if (next !== undefined) page = await get<Page<T>>(nextPath(next));
+    else if (page.data.length > 0 && number < last) page = await get<Page<T>>(path, { ...query, page_num: number + 1 });
+    else return;
+  }
+}
