@@ -1,8 +1,10 @@
-// Serves the edge function over HTTP on Node: each request becomes a web Request, runs through
-// the edge function with a dist-backed context, and its Response is written back.
+// Serves the edge functions over HTTP on Node, in Netlify's order: each request becomes a web
+// Request, passes the key gate, then the answering function with a dist-backed context, and its
+// Response is written back.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { edgeFunction } from '../../netlify/edge-functions/api.ts';
+import { apiFunction } from '../../netlify/edge-functions/api.ts';
+import { gateFunction } from '../../netlify/edge-functions/gate.ts';
 import { distContext } from './dist-context.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
@@ -53,7 +55,9 @@ export async function startServer(options: {
   cacheBytes?: number;
 }) {
   const env = options.env ?? process.env;
-  const edge = edgeFunction({ get: (name) => env[name] });
+  const settings = { get: (name: string) => env[name] };
+  const gate = gateFunction(settings);
+  const api = apiFunction(settings);
   const context = distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
   const server = http.createServer(async (req, res) => {
     try {
@@ -67,7 +71,8 @@ export async function startServer(options: {
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
         ),
       );
-      const response = await edge(request, context);
+      // The gate's next() is the answering function, as on Netlify (where the CDN cache sits between them).
+      const response = await gate(request, { next: () => api(request, context) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     } catch (e) {
