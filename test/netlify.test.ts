@@ -1,8 +1,10 @@
-// `netlify build --offline` bundles both edge functions with the routes from netlify.toml.
+// netlify.toml: `netlify build --offline` bundles both edge functions with its routes, and `netlify dev`
+// runs the emulator as its framework server.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
@@ -28,4 +30,14 @@ it('netlify build --offline bundles the gate before the CDN cache and the api fu
   }
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
+});
+
+it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {
+  const config = parse(readFileSync('netlify.toml', 'utf8')) as {
+    dev: { framework: string; command: string; targetPort: number };
+    context: { dev: { edge_functions: string } };
+  };
+  expect(config.dev.framework).toBe('#custom');
+  expect(config.dev.command).toMatch(new RegExp(`^npm run dev:netlify -- --port ${config.dev.targetPort}$`));
+  expect(existsSync(config.context.dev.edge_functions) && readdirSync(config.context.dev.edge_functions).length > 0).toBe(false);
 });
