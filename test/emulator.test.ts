@@ -145,13 +145,13 @@ describe("the emulator's front door", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   };
-  const get = (url: string, headers: Record<string, string> = {}) =>
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      http.get(url, { headers }, (res) => {
+      http.request(url, { headers, method }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      }).on('error', reject);
+      }).on('error', reject).end();
     });
 
   it('refuses (503, uncached) whatever the edge functions did not answer: a static file, nothing, or a failure', async () => {
@@ -187,5 +187,12 @@ describe("the emulator's front door", () => {
     await get(`${front.url}/store/x`, { 'x-nf-passthrough': 'passthrough', 'x-nf-request-id': 'guessed' });
     await front.close();
     expect(seen).toEqual([null]);
+  });
+
+  it('answers a method no web Request can carry (TRACE) as a bad request, not a failure', async () => {
+    const front = await serve({ handleAndIntrospect: async () => ({ type: 'edge-function', response: new Response('{}') }) });
+    const { status } = await get(`${front.url}/v2/fights/`, {}, 'TRACE');
+    await front.close();
+    expect(status).toBe(400);
   });
 });

@@ -51,8 +51,15 @@ export function guardedServer(chain: () => RequestChain, origin: () => string): 
     const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
     const method = req.method ?? 'GET';
     let response: Response;
+    let request: Request;
     try {
-      const request = new Request(origin() + target, { method, headers: headersOf(req, read) });
+      request = new Request(origin() + target, { method, headers: headersOf(req, read) });
+    } catch {
+      // A method or target a web Request cannot carry (TRACE, CONNECT): the client's fault.
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad Request\n');
+      return;
+    }
+    try {
       if (!read) inFlight.add(request);
       try {
         const result = await chain().handleAndIntrospect(request);
