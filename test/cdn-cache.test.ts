@@ -35,7 +35,7 @@ describe('cdnLifetime and varyHeaders', () => {
 });
 
 describe('cdnCache', () => {
-  it('answers the same URL, key and host from the cache, and no other', () => {
+  it('answers GET and HEAD for the same URL, key and host from the cache, and no other', () => {
     const cache = cdnCache({ maxBytes: 1 << 20 });
     const headers = cache.keep(req('/v2/fights/', KEY), 200, answer(), body);
     expect(headers['netlify-cdn-cache-control']).toBeUndefined();
@@ -44,7 +44,8 @@ describe('cdnCache', () => {
     expect(cache.lookup(req('/v2/fights/', { ...KEY, 'x-gateway-key': 'k2' }))).toBeUndefined();
     expect(cache.lookup(req('/v2/fights/', { ...KEY, host: 'b.example' }))).toBeUndefined();
     expect(cache.lookup(req('/v2/fights/?page_num=1', KEY))).toBeUndefined();
-    expect(cache.lookup(req('/v2/fights/', KEY, 'HEAD'))).toBeUndefined();
+    expect(cache.lookup(req('/v2/fights/', KEY, 'HEAD'))).toMatchObject({ status: 200, etag: 'W/"a-1"' });
+    expect(cache.lookup(req('/v2/fights/', KEY, 'OPTIONS'))).toBeUndefined();
   });
 
   it('keeps only what the CDN would: GET, 2xx, with a CDN lifetime and a key it can make', () => {
@@ -64,8 +65,9 @@ describe('cdnCache', () => {
     const cache = cdnCache({ maxBytes: 1 << 20, now: () => now });
     cache.keep(req('/a', KEY), 200, answer(), body);
     cache.keep(req('/b', KEY), 200, answer({ 'netlify-cdn-cache-control': 'public, max-age=3600' }), body);
+    expect(cache.lookup(req('/a', KEY))?.headers.age).toBe('0');
     now += 59_999;
-    expect(cache.lookup(req('/a', KEY))).toBeDefined();
+    expect(cache.lookup(req('/a', KEY))?.headers.age).toBe('59');
     now += 1;
     expect(cache.lookup(req('/a', KEY))).toBeUndefined();
     expect(cache.lookup(req('/b', KEY))).toBeDefined();

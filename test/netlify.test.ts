@@ -1,12 +1,14 @@
-// `netlify build --offline` bundles the edge function with the routes from netlify.toml.
+// netlify.toml: `netlify build --offline` bundles both edge functions with its routes, and `netlify dev`
+// runs the emulator as its framework server.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
-it('netlify build --offline produces the edge bundle and routes every path through it', async () => {
+it('netlify build --offline bundles the gate before the CDN cache and the api function after it, on every path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
@@ -19,9 +21,23 @@ it('netlify build --offline produces the edge bundle and routes every path throu
   expect(result.status, result.stdout + result.stderr).toBe(0);
   const dir = '.netlify/edge-functions-dist';
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-  expect(manifest.routes).toEqual([expect.objectContaining({ function: 'api', path: '/*' })]);
-  const route = new RegExp(manifest.routes[0].pattern);
-  for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.json', '/', '/anything/at/all']) expect(route.test(p), p).toBe(true);
+  // Uncached routes run before the cache, on every request; cached ones after it, on a miss only.
+  expect(manifest.routes).toEqual([expect.objectContaining({ function: 'gate', path: '/*' })]);
+  expect(manifest.post_cache_routes).toEqual([expect.objectContaining({ function: 'api', path: '/*' })]);
+  for (const route of [manifest.routes[0], manifest.post_cache_routes[0]]) {
+    const pattern = new RegExp(route.pattern);
+    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.ndjson', '/', '/anything/at/all']) expect(pattern.test(p), p).toBe(true);
+  }
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
+});
+
+it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {
+  const config = parse(readFileSync('netlify.toml', 'utf8')) as {
+    dev: { framework: string; command: string; targetPort: number };
+    context: { dev: { edge_functions: string } };
+  };
+  expect(config.dev.framework).toBe('#custom');
+  expect(config.dev.command).toMatch(new RegExp(`^npm run dev:netlify -- --port ${config.dev.targetPort}$`));
+  expect(existsSync(config.context.dev.edge_functions) && readdirSync(config.context.dev.edge_functions).length > 0).toBe(false);
 });

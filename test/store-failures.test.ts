@@ -3,7 +3,7 @@
 // missing or short. Never a 200, never cacheable. The store here is the test build behind an
 // origin that fails on purpose for the paths matching a pattern.
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { edgeFunction } from '../netlify/edge-functions/api.ts';
+import { apiFunction } from '../netlify/edge-functions/api.ts';
 import { distContext } from '../scripts/lib/dist-context.ts';
 import { originStore } from '../src/store/reader/origin.ts';
 import type { Store } from '../src/store/reader/store.ts';
@@ -171,7 +171,7 @@ describe('a store whose index names a file it cannot give answers 500 InternalEr
 
 describe('the edge function over a failing origin', () => {
   const KEY = 'edge-key';
-  const edge = edgeFunction({ get: (name) => (name === 'API_KEYS' ? KEY : undefined) }, 100);
+  const edge = apiFunction({ get: (name) => (name === 'API_KEYS' ? KEY : undefined) }, 100);
   const call = async (path: string, next: (request: Request) => Promise<Response>) => {
     const response = await edge(new Request(`https://edge.test${path}`, { headers: { 'x-gateway-key': KEY } }), { next });
     const text = await response.text();

@@ -1,13 +1,11 @@
-// Netlify edge function in front of every path: a thin adapter from Netlify's context to the
-// shared handler. Built files are read through context.next() with the file's own URL, which
-// goes to the static origin without running edge functions again.
-import { createHandler, type Handler } from '../../src/api/handler.ts';
-import { parseKeys } from '../../src/api/keys.ts';
+// Netlify edge function, last on every path and cached by the CDN (`cache = "manual"`): answers
+// from the built store. A thin adapter from Netlify's context to the shared handler, which checks
+// the key again (the gate before the cache has already: this is defence in depth, not the
+// check). Built files are read through context.next() with the file's own URL: from the last
+// function of the chain that goes to the static origin without running edge functions again.
+import { createHandler } from '../../src/api/handler.ts';
+import { perKeys, type Env } from '../../src/api/keys.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
-
-export interface Env {
-  get(name: string): string | undefined;
-}
 
 export interface EdgeContext {
   next(request?: Request): Promise<Response>;
@@ -21,21 +19,19 @@ declare const Netlify: { env: Env };
  */
 export const READ_TIMEOUT_MS = 5_000;
 
-/** The edge function for an environment (its API_KEYS, read per request: cheap, and never stale). */
-export function edgeFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
-  let current: { keys: string; handle: Handler } | undefined;
+/** The answering function for an environment (its API_KEYS, read per request). */
+export function apiFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
+  const handler = perKeys(env, (keys) => createHandler({ keys }));
   return (request: Request, context: EdgeContext): Promise<Response> => {
-    const keys = env.get('API_KEYS') ?? '';
-    if (current?.keys !== keys) current = { keys, handle: createHandler({ keys: parseKeys(keys) }) };
     // The origin's 404 is "no such file"; any other failure makes the request a 503.
     const store = originStore((path, signal) => context.next(new Request(new URL(path, request.url), { signal })), readTimeoutMs);
-    return current.handle(request, store);
+    return handler()(request, store);
   };
 }
 
-let deployed: ReturnType<typeof edgeFunction> | undefined;
+let deployed: ReturnType<typeof apiFunction> | undefined;
 
 export default function api(request: Request, context: EdgeContext): Promise<Response> {
-  deployed ??= edgeFunction(Netlify.env);
+  deployed ??= apiFunction(Netlify.env);
   return deployed(request, context);
 }

@@ -5,7 +5,7 @@
 // preview holds it in memory, bounded, least recently used dropped first, and drops everything
 // when a new build is swapped in (on Netlify, a deploy does the same).
 
-/** An answer as kept: its status, its headers as the client gets them, its body. */
+/** An answer as kept: its status, its headers as the client gets them (Age included), its body. */
 export interface KeptAnswer {
   status: number;
   headers: Record<string, string>;
@@ -18,7 +18,8 @@ interface Entry extends KeptAnswer {
   /** Request headers (lower case) whose values are part of the key, and those values. */
   varyBy: readonly string[];
   varyValues: readonly string[];
-  /** Epoch milliseconds after which the entry is stale. */
+  /** Epoch milliseconds when it was kept, and after which it is stale. */
+  kept: number;
   expires: number;
   size: number;
 }
@@ -88,9 +89,9 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
       total = 0;
     },
 
-    /** The answer kept for this request, or undefined. Only GET is answered from the cache. */
+    /** The answer kept for this request, or undefined. GET and HEAD are answered from the cache. */
     lookup(request: CacheRequest): KeptAnswer | undefined {
-      if (request.method !== 'GET') return undefined;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
       const list = byTarget.get(request.target);
       if (!list) return undefined;
       for (const entry of list) {
@@ -102,7 +103,8 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
         // Most recently used last: re-inserting the URL moves it to the end of the Map.
         byTarget.delete(request.target);
         byTarget.set(request.target, list);
-        return entry;
+        // Age: how long the answer has been kept, in whole seconds, as a CDN says.
+        return { ...entry, headers: { ...entry.headers, age: String(Math.floor((now() - entry.kept) / 1000)) } };
       }
       return undefined;
     },
@@ -123,7 +125,7 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
       const key = varyBy.join('\n') + '\n\n' + varyValues.join('\n');
       const same = byTarget.get(request.target)?.find((e) => e.varyBy.join('\n') + '\n\n' + e.varyValues.join('\n') === key);
       if (same) remove(request.target, same);
-      const entry: Entry = { status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, expires: now() + lifetime * 1000, size };
+      const entry: Entry = { status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, kept: now(), expires: now() + lifetime * 1000, size };
       const rest = byTarget.get(request.target) ?? [];
       byTarget.delete(request.target);
       byTarget.set(request.target, [...rest, entry]);

@@ -47,16 +47,19 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
   // Which folder the cache holds files of, checked on every request (one stat: a few
   // microseconds), so no answer comes from a build already replaced.
   let folder = -1;
-  const dropIfSwapped = () => {
+  const build = () => {
     const ino = (statSync(root, { throwIfNoEntry: false })?.ino ?? -1) as number;
     if (ino !== folder) {
       cache.clear();
       folder = ino;
     }
+    return ino;
   };
   return {
+    /** Which build the folder holds now (its inode): a new one when a rebuild is swapped in. */
+    build,
     async next(request: Request): Promise<Response> {
-      if (options.cacheBytes) dropIfSwapped();
+      if (options.cacheBytes) build();
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = path.resolve(root, `.${pathname}`);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });

@@ -1,8 +1,11 @@
-// Serves the edge function over HTTP on Node: each request becomes a web Request, runs through
-// the edge function with a dist-backed context, and its Response is written back.
+// Serves the edge functions over HTTP on Node, in Netlify's order: each request becomes a web
+// Request and passes the key gate; then, as on Netlify, the CDN cache answers what it holds, and
+// only a miss runs the answering function, with a context that serves the built files.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { edgeFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
+import { apiFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
+import { gateFunction } from '../../netlify/edge-functions/gate.ts';
+import { cdnCache, matchesIfNoneMatch, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
 import { distContext } from './dist-context.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
@@ -44,6 +47,9 @@ function requestFor(url: string, method: string, headers: Array<[string, string]
 /** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */
 export const PREVIEW_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Answers the preview's CDN stand-in keeps by default. */
+export const PREVIEW_CDN_BYTES = 64 * 1024 * 1024;
+
 /** Where the built files come from: a built site's folder, or any context that serves them (a test's store in memory). */
 type BuiltFiles =
   | {
@@ -51,18 +57,31 @@ type BuiltFiles =
       /** Bytes of built files kept in memory (0: read every file from disk). */
       cacheBytes?: number;
     }
-  | { context: EdgeContext };
+  | { context: EdgeContext & { build?: () => number } };
+
+/** The gate's next(): a marker that it let the request on, for the cache and the answering function to take. */
+const PASSED = new Response(null, { status: 299 });
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
 export async function startServer(options: BuiltFiles & {
   port: number;
   host?: string;
   env?: Record<string, string | undefined>;
+  /** Bytes of answers the CDN stand-in keeps (0: none; every request runs the answering function). */
+  cdnBytes?: number;
 }) {
   const env = options.env ?? process.env;
-  const edge = edgeFunction({ get: (name) => env[name] });
+  const settings = { get: (name: string) => env[name] };
+  const gate = gateFunction(settings);
+  const api = apiFunction(settings);
   const context = 'context' in options
     ? options.context
     : distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
+  const cdn = cdnCache({ maxBytes: options.cdnBytes ?? PREVIEW_CDN_BYTES });
+  // A rebuild swapped in is a deploy: every kept answer goes, as on Netlify.
+  let build = context.build?.();
+
   const server = http.createServer(async (req, res) => {
     try {
       // The request target is a path: joined as text to a checked origin, so '//host/x' cannot
@@ -75,9 +94,23 @@ export async function startServer(options: BuiltFiles & {
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
         ),
       );
-      const response = await edge(request, context);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      const stopped = await gate(request, { next: () => Promise.resolve(PASSED) });
+      if (stopped !== PASSED) return void (await send(res, stopped.status, stopped.headers, stopped));
+
+      const now = context.build?.();
+      if (now !== build) {
+        cdn.clear();
+        build = now;
+      }
+      const asked: CacheRequest = { method: request.method, target, header: (name) => single(req.headers[name]) };
+      const kept = cdn.lookup(asked);
+      if (kept) return void sendKept(res, kept, request.method, single(req.headers['if-none-match']));
+
+      const response = await api(request, context);
+      const body = new Uint8Array(await response.arrayBuffer());
+      const headers = cdn.keep(asked, response.status, response.headers, body);
+      res.writeHead(response.status, { ...headers, 'cache-status': '"preview"; fwd=miss' });
+      res.end(body.byteLength > 0 ? body : undefined);
     } catch (e) {
       console.error(e);
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('preview server error');
@@ -86,4 +119,20 @@ export async function startServer(options: BuiltFiles & {
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function send(res: http.ServerResponse, status: number, headers: Headers, response: Response) {
+  res.writeHead(status, Object.fromEntries(headers));
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/** A kept answer, or a 304 when the client already holds it (the CDN answers conditional requests itself). */
+function sendKept(res: http.ServerResponse, kept: KeptAnswer, method: string, ifNoneMatch: string | undefined) {
+  const headers: Record<string, string> = { ...kept.headers, 'cache-status': '"preview"; hit' };
+  if (matchesIfNoneMatch(ifNoneMatch, kept.etag)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(kept.status, headers).end(method === 'HEAD' ? undefined : kept.body);
 }

@@ -1,14 +1,18 @@
 // The API as one web-standard handler: Request -> Response. Every host (the Netlify edge
-// function, the local preview, the tests) runs this same code with its own Store of built files.
-import { errorBody, finishBody, type Body } from './envelope.ts';
-import { ApiError, internalError, invalidApiKey, methodNotAllowed, missingApiKey, notFound, serviceUnavailable } from './errors.ts';
-import { utcDay } from '../shared/dates.ts';
+// functions, the local preview, the tests) runs this same code with its own Store of built files.
+// It runs the key gate first (on Netlify the gate also runs as its own function, before the CDN
+// cache), then answers from the store.
+import { finishBody } from './envelope.ts';
+import { ApiError, internalError, notFound, serviceUnavailable } from './errors.ts';
+import { systemClock, utcDay } from '../shared/dates.ts';
 import { fnv1aWords } from '../shared/hash.ts';
+import { answerCaching } from './caching.ts';
+import { createGate } from './gate.ts';
 import { parseQuery } from './params.ts';
-import { answer } from './queries/answer.ts';
+import { answer, type Answer } from './queries/answer.ts';
+import { errorResponse, respond } from './respond.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
 import { matchRoute } from './routes.ts';
-import { KEY_HEADERS, keyChecker, presentedKey } from './keys.ts';
 
 export interface HandlerOptions {
   /** Accepted API keys. None configured means every request is refused. */
@@ -20,74 +24,33 @@ export interface HandlerOptions {
 /** Answers one request, reading built files from `store`. */
 export type Handler = (request: Request, store: Store) => Promise<Response>;
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag',
-};
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-/** Every answer depends on the key, in whichever header it came: caches and CORS name both. */
-const KEY_HEADER_NAMES = KEY_HEADERS.join(', ');
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-export const systemClock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
-
 export function createHandler(options: HandlerOptions): Handler {
-  const isValidKey = keyChecker(options.keys);
   const now = options.now ?? systemClock;
+  const gate = createGate({ keys: options.keys, now });
 
   return async (request, store) => {
-    if (request.method === 'OPTIONS') return preflight();
+    const stopped = gate(request);
+    if (stopped !== null) return stopped;
     try {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method);
-      const key = presentedKey(request.headers);
-      if (key === null) throw missingApiKey();
-      if (!isValidKey(key)) throw invalidApiKey();
-
       const url = new URL(request.url);
       const route = matchRoute(url.pathname);
       if (route === null) throw notFound(`Path ${url.pathname}`);
       const query = parseQuery(route, url.searchParams);
-      const stored = await answer(route, query, { store, today: utcDay(now() / 1000) });
-      return success(request, stored, now(), url.origin);
+      const answered = await answer(route, query, store, utcDay(now() / 1000));
+      return success(request, answered, now(), url.origin);
     } catch (e) {
-      const error = apiErrorOf(e);
-      return respond(request, error.status, errorBody(error, now()), {
-        'Cache-Control': 'no-store',
-        // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
-        Vary: KEY_HEADER_NAMES,
-        ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
-      });
+      return errorResponse(request, apiErrorOf(e), now());
     }
   };
 }
 
-function success(request: Request, body: Body, respondedAt: number, origin: string): Response {
+function success(request: Request, answered: Answer, respondedAt: number, origin: string): Response {
   // Encoded once; the validator hashes the bytes after the metadata: the data, not the moment, decides.
-  const { bytes, metadataLength } = finishBody(body, respondedAt, origin);
+  const { bytes, metadataLength } = finishBody(answered.body, respondedAt, origin);
   const etag = etagOf(bytes.subarray(metadataLength));
-  // A browser keeps its copy per key: after a key change it must not reuse answers given to the old one.
-  const headers = { ETag: etag, 'Cache-Control': 'private, max-age=60, must-revalidate', Vary: KEY_HEADER_NAMES };
-  if (matchesEtag(request.headers.get('if-none-match'), etag)) return respond(request, 304, null, headers);
-  return respond(request, 200, bytes, headers);
-}
-
-function respond(request: Request, status: number, body: string | Uint8Array<ArrayBuffer> | null, headers: Record<string, string>): Response {
-  return new Response(request.method === 'HEAD' || status === 304 ? null : body, {
-    status,
-    headers: { ...CORS, ...(status === 304 ? {} : { 'Content-Type': JSON_TYPE }), ...headers },
-  });
-}
-
-function preflight(): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...CORS,
-      'Access-Control-Allow-Methods': ALLOWED_METHODS,
-      'Access-Control-Allow-Headers': `${KEY_HEADER_NAMES}, if-none-match`,
-      'Access-Control-Max-Age': '86400',
-    },
-  });
+  const notModified = matchesEtag(request.headers.get('if-none-match'), etag);
+  const headers = { ETag: etag, ...answerCaching(answered.day, respondedAt / 1000, !notModified) };
+  return notModified ? respond(request, 304, null, headers) : respond(request, 200, bytes, headers);
 }
 
 /**

@@ -50,3 +50,21 @@ export function keyChecker(keys: readonly string[]): (candidate: string) => bool
     return matched === 1;
   };
 }
+
+/** Where a host keeps its settings: Netlify.env on Netlify, the process environment elsewhere. */
+export interface Env {
+  get(name: string): string | undefined;
+}
+
+/**
+ * A value built from a host's API_KEYS (a gate, a handler), rebuilt only when that setting
+ * changes: it is read on every request, which is cheap and never stale.
+ */
+export function perKeys<T>(env: Env, build: (keys: string[]) => T): () => T {
+  let current: { value: string; built: T } | undefined;
+  return () => {
+    const value = env.get('API_KEYS') ?? '';
+    if (current?.value !== value) current = { value, built: build(parseKeys(value)) };
+    return current.built;
+  };
+}

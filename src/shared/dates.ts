@@ -77,6 +77,14 @@ export function compareDays(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The current time in epoch microseconds. */
+export const systemClock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+/** The instant, in epoch milliseconds, at which a UTC day ends (the next day's midnight). */
+export function endOfDayMs(day: string): number {
+  return (dayNumber(day) + 1) * DAY_MS;
+}
+
 /** metadata.timestamp: ISO 8601 with microseconds and an explicit UTC offset. */
 export function formatTimestamp(epochMicros: number): string {
   const ms = Math.floor(epochMicros / 1000);

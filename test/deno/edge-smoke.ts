@@ -1,6 +1,8 @@
-// Runs under Deno, the runtime of Netlify edge functions: imports the edge function as Netlify
-// would and answers requests from a built site folder. Prints one JSON line of results.
-import edge from '../../netlify/edge-functions/api.ts';
+// Runs under Deno, the runtime of Netlify edge functions: imports both edge functions as Netlify
+// would, chains them (gate, then api) and answers requests from a built site folder. Prints one
+// JSON line of results.
+import api from '../../netlify/edge-functions/api.ts';
+import gate from '../../netlify/edge-functions/gate.ts';
 
 declare const Deno: {
   args: string[];
@@ -24,7 +26,8 @@ const context = {
 const results: Record<string, unknown> = { runtime: typeof Deno === 'object' ? 'deno' : 'other' };
 const call = async (path: string, key: string | null = 'deno-key') => {
   const headers = key === null ? undefined : { 'x-gateway-key': key };
-  const response = await edge(new Request(`https://edge.example${path}`, { headers }), context);
+  const request = new Request(`https://edge.example${path}`, { headers });
+  const response = await gate(request, { next: () => api(request, context) });
   const body = await response.json();
   return { status: response.status, body };
 };

@@ -2,7 +2,7 @@
 // rankings pages are single reads; the lists are answered by their own modules.
 import { linesOf, paths } from '../../store/layout.ts';
 import { readHeaded } from '../../store/reader/lists.ts';
-import { readRequired } from '../../store/reader/store.ts';
+import { readRequired, type Store } from '../../store/reader/store.ts';
 import { allBody, listBody, oneBody, paginationOf, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import type { Query } from '../params.ts';
@@ -18,7 +18,24 @@ const SINGULAR = {
   fights: 'Fight', events: 'Event', fighters: 'Fighter', divisions: 'Division', organizations: 'Organization', titles: 'Title',
 } as const;
 
-export async function answer(route: Route, query: Query, ctx: AnswerContext): Promise<Body> {
+/** An answer's body without metadata, and whether it depends on today's date. */
+export interface Answer {
+  body: Body;
+  /** The UTC day the answer was computed for, when it read today's date (it holds until that day ends); else null. */
+  day: string | null;
+}
+
+/** Answers a route for `today`, reporting whether the answer read it. */
+export async function answer(route: Route, query: Query, store: Store, today: string): Promise<Answer> {
+  let day: string | null = null;
+  const body = await answerBody(route, query, {
+    store,
+    today: () => (day = today),
+  });
+  return { body, day };
+}
+
+async function answerBody(route: Route, query: Query, ctx: AnswerContext): Promise<Body> {
   const { store } = ctx;
   if (route.kind === 'one') {
     const text = await store.read(paths.record(route.resource, route.id));

@@ -15,13 +15,15 @@ export async function eventsList(q: Query, ctx: AnswerContext): Promise<Body> {
     const { total, lines } = await readDefaultPage(ctx.store, 'events', q.page_num);
     return listBody(lines, paginationOf(q.page_num, lines.length, q.page_size, total));
   }
-  const [from, to] = eventStatusRange(q, ctx.today);
+  // Only the status filter reads today: other answers keep until the next deploy.
+  const [from, to] = q.status === undefined ? [q.date_from, q.date_to] : eventStatusRange(q, ctx.today());
   return datedList('events', from, to, q, ctx);
 }
 
 export async function schedule(resource: 'fights' | 'events', q: Query, ctx: AnswerContext): Promise<Body> {
   // Events schedule records carry no `broadcast`; the events list's records do.
-  return datedList(resource, ctx.today, addDays(ctx.today, q.days), q, ctx, resource === 'events');
+  const today = ctx.today();
+  return datedList(resource, today, addDays(today, q.days), q, ctx, resource === 'events');
 }
 
 async function datedList(

@@ -1,0 +1,35 @@
+// What the local servers (npm start, npm run dev:netlify) share: build only when needed, the
+// development key, and the lines that tell how to call them.
+import { spawnSync } from 'node:child_process';
+import { parseKeys } from '../../src/api/keys.ts';
+import { buildInputs, isCurrent } from './build-output.ts';
+
+/** The key a local server accepts when API_KEYS is not set. */
+export const DEV_KEY = 'dev-key-change-me';
+
+/**
+ * Builds into `dist` unless it holds a complete build of the current content and code (a folder
+ * a killed build left, or a build of content since edited, added to or deleted from, is rebuilt;
+ * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is.
+ */
+export function buildUnlessCurrent(dist: string): void {
+  if (process.env.SKIP_BUILD === '1' || isCurrent(dist, buildInputs())) return;
+  console.log('Building the site (no complete build of the current content and code)...');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** API_KEYS as the server will read it: the environment's, or the development key. */
+export function localKeys(): string {
+  return process.env.API_KEYS ?? DEV_KEY;
+}
+
+/** Prints where a local server answers, the key it takes and a ready-to-paste request. */
+export function announce(title: string, url: string, keys: string): void {
+  const key = parseKeys(keys)[0] ?? '(none: every request will be refused)';
+  console.log(`\n${title} on ${url}`);
+  console.log(`API key: ${key}`);
+  console.log(`Try:     curl -H 'x-gateway-key: ${key}' '${url}/v2/fights/?page_size=2'\n`);
+}

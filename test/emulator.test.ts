@@ -1,0 +1,198 @@
+// The built site under Netlify's own local emulator (@netlify/dev): both edge functions as
+// netlify.toml declares them, in Deno under Netlify's edge bootstrap, reading the store from the
+// emulator's static origin. It must answer as the Node preview does, and never hand out the store.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { emulatorDeno } from '../scripts/lib/emulator-deno.ts';
+import { guardedServer, startEmulator, type Emulator, type RequestChain } from '../scripts/lib/netlify-dev.ts';
+import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
+
+const deno = emulatorDeno();
+if (deno === null)
+  console.warn("Skipping the emulator tests: no Deno that Netlify's emulator accepts (2.5 LTS) is installed for this platform.");
+
+type Call = (path: string, init?: { key?: string | null; method?: string; headers?: Record<string, string> }) => Promise<{
+  status: number;
+  headers: Headers;
+  body: unknown;
+}>;
+
+const client = (base: string): Call => async (path, init = {}) => {
+  const headers = new Headers(init.headers);
+  const key = init.key === undefined ? KEY : init.key;
+  if (key !== null) headers.set('x-gateway-key', key);
+  const response = await fetch(base + path, { method: init.method, headers });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+/** A body without what differs between two hosts and two instants: the timestamp, and the origin of URLs. */
+const comparable = (body: unknown, origin: string) =>
+  JSON.parse(JSON.stringify(body, (k, v) => (k === 'timestamp' ? 'T' : typeof v === 'string' && v.startsWith(origin) ? v.slice(origin.length) : v)));
+
+/**
+ * The caching headers, with a TTL to the end of the day named as such (two instants may differ
+ * by a second), and the ETag where the body holds no URL (it covers the origin in next_page).
+ */
+const caching = (h: Headers, body: unknown, origin: string) => ({
+  etag: JSON.stringify(body).includes(origin) ? 'covers the origin' : h.get('etag'),
+  cacheControl: h.get('cache-control'),
+  cdn: h.get('netlify-cdn-cache-control')?.replace(/max-age=(\d+)$/, (_, s) => (s === '31536000' ? 'max-age=year' : 'max-age=today')),
+  vary: h.get('netlify-vary'),
+});
+
+describe.skipIf(deno === null)("the built site under Netlify's emulator", () => {
+  let emulator: Emulator;
+  let preview: Awaited<ReturnType<typeof startPreview>>;
+  let onEmulator: Call;
+  let onPreview: Call;
+
+  beforeAll(async () => {
+    [emulator, preview] = await Promise.all([
+      startEmulator({ distDir: inject('distDir'), keys: `${KEY}, ${OTHER_KEY}`, deno: deno!, port: 0 }),
+      startPreview(),
+    ]);
+    onEmulator = client(emulator.url);
+    onPreview = client(preview.base);
+  });
+  afterAll(async () => {
+    await Promise.all([emulator?.close(), preview?.close()]);
+  });
+
+  it('answers every endpoint, errors included, with the bodies and caching headers of the Node preview', async () => {
+    const first = async (list: string) => ((await onPreview(list)).body as { data: Array<{ id: string }> }).data[0].id;
+    const [fight, event, fighter, title] = await Promise.all(['/v2/fights/', '/v2/events/', '/v2/fighters/', '/v2/titles/'].map(first));
+    const paths = [
+      '/v2/fights/', '/v2/fights/?page_num=2&page_size=10', '/v2/fights/?division_id=welterweight&date_sort=ASC&page_size=7',
+      `/v2/fights/?event_id=${event}`, `/v2/fights/?fighter_id=${fighter}&date_from=2010-01-01`, `/v2/fights/${fight}`,
+      '/v2/fights/schedule?days=60', '/v2/events/', '/v2/events/?status=NOT_STARTED&date_sort=ASC', `/v2/events/${event}`,
+      '/v2/events/schedule?days=60', '/v2/fighters/', '/v2/fighters/?name=ali', `/v2/fighters/${fighter}`,
+      '/v2/divisions/', '/v2/divisions/heavyweight', '/v2/organizations/', '/v2/organizations/wbc',
+      '/v2/titles/?organization_id=wba&division_id=heavyweight', `/v2/titles/${title}`, '/v2/rankings/?page_num=7',
+      '/v2/rankings/?division_id=middleweight&organization_id=ibf',
+      '/v2/fights/fight-999999999', '/v2/nope/', '/v2/fights/?page_size=0', '/v2/fights/?page_num=500', '/v2/fights/?cursor=abc',
+    ];
+    const answers = await Promise.all(paths.map((path) => Promise.all([onEmulator(path), onPreview(path)])));
+    for (const [i, [a, b]] of answers.entries()) {
+      expect(a.status, paths[i]).toBe(b.status);
+      expect(comparable(a.body, emulator.url), paths[i]).toEqual(comparable(b.body, preview.base));
+      expect(caching(a.headers, a.body, emulator.url), paths[i]).toEqual(caching(b.headers, b.body, preview.base));
+    }
+  });
+
+  it('stops a missing or unknown key, other methods and preflights in the gate: the answering function never runs', async () => {
+    const cases = [
+      [{ key: null }, 401], [{ key: 'not-a-key' }, 403], [{ method: 'DELETE' }, 405], [{ method: 'OPTIONS', key: null }, 204],
+    ] as const;
+    for (const [init, status] of cases) {
+      const [a, b] = await Promise.all([onEmulator('/v2/fights/', init), onPreview('/v2/fights/', init)]);
+      expect(a.status, String(status)).toBe(status);
+      expect(a.headers.get('x-nf-edge-functions'), String(status)).toBe('gate');
+      expect(comparable(a.body, emulator.url)).toEqual(comparable(b.body, preview.base));
+      if (status !== 204) expect([a.headers.get('cache-control'), a.headers.get('netlify-cdn-cache-control')]).toEqual(['no-store', null]);
+    }
+    const passed = await onEmulator('/v2/divisions/', { key: OTHER_KEY });
+    expect([passed.status, passed.headers.get('x-nf-edge-functions')]).toEqual([200, 'gate,api']);
+  });
+
+  it('follows next_page to the end of a list, on its own origin', async () => {
+    const walk = async (call: Call, origin: string) => {
+      const ids: string[] = [];
+      let next: string | null = '/v2/fights/?division_id=lightweight&page_size=40';
+      while (next !== null) {
+        const { status, body } = await call(next);
+        expect(status, next).toBe(200);
+        const page = body as { data: Array<{ id: string }>; pagination: { next_page: string | null } };
+        ids.push(...page.data.map((f) => f.id));
+        next = page.pagination.next_page;
+        if (next !== null) {
+          expect(next.startsWith(`${origin}/v2/fights/?`), next).toBe(true);
+          next = next.slice(origin.length);
+        }
+      }
+      return ids;
+    };
+    const [a, b] = await Promise.all([walk(onEmulator, emulator.url), walk(onPreview, preview.base)]);
+    expect(a.length).toBeGreaterThan(80);
+    expect(new Set(a).size).toBe(a.length);
+    expect(a).toEqual(b);
+  });
+
+  it('never serves the built store: not without a key, not with one, not to a client posing as the edge runtime', async () => {
+    const paths = ['/store/divisions/all.ndjson', '/%73tore/divisions/all.ndjson', '/build-complete.json'];
+    const posing = { 'x-nf-passthrough': 'passthrough', 'x-nf-request-id': '01M80WGJECA79TD8G0XNFDBW7X' };
+    const cases = paths.flatMap((path) =>
+      ([[{ key: null }, 401], [{}, 404], [{ key: null, headers: posing }, 401], [{ headers: posing }, 404]] as const).map(
+        ([init, status]) => [path, init, status] as const,
+      ),
+    );
+    const answers = await Promise.all(cases.map(([path, init]) => onEmulator(path, init)));
+    for (const [i, { status, body }] of answers.entries()) {
+      const [path, init, expected] = cases[i];
+      expect(status, `${path} ${JSON.stringify(init)}`).toBe(expected);
+      expect(JSON.stringify(body)).not.toContain('Heavyweight');
+    }
+  });
+});
+
+describe("the emulator's front door", () => {
+  /** The guarded server over a fake request chain, and a way to call it. */
+  const serve = async (chain: RequestChain) => {
+    let url = '';
+    const server = guardedServer(() => chain, () => url);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  };
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      http.request(url, { headers, method }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      }).on('error', reject).end();
+    });
+
+  it('refuses (503, uncached) whatever the edge functions did not answer: a static file, nothing, or a failure', async () => {
+    const file = () => new Response('{"id":"heavyweight"}');
+    const chains: RequestChain[] = [
+      { handleAndIntrospect: async () => ({ type: 'static', response: file() }) },
+      { handleAndIntrospect: async () => undefined },
+      { handleAndIntrospect: async () => { throw new Error('Could not establish a connection to the edge functions server'); } },
+    ];
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      for (const chain of chains) {
+        const front = await serve(chain);
+        const { status, text } = await get(`${front.url}/store/divisions/all.ndjson`);
+        await front.close();
+        expect(status).toBe(503);
+        expect(text).not.toContain('heavyweight');
+      }
+    } finally {
+      console.error = errors;
+    }
+  });
+
+  it("takes a request for an origin read only when it names a request in flight, else drops the runtime's headers", async () => {
+    const seen: Array<string | null> = [];
+    const front = await serve({
+      handleAndIntrospect: async (request) => {
+        seen.push(request.headers.get('x-nf-passthrough'));
+        return { type: 'edge-function', response: new Response('{}') };
+      },
+    });
+    await get(`${front.url}/store/x`, { 'x-nf-passthrough': 'passthrough', 'x-nf-request-id': 'guessed' });
+    await front.close();
+    expect(seen).toEqual([null]);
+  });
+
+  it('answers a method no web Request can carry (TRACE) as a bad request, not a failure', async () => {
+    const front = await serve({ handleAndIntrospect: async () => ({ type: 'edge-function', response: new Response('{}') }) });
+    const { status } = await get(`${front.url}/v2/fights/`, {}, 'TRACE');
+    await front.close();
+    expect(status).toBe(400);
+  });
+});
