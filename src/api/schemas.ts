@@ -1,5 +1,6 @@
 // The envelope around every answer: pagination, metadata and the error object.
 import { z } from 'zod';
+import { ERRORS, type ErrorName } from './errors.ts';
 
 export const Pagination = z
   .object({
@@ -28,5 +29,12 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 export const ErrorEnvelope = z
   .object({ metadata: Metadata, error: ApiErrorBody, data: z.null() })
   .strict();
+
+/** The error envelope of one error: its name and its status, exactly. */
+export function errorEnvelopeOf(name: ErrorName) {
+  return ErrorEnvelope.extend({
+    error: ApiErrorBody.extend({ name: z.literal(name), status: z.literal(ERRORS[name].status) }),
+  });
+}
 
 export type Pagination = z.infer<typeof Pagination>;
