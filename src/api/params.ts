@@ -1,8 +1,12 @@
 // Query parameters: each endpoint's allowed set, parsed into one typed query. Unknown
 // parameters are ignored; a known one that is malformed, out of range or repeated is a 400.
-import { dayNumber, earlierDay, isRealDate, laterDay } from '../shared/dates.ts';
-import { invalidCursor, invalidParameter } from './errors.ts';
-import { ID_PATTERN, ID_RULE } from '../shared/ids.ts';
+// Each parameter is a zod schema over the raw query string: the same schema parses it here and
+// describes it in the API's OpenAPI document.
+import { z } from 'zod';
+import { dayNumber, earlierDay, laterDay } from '../shared/dates.ts';
+import { ApiError, invalidCursor, invalidParameter } from './errors.ts';
+import { ID_RULE } from '../shared/ids.ts';
+import { CalendarDate, FightStatus, Id } from '../records/common.ts';
 
 import type { Route } from './routes.ts';
 
@@ -33,96 +37,133 @@ export interface Query {
   cursor?: string;
 }
 
-type Parser = (raw: string, name: string) => unknown;
+/** The value a parameter has when it is not given, on every endpoint that takes it. */
+export const QUERY_DEFAULTS = { page_num: 1, page_size: DEFAULT_PAGE_SIZE, date_sort: 'DESC', days: 30 } as const satisfies Partial<Query>;
 
-const int = (min: number, max: number): Parser => (raw, name) => {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw invalidParameter(name, `must be a whole number from ${min} to ${max}`);
-  return Number(raw);
-};
-const oneOf = (values: string[]): Parser => (raw, name) => {
-  const v = raw.toUpperCase();
-  if (!values.includes(v)) throw invalidParameter(name, `must be one of ${values.join(', ')}`);
-  return v;
-};
-const date: Parser = (raw, name) => {
-  if (!isRealDate(raw)) throw invalidParameter(name, 'must be a real calendar date in the form YYYY-MM-DD');
-  return raw;
-};
-const id: Parser = (raw, name) => {
-  if (!ID_PATTERN.test(raw)) throw invalidParameter(name, `must be an id: ${ID_RULE}`);
-  return raw;
-};
-const text: Parser = (raw, name) => {
-  const v = raw.trim();
-  if (v.length < 1 || v.length > 100) throw invalidParameter(name, 'must be 1 to 100 characters');
-  return v;
-};
-const cursor: Parser = (raw) => {
-  if (!/^[A-Za-z0-9_-]{9,512}$/.test(raw)) throw invalidCursor('it is malformed');
-  return raw;
-};
+/** One query parameter of one endpoint. */
+export interface Param {
+  /** Parses the raw query string into the typed value; its JSON Schema describes the value. */
+  schema: z.ZodType<unknown, string>;
+  /** What is allowed, as the 400 says it (`must be ...`). */
+  rule: string;
+  /** What the parameter means, for the API's description. */
+  about?: string;
+  /** The error for a value the schema refuses, when it is not InvalidParameter. */
+  refuse?: () => ApiError;
+  /** Every value is refused: the endpoint does not support the parameter. */
+  refused?: true;
+  /** A parameter this one cannot be given with; `rule` is the 400's message when both are. */
+  notWith?: { name: string; rule: string };
+  /** A parameter that makes this one irrelevant: when it is given, this one is ignored, not checked. */
+  ignoredWith?: string;
+}
 
-const paging = { page_num: int(1, 1_000_000_000), page_size: int(1, MAX_PAGE_SIZE) };
-const dateSort = oneOf(['ASC', 'DESC']);
-const dateRange = { date, date_from: date, date_to: date, date_sort: dateSort };
-const schedule = { ...paging, days: int(0, MAX_SCHEDULE_DAYS), date_sort: dateSort };
+const param = (schema: z.ZodType<unknown, string>, rule: string): Param => ({ schema, rule });
+/** The same parameter with what it means on one endpoint, and any other difference. */
+const about = (p: Param, text: string, more: Partial<Param> = {}): Param => ({ ...p, about: text, ...more });
+
+const wholeNumber = (min: number, max: number) =>
+  param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(min).max(max)), `must be a whole number from ${min} to ${max}`);
+/** Enumerations are accepted in any letter case. */
+const oneOf = (values: z.ZodEnum<Readonly<Record<string, string>>>) =>
+  param(z.string().transform((v) => v.toUpperCase()).pipe(values), `must be one of ${values.options.join(', ')}`);
+const date = param(CalendarDate, 'must be a real calendar date in the form YYYY-MM-DD');
+const id = param(Id, `must be an id: ${ID_RULE}`);
+const text = param(z.string().trim().min(1).max(100), 'must be 1 to 100 characters');
+const cursor: Param = {
+  ...param(z.string().regex(/^[A-Za-z0-9_-]{9,512}$/), 'must be a cursor exactly as pagination.next_page gives it'),
+  refuse: () => invalidCursor('it is malformed'),
+};
+const refused = (rule: string): Param => ({ schema: z.never(), rule, refused: true });
+
+const pageNum = wholeNumber(1, 1_000_000_000);
+const pageSize = wholeNumber(1, MAX_PAGE_SIZE);
+const dateSort = about(oneOf(z.enum(['ASC', 'DESC'])), 'Sort order by date (accepted in any letter case).');
+const paging = { page_num: about(pageNum, 'Page number. A page past the last is an empty page.'), page_size: about(pageSize, 'Items per page.') };
+const range = (what: string) => ({
+  date: about(date, `Date of the ${what} (UTC day). With a range as well, both apply.`),
+  date_from: about(date, 'Start of a date range (inclusive).'),
+  date_to: about(date, 'End of a date range (inclusive); must not be before its start.'),
+  date_sort: dateSort,
+});
+const schedule = {
+  days: about(wholeNumber(0, MAX_SCHEDULE_DAYS), 'Number of days from today to search: records from the start of today (UTC) through the end of today + days.'),
+  date_sort: dateSort,
+  ...paging,
+};
+const filter = (meaning: string) => about(id, `${meaning} An id that does not exist gives an empty list.`);
 
 /**
- * Parameter names come from the request, so every lookup by name is a Map: a plain object
- * would also answer for members every object inherits (`__proto__`, `constructor`, `valueOf`).
+ * Every endpoint's parameters, in the order the API's description lists them. Parameter names
+ * come from the request, so every lookup by name is a Map: a plain object would also answer for
+ * members every object inherits (`__proto__`, `constructor`, `valueOf`).
  */
-const parsers = (table: Record<string, Parser>): ReadonlyMap<string, Parser> => new Map(Object.entries(table));
-
-const ALLOWED: ReadonlyMap<string, ReadonlyMap<string, Parser>> = new Map(Object.entries<Record<string, Parser>>({
-  'fights/list': { ...paging, ...dateRange, data_from: date, division_id: id, event_id: id, fighter_id: id, cursor },
-  'fights/schedule': schedule,
-  'events/list': { ...paging, ...dateRange, status: oneOf(['NOT_STARTED', 'LIVE', 'FINISHED']) },
-  'events/schedule': schedule,
-  'fighters/list': { ...paging, name: text, division_id: id, title_id: id },
-  'titles/list': { organization_id: id, division_id: id },
-  'rankings/list': {
-    page_num: int(1, RANKINGS_PAGES),
-    organization_id: id,
-    division_id: id,
-    page_size: () => {
-      throw invalidParameter('page_size', 'is not supported on rankings: each page is one weight class');
-    },
+export const ENDPOINT_PARAMS: ReadonlyMap<string, ReadonlyMap<string, Param>> = new Map(Object.entries<Record<string, Param>>({
+  'fights/list': {
+    // page_num before data_from: with both conflicts, the page_num one is reported.
+    page_num: { ...paging.page_num, notWith: { name: 'cursor', rule: 'cannot be combined with cursor, which already says where the page starts' } },
+    page_size: paging.page_size,
+    date: range('fight').date,
+    data_from: about(date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {
+      notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them' },
+    }),
+    date_from: about(date, 'Synonym of data_from: give one of them.'),
+    date_to: range('fight').date_to,
+    date_sort: dateSort,
+    division_id: filter('Division of the bout.'),
+    event_id: filter('Event the fight belongs to.'),
+    fighter_id: filter('Fighter involved in the fight.'),
+    cursor: about(cursor, 'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.'),
   },
-}).map(([endpoint, table]) => [endpoint, parsers(table)]));
+  'fights/schedule': schedule,
+  'events/list': {
+    ...paging,
+    status: about(oneOf(FightStatus), 'Event status, from the event\'s date against the current UTC day: earlier FINISHED, today LIVE, later NOT_STARTED.'),
+    ...range('event'),
+  },
+  'events/schedule': schedule,
+  'fighters/list': {
+    page_num: about(pageNum, 'Page to display.'),
+    page_size: about(pageSize, 'Results per page.'),
+    name: about(text, 'Search by name, part of a name, nickname or alias, ignoring case and accents.'),
+    division_id: filter('Division the boxer fights in.'),
+    title_id: filter('Title that the fighter holds.'),
+  },
+  'titles/list': {
+    organization_id: filter('Organization that sanctions the title.'),
+    division_id: filter('Division the title belongs to.'),
+  },
+  'rankings/list': {
+    page_num: about(wholeNumber(1, RANKINGS_PAGES), 'Weight class page to return, heaviest first.', { ignoredWith: 'division_id' }),
+    organization_id: filter('Narrow to one sanctioning organization.'),
+    division_id: filter('Return rankings for that division directly, ignoring page_num.'),
+    page_size: refused('is not supported on rankings: each page is one weight class'),
+  },
+}).map(([endpoint, table]) => [endpoint, new Map(Object.entries(table))]));
 
-/** Parameters that another one makes irrelevant: they are ignored, not checked. */
-const IGNORED_WITH: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  ['rankings/list', new Map([['page_num', 'division_id']])],
-]);
+function parse(param: Param, name: string, raw: string): unknown {
+  const result = param.schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw param.refuse?.() ?? invalidParameter(name, param.rule);
+}
 
 export function parseQuery(route: Route, params: URLSearchParams): Query {
-  const endpoint = `${route.resource}/${route.kind}`;
-  const allowed = ALLOWED.get(endpoint) ?? new Map<string, Parser>();
-  const ignoredWith = IGNORED_WITH.get(endpoint) ?? new Map<string, string>();
+  const allowed = ENDPOINT_PARAMS.get(`${route.resource}/${route.kind}`) ?? new Map<string, Param>();
   const parsed = new Map<string, unknown>();
   for (const name of new Set(params.keys())) {
-    const parse = allowed.get(name);
-    if (parse === undefined) continue;
-    const overriding = ignoredWith.get(name);
-    if (overriding !== undefined && params.has(overriding)) continue;
+    const param = allowed.get(name);
+    if (param === undefined) continue;
+    if (param.ignoredWith !== undefined && params.has(param.ignoredWith)) continue;
     const all = params.getAll(name);
     if (all.length > 1) throw invalidParameter(name, 'must be given at most once');
-    parsed.set(name, parse(all[0], name));
+    parsed.set(name, parse(param, name, all[0]));
   }
+  for (const [name, param] of allowed)
+    if (param.notWith !== undefined && parsed.has(name) && parsed.has(param.notWith.name)) throw invalidParameter(name, param.notWith.rule);
   const values = Object.fromEntries(parsed) as Record<string, unknown>;
-  if (values.cursor !== undefined && values.page_num !== undefined)
-    throw invalidParameter('page_num', 'cannot be combined with cursor, which already says where the page starts');
-  if (values.data_from !== undefined && values.date_from !== undefined)
-    throw invalidParameter('data_from', 'data_from and date_from are the same parameter: give one of them');
 
-  const query: Query = {
-    page_num: (values.page_num as number) ?? 1,
-    page_size: (values.page_size as number) ?? DEFAULT_PAGE_SIZE,
-    date_sort: (values.date_sort as SortOrder) ?? 'DESC',
-    days: (values.days as number) ?? 30,
-  };
-  for (const key of ['status', 'division_id', 'event_id', 'fighter_id', 'organization_id', 'title_id', 'name', 'cursor'] as const)
+  const query: Query = { ...QUERY_DEFAULTS };
+  for (const key of ['page_num', 'page_size', 'date_sort', 'days', 'status', 'division_id', 'event_id', 'fighter_id', 'organization_id', 'title_id', 'name', 'cursor'] as const)
     if (values[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = values[key];
 
   const from = (values.data_from ?? values.date_from) as string | undefined;
