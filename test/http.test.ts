@@ -121,6 +121,11 @@ describe('errors', () => {
     }
   });
 
+  it('page_num goes up to 1,000,000,000, as the message says', async () => {
+    expect((await preview.json('/v2/events/?page_num=1000000000')).body.data).toEqual([]);
+    expect((await preview.json('/v2/events/?page_num=1000000001')).status).toBe(400);
+  });
+
   it('a bad parameter is 400 InvalidParameter naming it', async () => {
     const { status, body } = await preview.json('/v2/fights/?page_size=abc');
     expect(status).toBe(400);

@@ -63,7 +63,7 @@ const param = (schema: z.ZodType<unknown, string>, rule: string): Param => ({ sc
 const about = (p: Param, text: string, more: Partial<Param> = {}): Param => ({ ...p, about: text, ...more });
 
 const wholeNumber = (min: number, max: number) =>
-  param(z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(min).max(max)), `must be a whole number from ${min} to ${max}`);
+  param(z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(min).max(max)), `must be a whole number from ${min} to ${max}`);
 /** Enumerations are accepted in any letter case. */
 const oneOf = (values: z.ZodEnum<Readonly<Record<string, string>>>) =>
   param(z.string().transform((v) => v.toUpperCase()).pipe(values), `must be one of ${values.options.join(', ')}`);
