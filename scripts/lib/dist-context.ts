@@ -1,5 +1,6 @@
 // A minimal Netlify edge context for running the edge function outside Netlify (local preview,
-// tests, benchmarks): next(request) serves the request's path from the built site folder.
+// tests, benchmarks): next(request) serves the request's path from the built site folder, as the
+// static origin does: with the file's content type.
 // Like the static origin, it answers 404 only when there is no such file; any other failure to
 // read is a 500, so the handler sees a broken disk as a failure, never as missing data.
 import { existsSync, statSync } from 'node:fs';
@@ -31,6 +32,16 @@ export function isNoSuchFile(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
+
+/** Content types of the files the site holds, by extension, as the static origin gives them. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.ndjson': 'application/x-ndjson',
+  '.txt': 'text/plain; charset=utf-8',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+};
 
 export interface DistContextOptions {
   /**
@@ -71,7 +82,8 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
         cache.set(file, bytes);
       }
       // A fresh view per response: the body stream never owns the cached buffer.
-      return new Response(new Uint8Array(bytes), { status: 200 });
+      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type } });
     },
   };
 }

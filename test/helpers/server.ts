@@ -1,6 +1,8 @@
-// The preview server (the edge function on Node) over a real socket, for HTTP tests.
+// The preview server (the edge function on Node) over a real socket, for HTTP tests. Every
+// answer is checked against the API's OpenAPI document.
 import { inject } from 'vitest';
 import { startServer } from '../../scripts/lib/serve.ts';
+import { expectDocumented } from './openapi.ts';
 
 export const KEY = 'test-key-1';
 export const OTHER_KEY = 'test-key-2';
@@ -8,11 +10,13 @@ export const OTHER_KEY = 'test-key-2';
 export async function startPreview(env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` }) {
   const server = await startServer({ distDir: inject('distDir'), port: 0, env });
   const base = `http://127.0.0.1:${server.port}`;
-  const get = (path: string, init: RequestInit & { key?: string | null } = {}) => {
+  const get = async (path: string, init: RequestInit & { key?: string | null } = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? KEY : init.key;
     if (key !== null) headers.set('x-gateway-key', key);
-    return fetch(base + path, { ...init, headers });
+    const response = await fetch(base + path, { ...init, headers });
+    expectDocumented(init.method ?? 'GET', path, response.status, await response.clone().text());
+    return response;
   };
   const json = async (path: string, init?: RequestInit & { key?: string | null }) => {
     const response = await get(path, init);
@@ -36,3 +40,4 @@ export async function rawRequest(base: string, method: string, path: string, hea
     req.end();
   });
 }
+
