@@ -19,10 +19,13 @@ if (process.env.SKIP_BUILD !== '1' && !isCurrent(DIST, buildInputs())) {
 }
 
 const env = { ...process.env, API_KEYS: process.env.API_KEYS ?? DEV_KEY };
-const key = parseKeys(env.API_KEYS)[0] ?? '(none: every request will be refused)';
+const firstKey = parseKeys(env.API_KEYS)[0];
+const key = firstKey ?? '(none: every request will be refused)';
 const port = Number(process.env.PORT ?? 8888);
-const server = await startServer({ distDir: DIST, port, env, host: process.env.HOST ?? '127.0.0.1' });
+// The documentation's try-it console starts with the key this preview accepts.
+const server = await startServer({ distDir: DIST, port, env, host: process.env.HOST ?? '127.0.0.1', tryItKey: firstKey });
 const url = `http://localhost:${server.port}`;
 console.log(`\nBoxing Data API preview on ${url}`);
+console.log(`Docs:    ${url}/ (try-it console, key filled in)`);
 console.log(`API key: ${key}`);
 console.log(`Try:     curl -H 'x-gateway-key: ${key}' '${url}/v2/fights/?page_size=2'\n`);

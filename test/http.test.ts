@@ -92,7 +92,7 @@ describe('every endpoint with its defaults', () => {
 
 describe('errors', () => {
   it('unknown ids and paths are 404 NotFound in the error envelope', async () => {
-    for (const path of ['/v2/fights/fight-999999999', '/v2/nope/', '/', '/v2/rankings/wbc-heavyweight', '/v2/fights/a/b']) {
+    for (const path of ['/v2/fights/fight-999999999', '/v2/nope/', '/index.html', '/v2/rankings/wbc-heavyweight', '/v2/fights/a/b']) {
       const { status, body } = await preview.json(path);
       expect(status, path).toBe(404);
       expect(body.error.name).toBe('NotFound');
@@ -150,28 +150,51 @@ describe('API keys', () => {
   });
 });
 
-describe('the API\'s description', () => {
-  it('is served without a key (and with one), as built', async () => {
-    for (const key of [null, KEY, 'nope']) {
-      const response = await preview.get('/v2/openapi.json', { key });
-      expect(response.status, String(key)).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json');
-      expect(await response.text()).toBe(openApiText());
-    }
+describe('the public files: the API\'s description and its documentation', () => {
+  const PUBLIC = [
+    ['/v2/openapi.json', 'application/json'],
+    ['/', 'text/html; charset=utf-8'],
+    ['/docs', 'text/html; charset=utf-8'],
+    ['/assets/api-reference.js', 'text/javascript; charset=utf-8'],
+  ] as const;
+
+  it('are served without a key (and with one), as built', async () => {
+    for (const [path, type] of PUBLIC)
+      for (const key of [null, KEY, 'nope']) {
+        const response = await preview.get(path, { key });
+        expect(response.status, `${path} ${key}`).toBe(200);
+        expect(response.headers.get('content-type'), path).toBe(type);
+      }
+    expect(await (await preview.get('/v2/openapi.json', { key: null })).text()).toBe(openApiText());
+    expect(await (await preview.get('/docs', { key: null })).text()).toBe(await (await preview.get('/', { key: null })).text());
   });
 
-  it('is exactly that path: other spellings and the store still need a key', async () => {
-    for (const path of ['/v2/openapi.json/', '/V2/openapi.json', '/v2/openapi', '/store/divisions/all.ndjson']) {
+  it('are exactly those paths: other spellings, the built pages\' own names and the store still need a key', async () => {
+    for (const path of ['/docs/', '/index.html', '/docs.html', '/v2/openapi.json/', '/V2/openapi.json', '/assets/', '/assets/x.js', '/v2/openapi', '/store/divisions/all.ndjson']) {
       expect((await preview.get(path, { key: null })).status, path).toBe(401);
       expect((await preview.get(path)).status, path).toBe(404);
     }
   });
 
-  it('answers other methods as the API does: 405, and the preflight', async () => {
+  it('answer other methods as the API does: 405, and the preflight', async () => {
     const post = await preview.get('/v2/openapi.json', { method: 'POST', key: null });
     expect(post.status).toBe(405);
     expect((await post.json()).error.name).toBe('MethodNotAllowed');
-    expect((await preview.get('/v2/openapi.json', { method: 'OPTIONS', key: null })).status).toBe(204);
+    expect((await preview.get('/', { method: 'OPTIONS', key: null })).status).toBe(204);
+  });
+
+  it('the page has no key filled in unless the server is given one, and then holds it safely', async () => {
+    expect(await (await preview.get('/', { key: null })).text()).toContain('<meta name="try-it-key" content="">');
+    const keyed = await startPreview({ API_KEYS: 'a"b<c&d' }, { tryItKey: 'a"b<c&d' });
+    try {
+      for (const path of ['/', '/docs']) {
+        const page = await (await keyed.get(path, { key: null })).text();
+        expect(page, path).toContain('<meta name="try-it-key" content="a&quot;b&lt;c&amp;d">');
+      }
+      expect(await (await keyed.get('/v2/openapi.json', { key: null })).text()).toBe(openApiText());
+    } finally {
+      await keyed.close();
+    }
   });
 });
 

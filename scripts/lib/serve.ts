@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { edgeFunction } from '../../netlify/edge-functions/api.ts';
 import { distContext } from './dist-context.ts';
+import { withTryItKey } from '../../src/docs/try-it.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -51,6 +52,8 @@ export async function startServer(options: {
   env?: Record<string, string | undefined>;
   /** Bytes of built files kept in memory (0: read every file from disk). */
   cacheBytes?: number;
+  /** A key to fill in the documentation page's try-it console with (none by default). */
+  tryItKey?: string;
 }) {
   const env = options.env ?? process.env;
   const edge = edgeFunction({ get: (name) => env[name] });
@@ -69,7 +72,9 @@ export async function startServer(options: {
       );
       const response = await edge(request, context);
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      if (options.tryItKey !== undefined && response.headers.get('content-type')?.startsWith('text/html'))
+        res.end(withTryItKey(await response.text(), options.tryItKey));
+      else res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     } catch (e) {
       console.error(e);
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('preview server error');
