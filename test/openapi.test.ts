@@ -70,6 +70,14 @@ describe('the document', () => {
     expect(doc.security).toEqual([{ 'x-gateway-key': [] }]);
   });
 
+  it('says what each record and each error is', () => {
+    const { schemas } = (apiDocument() as unknown as { components: { schemas: Record<string, { description?: string }> } }).components;
+    for (const name of ['Fight', 'Event', 'Fighter', 'Division', 'Organization', 'Title', 'Ranking', 'NotFound', 'InvalidParameter'])
+      expect(schemas[name].description, name).toMatch(/\w+/);
+    // What zod refines in code, the schema states where JSON Schema can: one country per broadcaster entry.
+    expect(JSON.stringify(schemas.Event)).toContain('"minProperties":1,"maxProperties":1');
+  });
+
   it('has exactly the specification\'s endpoints, each a GET', () => {
     const { paths } = document();
     expect(Object.keys(paths).sort()).toEqual(SPEC_ENDPOINTS.map(asDocumentPath).sort());

@@ -27,7 +27,10 @@ function components() {
     ['FightEvent', FightEvent],
   ]);
   const about = new Map<string, string>();
-  for (const { record } of Object.values(RESOURCE_DOCS)) named.set(record.name, record.schema);
+  for (const { record, about: text } of Object.values(RESOURCE_DOCS)) {
+    named.set(record.name, record.schema);
+    about.set(record.name, text);
+  }
   for (const endpoint of endpoints()) {
     const { name, schema } = recordOf(endpoint);
     named.set(name, schema);
@@ -42,8 +45,6 @@ function components() {
 
 const recordOf = (endpoint: Endpoint) => endpointDoc(endpoint).record ?? RESOURCE_DOCS[endpoint.resource].record;
 const answerName = (endpoint: Endpoint) => `${recordOf(endpoint).name}${endpoint.kind === 'one' ? '' : 'List'}Answer`;
-
-const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
 function parameterOf(name: string, param: Param) {
   const notes = [

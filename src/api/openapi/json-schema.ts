@@ -11,6 +11,8 @@ function override({ jsonSchema }: { jsonSchema: JsonSchema }): void {
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
+type Context = { zodSchema: unknown; jsonSchema: JsonSchema };
+
 const bare = ({ $schema: _schema, $id: _id, ...rest }: JsonSchema): JsonSchema => rest;
 
 /** One schema, inline. */
@@ -23,13 +25,21 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
  * (`$ref`) rather than repeating it. `about` gives some of them a description.
  */
 export function schemasOf(named: ReadonlyMap<string, z.ZodType>, about: ReadonlyMap<string, string>): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string; description?: string }>();
-  for (const [id, schema] of named) registry.add(schema, { id, ...(about.has(id) ? { description: about.get(id) } : {}) });
+  const registry = z.registry<{ id: string }>();
+  const descriptions = new Map<unknown, string>();
+  for (const [id, schema] of named) {
+    registry.add(schema, { id });
+    if (about.has(id)) descriptions.set(schema, about.get(id)!);
+  }
   const { schemas } = z.toJSONSchema(registry, {
     io: 'output',
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
-    override,
+    // Descriptions go in here: zod reads other metadata (such as .meta()) from its global registry.
+    override: (ctx: Context) => {
+      override(ctx);
+      if (descriptions.has(ctx.zodSchema)) ctx.jsonSchema.description = descriptions.get(ctx.zodSchema);
+    },
   });
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, bare(schema as JsonSchema)]));
 }
