@@ -39,7 +39,14 @@ export async function rawRequest(base: string, method: string, path: string, hea
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('end', () => {
+        try {
+          expectDocumented(method, path, res.statusCode ?? 0, text);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        } catch (e) {
+          reject(e);
+        }
+      });
     });
     req.on('error', reject);
     req.end();
