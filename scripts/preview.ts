@@ -26,6 +26,6 @@ const port = Number(process.env.PORT ?? 8888);
 const server = await startServer({ distDir: DIST, port, env, host: process.env.HOST ?? '127.0.0.1', tryItKey: firstKey });
 const url = `http://localhost:${server.port}`;
 console.log(`\nBoxing Data API preview on ${url}`);
-console.log(`Docs:    ${url}/ (try-it console, key filled in)`);
+console.log(`Docs:    ${url}/${firstKey === undefined ? '' : ' (try-it console, key filled in)'}`);
 console.log(`API key: ${key}`);
 console.log(`Try:     curl -H 'x-gateway-key: ${key}' '${url}/v2/fights/?page_size=2'\n`);
