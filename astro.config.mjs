@@ -1,12 +1,15 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { apiReference } from './src/astro/api-reference.ts';
 import { boxingStore } from './src/astro/integration.ts';
 
-// A static build: the integration writes the store (every file the API reads) into dist/store/.
-// The edge functions in netlify/edge-functions serve it, behind the API-key check.
+// A static build: the pages (the documentation and the OpenAPI document) and the renderer's
+// bundle are the public part of the site; the integration writes the store (every file the API
+// reads) into dist/store/. The edge functions in netlify/edge-functions serve it, behind the
+// API-key check.
 export default defineConfig({
   output: 'static',
   build: { format: 'file' },
   trailingSlash: 'ignore',
-  integrations: [boxingStore()],
+  integrations: [apiReference(), boxingStore()],
 });

@@ -4,11 +4,14 @@
 // since edited, added to or deleted from, is rebuilt; see scripts/build.ts.
 import { startServer } from './lib/serve.ts';
 import { announce, buildUnlessCurrent, localKeys } from './lib/launch.ts';
+import { parseKeys } from '../src/api/keys.ts';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
 
 buildUnlessCurrent(DIST);
 const keys = localKeys();
 const port = Number(process.env.PORT ?? 8888);
-const server = await startServer({ distDir: DIST, port, env: { ...process.env, API_KEYS: keys }, host: process.env.HOST ?? '127.0.0.1' });
-announce('Boxing Data API preview', `http://localhost:${server.port}`, keys);
+// The documentation's try-it console starts with the key this preview accepts.
+const tryItKey = parseKeys(keys)[0];
+const server = await startServer({ distDir: DIST, port, env: { ...process.env, API_KEYS: keys }, host: process.env.HOST ?? '127.0.0.1', tryItKey });
+announce('Boxing Data API preview', `http://localhost:${server.port}`, keys, tryItKey !== undefined);

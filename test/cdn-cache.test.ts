@@ -98,3 +98,10 @@ it('matchesIfNoneMatch compares weakly, any of a list, or *', () => {
   expect(matchesIfNoneMatch('"x"', 'W/"a-1"')).toBe(false);
   expect(matchesIfNoneMatch(undefined, 'W/"a-1"')).toBe(false);
 });
+
+it('with no budget there is no CDN: nothing kept, every header passed on', () => {
+  const cache = cdnCache({ maxBytes: 0 });
+  const headers = cache.keep(req('/a', KEY), 200, answer(), body);
+  expect(headers['netlify-cdn-cache-control']).toBe('public, max-age=60');
+  expect(cache.lookup(req('/a', KEY))).toBeUndefined();
+});

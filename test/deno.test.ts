@@ -21,4 +21,5 @@ it('the edge function answers under Deno', () => {
   expect(out['/v2/rankings/']).toMatchObject({ status: 200, items: 4 });
   expect(out['/v2/divisions/heavyweight']).toMatchObject({ status: 200, items: 1 });
   expect([out.missing, out.invalid, out.notFound]).toEqual([401, 403, 404]);
+  expect(out.description).toEqual({ status: 200, openapi: expect.stringMatching(/^3\.1\./) });
 });

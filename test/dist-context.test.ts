@@ -78,3 +78,23 @@ describe('the in-memory file cache', () => {
     }
   });
 });
+
+describe('serving the site as the static origin does', () => {
+  const response = (context: ReturnType<typeof distContext>, name: string) => context.next(new Request(`http://local${name}`));
+
+  it('gives each file its content type', async () => {
+    const dir = await folder({ 'index.html': '<p>home</p>', 'a.js': 'x', 'a.json': '{}', 'a.bin': '' });
+    const context = distContext(dir);
+    const types = await Promise.all(['/index.html', '/a.js', '/a.json', '/a.bin'].map(async (n) => (await response(context, n)).headers.get('content-type')));
+    expect(types).toEqual(['text/html; charset=utf-8', 'text/javascript; charset=utf-8', 'application/json', 'application/octet-stream']);
+  });
+
+  it('serves / from index.html and /page from page.html, and nothing for a page that is not there', async () => {
+    const dir = await folder({ 'index.html': 'home', 'docs.html': 'docs' });
+    const context = distContext(dir);
+    expect(await text(context, '')).toBe('home');
+    expect(await text(context, 'docs')).toBe('docs');
+    expect((await response(context, '/nope')).status).toBe(404);
+    expect((await response(context, '/docs.json')).status).toBe(404);
+  });
+});

@@ -1,6 +1,5 @@
 // npm start: the preview script serves the built site, tells how to call it, and only ever
 // serves a complete build of the current content (see scripts/build.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,27 +9,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { distContext } from '../scripts/lib/dist-context.ts';
 import { MARKER, readMarker } from '../scripts/lib/build-output.ts';
 import { startServer } from '../scripts/lib/serve.ts';
-import { buildSite, startBuild, TEST_AS_OF } from './helpers/build.ts';
+import { buildSite, startBuild } from './helpers/build.ts';
+import { runPreviewScript } from './helpers/server.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
 const KEY = 'preview-key';
 
-/** Runs npm start's script until it prints its curl line; returns its output so far and its URL. */
-async function preview(env: Record<string, string>): Promise<{ child: ChildProcess; out: string; url: string }> {
-  const child = spawn(process.execPath, ['scripts/preview.ts'], {
-    env: { ...process.env, PORT: '0', API_KEYS: KEY, AS_OF: TEST_AS_OF, ...env },
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('curl')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
-  });
-  const url = /on (http:\/\/localhost:\d+)/.exec(out)![1].replace('localhost', '127.0.0.1');
-  return { child, out, url };
-}
+const preview = (env: Record<string, string>) => runPreviewScript({ API_KEYS: KEY, ...env });
 
 async function call(url: string, route: string): Promise<{ status: number; total?: number; items?: number }> {
   const response = await fetch(url + route, { headers: { 'x-gateway-key': KEY } });

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
 import type { ApiErrorBody, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
-import type { ENDPOINT_PARAMS } from '../../src/api/params.ts';
+import type { Endpoint, EndpointParams } from '../../src/api/params.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
 export type { Division, Event, Fight, Fighter, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
@@ -23,7 +23,7 @@ export type ListResponse<T extends z.ZodType> = Envelope<z.ZodArray<T>>;
 export type OneResponse<T extends z.ZodType> = Envelope<T>;
 
 /** The parameters an endpoint takes, as a caller gives them (all optional). */
-type Params<E extends keyof typeof ENDPOINT_PARAMS> = z.input<(typeof ENDPOINT_PARAMS)[E]>;
+type Params<E extends Endpoint> = EndpointParams<E>;
 
 export type FightsListParams = Params<'fights/list'>;
 export type FightsScheduleParams = Params<'fights/schedule'>;

@@ -111,9 +111,11 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
 
     /**
      * Keeps a GET request's answer if the CDN would: a 2xx whose Netlify-CDN-Cache-Control gives
-     * it a lifetime. Returns the headers the client gets (without the CDN's own).
+     * it a lifetime. Returns the headers the client gets: without the CDN's own, unless there is
+     * no cache at all (a budget of 0), which stands for no CDN in front, as under the emulator.
      */
     keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array): Record<string, string> {
+      if (options.maxBytes <= 0) return Object.fromEntries(headers);
       const forClient: Record<string, string> = {};
       for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
       const lifetime = cdnLifetime(headers.get('netlify-cdn-cache-control') ?? undefined);

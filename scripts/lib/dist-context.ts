@@ -1,5 +1,6 @@
 // A minimal Netlify edge context for running the edge function outside Netlify (local preview,
-// tests, benchmarks): next(request) serves the request's path from the built site folder.
+// tests, benchmarks): next(request) serves the request's path from the built site folder, as the
+// static origin does: with the file's content type, `/` from index.html and `/page` from page.html.
 // Like the static origin, it answers 404 only when there is no such file; any other failure to
 // read is a 500, so the handler sees a broken disk as a failure, never as missing data.
 import { existsSync, statSync } from 'node:fs';
@@ -32,6 +33,24 @@ export function isNoSuchFile(e: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** Content types of the files the site holds, by extension, as the static origin gives them. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.ndjson': 'application/x-ndjson',
+  '.txt': 'text/plain; charset=utf-8',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+};
+
+/** The file a path names: a folder's index.html, or page.html for an extensionless `/page` that is no file. */
+function fileOf(root: string, pathname: string): string {
+  const file = path.resolve(root, `.${pathname}`);
+  if (pathname.endsWith('/')) return path.join(file, 'index.html');
+  if (path.extname(pathname) === '' && !existsSync(file)) return `${file}.html`;
+  return file;
+}
+
 export interface DistContextOptions {
   /**
    * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
@@ -61,7 +80,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
     async next(request: Request): Promise<Response> {
       if (options.cacheBytes) build();
       const pathname = decodeURIComponent(new URL(request.url).pathname);
-      const file = path.resolve(root, `.${pathname}`);
+      const file = fileOf(root, pathname);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
       let bytes = cache.get(file);
       if (!bytes) {
@@ -74,7 +93,8 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
         cache.set(file, bytes);
       }
       // A fresh view per response: the body stream never owns the cached buffer.
-      return new Response(new Uint8Array(bytes), { status: 200 });
+      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type } });
     },
   };
 }

@@ -2,7 +2,8 @@
 // reads only <its root>/netlify.toml, refuses folders outside its root, and gives its edge
 // functions no variables but the resolved config's. So the folder holds a netlify.toml with the
 // project's own edge function declarations (as `netlify build` bundles them) and API_KEYS in the
-// dev context, and links to the built site, the edge functions and the code they import.
+// dev context, and links to the built site, the edge functions, the code they import and the
+// packages it imports.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,9 @@ export function emulatorSite(distDir: string, keys: string): EmulatorSite {
   writeFileSync(path.join(root, 'netlify.toml'), emulatorConfig(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8'), keys));
   // Directory junctions on Windows need no privileges; elsewhere the type is ignored.
   symlinkSync(path.resolve(distDir), path.join(root, 'dist'), 'junction');
-  for (const folder of ['netlify', 'src']) symlinkSync(path.join(ROOT, folder), path.join(root, folder), 'junction');
+  for (const folder of ['netlify', 'src', 'node_modules']) symlinkSync(path.join(ROOT, folder), path.join(root, folder), 'junction');
+  // The code's npm imports (zod) resolve as on Netlify, where the edge bundler takes them from the
+  // project's package.json and node_modules.
+  symlinkSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'), 'file');
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

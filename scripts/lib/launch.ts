@@ -26,10 +26,11 @@ export function localKeys(): string {
   return process.env.API_KEYS ?? DEV_KEY;
 }
 
-/** Prints where a local server answers, the key it takes and a ready-to-paste request. */
-export function announce(title: string, url: string, keys: string): void {
+/** Prints where a local server answers, its documentation page, the key it takes and a ready-to-paste request. */
+export function announce(title: string, url: string, keys: string, keyInDocs = false): void {
   const key = parseKeys(keys)[0] ?? '(none: every request will be refused)';
   console.log(`\n${title} on ${url}`);
+  console.log(`Docs:    ${url}/${keyInDocs ? ' (try-it console, key filled in)' : ''}`);
   console.log(`API key: ${key}`);
   console.log(`Try:     curl -H 'x-gateway-key: ${key}' '${url}/v2/fights/?page_size=2'\n`);
 }

@@ -7,6 +7,7 @@ import { apiFunction, type EdgeContext } from '../../netlify/edge-functions/api.
 import { gateFunction } from '../../netlify/edge-functions/gate.ts';
 import { cdnCache, matchesIfNoneMatch, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
 import { distContext } from './dist-context.ts';
+import { withTryItKey } from '../../src/docs/try-it.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -70,6 +71,8 @@ export async function startServer(options: BuiltFiles & {
   env?: Record<string, string | undefined>;
   /** Bytes of answers the CDN stand-in keeps (0: none; every request runs the answering function). */
   cdnBytes?: number;
+  /** A key to fill in the documentation page's try-it console with (none by default). */
+  tryItKey?: string;
 }) {
   const env = options.env ?? process.env;
   const settings = { get: (name: string) => env[name] };
@@ -78,7 +81,10 @@ export async function startServer(options: BuiltFiles & {
   const context = 'context' in options
     ? options.context
     : distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
-  const cdn = cdnCache({ maxBytes: options.cdnBytes ?? PREVIEW_CDN_BYTES });
+  const cdnBytes = options.cdnBytes ?? PREVIEW_CDN_BYTES;
+  const cdn = cdnCache({ maxBytes: cdnBytes });
+  // RFC 9211's account of what the cache did, as Netlify's CDN gives it (none without a CDN).
+  const missed = cdnBytes > 0 ? { 'cache-status': '"preview"; fwd=miss' } : {};
   // A rebuild swapped in is a deploy: every kept answer goes, as on Netlify.
   let build = context.build?.();
 
@@ -107,9 +113,9 @@ export async function startServer(options: BuiltFiles & {
       if (kept) return void sendKept(res, kept, request.method, single(req.headers['if-none-match']));
 
       const response = await api(request, context);
-      const body = new Uint8Array(await response.arrayBuffer());
+      const body = await bodyOf(response, options.tryItKey);
       const headers = cdn.keep(asked, response.status, response.headers, body);
-      res.writeHead(response.status, { ...headers, 'cache-status': '"preview"; fwd=miss' });
+      res.writeHead(response.status, { ...headers, ...missed });
       res.end(body.byteLength > 0 ? body : undefined);
     } catch (e) {
       console.error(e);
@@ -119,6 +125,13 @@ export async function startServer(options: BuiltFiles & {
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** The response's bytes; a page served with a try-it key has the key filled in. */
+async function bodyOf(response: Response, tryItKey: string | undefined): Promise<Uint8Array> {
+  if (tryItKey !== undefined && response.headers.get('content-type')?.startsWith('text/html'))
+    return new TextEncoder().encode(withTryItKey(await response.text(), tryItKey));
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 async function send(res: http.ServerResponse, status: number, headers: Headers, response: Response) {

@@ -1,16 +1,32 @@
 // The errors the API answers with: the envelope's `error` object is {name, code, message, status}.
-import type { ErrorCode } from './schemas.ts';
 
-export class ApiError extends Error {
-  override readonly name: ErrorCode;
+/** Every error the API answers with: its status and when it is given (the API's description says so too). */
+export const ERRORS = {
+  InvalidParameter: { status: 400, when: 'A parameter is malformed, out of range, repeated, or not allowed in combination; the message names it and what is allowed.' },
+  PageLimitExceeded: { status: 400, when: 'Page-number navigation reached an offset of 10,000 records or more; follow pagination.next_page instead.' },
+  InvalidCursor: { status: 400, when: 'The cursor is malformed, altered, or was made for other filters or another date_sort.' },
+  ConflictingApiKeys: { status: 400, when: 'x-gateway-key and x-rapidapi-key hold different keys; send one key, in either header or both.' },
+  MissingApiKey: { status: 401, when: 'The request carries no API key.' },
+  InvalidApiKey: { status: 403, when: 'The API key is not one of the keys the service accepts.' },
+  NotFound: { status: 404, when: 'No record has this id (or the path is not one of the API\'s).' },
+  MethodNotAllowed: { status: 405, when: 'Any method but GET, HEAD and OPTIONS; the Allow header lists those.' },
+  InternalError: { status: 500, when: 'The service\'s own fault, e.g. a built file that its indexes name is missing; retrying will not help.' },
+  ServiceUnavailable: { status: 503, when: 'The service could not read its data just now; retry later.' },
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;
+
+/** An error of the API; its status is checked against ERRORS when the code is compiled. */
+export class ApiError<N extends ErrorName = ErrorName> extends Error {
+  declare readonly name: N;
   readonly status: number;
-  constructor(name: ErrorCode, status: number, message: string) {
+  constructor(name: N, status: (typeof ERRORS)[N]['status'], message: string) {
     super(message);
     this.name = name;
     this.status = status;
   }
   /** Clients of the commercial API read `code`; it is the name. */
-  get code(): ErrorCode {
+  get code(): N {
     return this.name;
   }
 }

@@ -1,12 +1,12 @@
-// Query parameters: each endpoint's parameters as a zod schema, the one source of their types
-// (the typed client's, the API description's) and of their rules, and the parser that reads
-// them from a URL into one typed query. Unknown parameters are ignored; a known one that is
-// malformed, out of range or repeated is a 400.
+// Query parameters: each endpoint's allowed set, parsed into one typed query. Unknown
+// parameters are ignored; a known one that is malformed, out of range or repeated is a 400.
+// Each parameter is a zod schema over the raw query string: the same schema parses it here and
+// describes it in the API's OpenAPI document.
 import { z } from 'zod';
-import { dayNumber, earlierDay, isRealDate, laterDay } from '../shared/dates.ts';
-import { invalidCursor, invalidParameter } from './errors.ts';
-import { ID_PATTERN, ID_RULE } from '../shared/ids.ts';
-import { FightStatus } from '../records/common.ts';
+import { dayNumber, earlierDay, laterDay } from '../shared/dates.ts';
+import { ApiError, invalidCursor, invalidParameter } from './errors.ts';
+import { ID_RULE } from '../shared/ids.ts';
+import { CalendarDate, FightStatus, Id } from '../records/common.ts';
 
 import type { Route } from './routes.ts';
 
@@ -16,90 +16,8 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_SCHEDULE_DAYS = 3650;
 export const RANKINGS_PAGES = 17;
 
-// Each schema's error message is the one the 400 gives, after the parameter's name.
-const wholeNumber = (min: number, max: number) => {
-  const error = `must be a whole number from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
-/** Accepted in any letter case: the parser upper-cases the text first. */
-const oneOf = <const T extends readonly string[]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(', ')}` });
-const dayError = 'must be a real calendar date in the form YYYY-MM-DD';
-const Day = z.iso.date({ error: dayError }).refine(isRealDate, { error: dayError });
-const ParamId = z.string().regex(ID_PATTERN, { error: `must be an id: ${ID_RULE}` });
-
-const DateSort = oneOf(['ASC', 'DESC']).default('DESC').describe('Sort order by date.');
-const PageNum = wholeNumber(1, 1_000_000_000).default(1).describe('Page number.');
-const PageSize = wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).describe('Items per page.');
-const Days = wholeNumber(0, MAX_SCHEDULE_DAYS).default(30).describe('Number of days from today to search.');
-
-const paging = { page_num: PageNum, page_size: PageSize };
-const dateRange = {
-  date: Day.optional().describe('Date (UTC day).'),
-  date_from: Day.optional().describe('Start of a date range (inclusive).'),
-  date_to: Day.optional().describe('End of a date range (inclusive); not before its start.'),
-  date_sort: DateSort,
-};
-const Schedule = z.object({ days: Days, date_sort: DateSort, ...paging });
-
-export const FightsListParams = z.object({
-  ...dateRange,
-  data_from: Day.optional().describe('Start of a date range (inclusive), spelled this way in the interface; date_from is the same.'),
-  division_id: ParamId.optional().describe('Division of the bout.'),
-  event_id: ParamId.optional().describe('Event the fight belongs to.'),
-  fighter_id: ParamId.optional().describe('Fighter involved in the fight.'),
-  ...paging,
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{9,512}$/, { error: 'it is malformed' })
-    .optional()
-    .describe('Opaque token taken from pagination.next_page; not with page_num.'),
-});
-export const FightsScheduleParams = Schedule;
-export const EventsListParams = z.object({
-  status: oneOf(FightStatus.options).optional().describe('Event status, from its date against the current UTC day.'),
-  ...dateRange,
-  ...paging,
-});
-export const EventsScheduleParams = Schedule;
-export const FightersListParams = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'must be 1 to 100 characters' })
-    .max(100, { error: 'must be 1 to 100 characters' })
-    .optional()
-    .describe('Search by name, part of a name, nickname or alias, ignoring case and accents.'),
-  division_id: ParamId.optional().describe('Division the boxer fights in.'),
-  title_id: ParamId.optional().describe('Title that the fighter holds.'),
-  ...paging,
-});
-export const TitlesListParams = z.object({
-  organization_id: ParamId.optional().describe('Organization that sanctions the title.'),
-  division_id: ParamId.optional().describe('Division the title belongs to.'),
-});
-export const RankingsListParams = z.object({
-  page_num: wholeNumber(1, RANKINGS_PAGES).default(1).describe('Weight class page to return; ignored with division_id.'),
-  organization_id: ParamId.optional().describe('Narrow to one sanctioning organization.'),
-  division_id: ParamId.optional().describe('Return rankings for that division directly, ignoring page_num.'),
-  page_size: z
-    .never({ error: 'is not supported on rankings: each page is one weight class' })
-    .optional()
-    .describe('Not supported: each page is one weight class (400).'),
-});
-
-/** Each endpoint's parameters, by `resource/kind`; the others (get-one, divisions, organizations) take none. */
-export const ENDPOINT_PARAMS = {
-  'fights/list': FightsListParams,
-  'fights/schedule': FightsScheduleParams,
-  'events/list': EventsListParams,
-  'events/schedule': EventsScheduleParams,
-  'fighters/list': FightersListParams,
-  'titles/list': TitlesListParams,
-  'rankings/list': RankingsListParams,
-} as const;
-
-export type SortOrder = z.output<typeof DateSort>;
+export type SortOrder = 'ASC' | 'DESC';
+type EventStatus = 'NOT_STARTED' | 'LIVE' | 'FINISHED';
 
 export interface Query {
   page_num: number;
@@ -109,7 +27,7 @@ export interface Query {
   date_from?: string;
   date_to?: string;
   days: number;
-  status?: z.output<typeof FightStatus>;
+  status?: EventStatus;
   division_id?: string;
   event_id?: string;
   fighter_id?: string;
@@ -119,74 +37,150 @@ export interface Query {
   cursor?: string;
 }
 
-/** A parameter's text -> its value, checked by its schema; throws the 400 it deserves. */
-type Parser = (raw: string, name: string) => unknown;
+/** The value a parameter has when it is not given, on every endpoint that takes it. */
+export const QUERY_DEFAULTS = { page_num: 1, page_size: DEFAULT_PAGE_SIZE, date_sort: 'DESC', days: 30 } as const satisfies Partial<Query>;
 
-/** The schema inside its optional or default wrapper: its type says how the text is read. */
-function innerOf(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? innerOf(schema.unwrap() as z.ZodType) : schema;
+/** One query parameter of one endpoint, whose value reads as a `T`. */
+export interface Param<T = unknown> {
+  /** Parses the raw query string into the typed value; its JSON Schema describes the value. */
+  schema: z.ZodType<T, string>;
+  /** What is allowed, as the 400 says it (`must be ...`). */
+  rule: string;
+  /** What the parameter means, for the API's description. */
+  about?: string;
+  /** The error for a value the schema refuses, when it is not InvalidParameter. */
+  refuse?: () => ApiError;
+  /** Every value is refused: the endpoint does not support the parameter. */
+  refused?: true;
+  /** A parameter this one cannot be given with; `rule` is the 400's message when both are. */
+  notWith?: { name: string; rule: string };
+  /** A parameter that makes this one irrelevant: when it is given, this one is ignored, not checked. */
+  ignoredWith?: string;
 }
 
-function parserOf(schema: z.ZodType): Parser {
-  const inner = innerOf(schema);
-  // Whole numbers are digits only: no sign, exponent, spaces or hex that Number() would accept.
-  const read =
-    inner instanceof z.ZodNumber ? (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN)
-    : inner instanceof z.ZodEnum ? (raw: string) => raw.toUpperCase()
-    : (raw: string) => raw;
-  return (raw, name) => {
-    const result = schema.safeParse(read(raw));
-    if (result.success) return result.data;
-    const message = result.error.issues[0].message;
-    throw name === 'cursor' ? invalidCursor(message) : invalidParameter(name, message);
-  };
-}
+const param = <T>(schema: z.ZodType<T, string>, rule: string): Param<T> => ({ schema, rule });
+/** The same parameter with what it means on one endpoint, and any other difference. */
+const about = <T>(p: Param<T>, text: string, more: Partial<Param<T>> = {}): Param<T> => ({ ...p, about: text, ...more });
+
+const wholeNumber = (min: number, max: number) =>
+  param(z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(min).max(max)), `must be a whole number from ${min} to ${max}`);
+/** Enumerations are accepted in any letter case. */
+const oneOf = <E extends z.ZodEnum<Readonly<Record<string, string>>>>(values: E) =>
+  param(
+    z.string().transform((v) => v.toUpperCase()).pipe(values) as unknown as z.ZodType<z.output<E>, string>,
+    `must be one of ${values.options.join(', ')}`,
+  );
+const date = param(CalendarDate, 'must be a real calendar date in the form YYYY-MM-DD');
+const id = param(Id, `must be an id: ${ID_RULE}`);
+const text = param(z.string().trim().min(1).max(100), 'must be 1 to 100 characters');
+const cursor: Param<string> = {
+  ...param(z.string().regex(/^[A-Za-z0-9_-]{9,512}$/), 'must be a cursor exactly as pagination.next_page gives it'),
+  refuse: () => invalidCursor('it is malformed'),
+};
+const refused = (rule: string): Param<never> => ({ schema: z.never() as z.ZodType<never, string>, rule, refused: true });
+
+const pageNum = wholeNumber(1, 1_000_000_000);
+const pageSize = wholeNumber(1, MAX_PAGE_SIZE);
+const dateSort = about(oneOf(z.enum(['ASC', 'DESC'])), 'Sort order by date (accepted in any letter case).');
+const paging = { page_num: about(pageNum, 'Page number. A page past the last is an empty page.'), page_size: about(pageSize, 'Items per page.') };
+const range = (what: string) => ({
+  date: about(date, `Date of the ${what} (UTC day). With a range as well, both apply.`),
+  date_from: about(date, 'Start of a date range (inclusive).'),
+  date_to: about(date, 'End of a date range (inclusive); must not be before its start.'),
+  date_sort: dateSort,
+});
+const schedule = {
+  days: about(wholeNumber(0, MAX_SCHEDULE_DAYS), 'Number of days from today to search: records from the start of today (UTC) through the end of today + days.'),
+  date_sort: dateSort,
+  ...paging,
+};
+const filter = (meaning: string) => about(id, `${meaning} An id that does not exist gives an empty list.`);
 
 /**
- * Parameter names come from the request, so every lookup by name is a Map: a plain object
- * would also answer for members every object inherits (`__proto__`, `constructor`, `valueOf`).
+ * Every endpoint's parameters, in the order the API's description lists them. Parameter names
+ * come from the request, so every lookup by name is a Map: a plain object would also answer for
+ * members every object inherits (`__proto__`, `constructor`, `valueOf`).
  */
-const ALLOWED: ReadonlyMap<string, ReadonlyMap<string, Parser>> = new Map(
-  Object.entries(ENDPOINT_PARAMS).map(([endpoint, params]) => [
-    endpoint,
-    new Map(Object.entries(params.shape).map(([name, schema]) => [name, parserOf(schema as z.ZodType)])),
-  ]),
+const ENDPOINTS = {
+  'fights/list': {
+    // page_num before data_from: with both conflicts, the page_num one is reported.
+    page_num: { ...paging.page_num, notWith: { name: 'cursor', rule: 'cannot be combined with cursor, which already says where the page starts' } },
+    page_size: paging.page_size,
+    date: range('fight').date,
+    data_from: about(date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {
+      notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them' },
+    }),
+    date_from: about(date, 'Synonym of data_from: give one of them.'),
+    date_to: range('fight').date_to,
+    date_sort: dateSort,
+    division_id: filter('Division of the bout.'),
+    event_id: filter('Event the fight belongs to.'),
+    fighter_id: filter('Fighter involved in the fight.'),
+    cursor: about(cursor, 'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.'),
+  },
+  'fights/schedule': schedule,
+  'events/list': {
+    ...paging,
+    status: about(oneOf(FightStatus), 'Event status, from the event\'s date against the current UTC day: earlier FINISHED, today LIVE, later NOT_STARTED.'),
+    ...range('event'),
+  },
+  'events/schedule': schedule,
+  'fighters/list': {
+    page_num: about(pageNum, 'Page to display.'),
+    page_size: about(pageSize, 'Results per page.'),
+    name: about(text, 'Search by name, part of a name, nickname or alias, ignoring case and accents.'),
+    division_id: filter('Division the boxer fights in.'),
+    title_id: filter('Title that the fighter holds.'),
+  },
+  'titles/list': {
+    organization_id: filter('Organization that sanctions the title.'),
+    division_id: filter('Division the title belongs to.'),
+  },
+  'rankings/list': {
+    page_num: about(wholeNumber(1, RANKINGS_PAGES), 'Weight class page to return, heaviest first.', { ignoredWith: 'division_id' }),
+    organization_id: filter('Narrow to one sanctioning organization.'),
+    division_id: filter('Return rankings for that division directly, ignoring page_num.'),
+    page_size: refused('is not supported on rankings: each page is one weight class'),
+  },
+} satisfies Record<string, Record<string, Param<any>>>;
+
+export const ENDPOINT_PARAMS: ReadonlyMap<string, ReadonlyMap<string, Param>> = new Map(
+  Object.entries<Record<string, Param>>(ENDPOINTS).map(([endpoint, table]) => [endpoint, new Map(Object.entries(table))]),
 );
 
-/** Parameters that another one makes irrelevant: they are ignored, not checked. */
-const IGNORED_WITH: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  ['rankings/list', new Map([['page_num', 'division_id']])],
-]);
+/** An endpoint that takes parameters, as `resource/kind`. */
+export type Endpoint = keyof typeof ENDPOINTS;
 
-/** What a query holds for a parameter not given: the schemas' defaults, which every endpoint shares. */
-const DEFAULTS = {
-  page_num: PageNum.parse(undefined),
-  page_size: PageSize.parse(undefined),
-  date_sort: DateSort.parse(undefined),
-  days: Days.parse(undefined),
+/**
+ * What a caller may give an endpoint (the typed client's parameters): each parameter's value as
+ * it reads once parsed, all optional; a parameter the endpoint refuses has none.
+ */
+export type EndpointParams<E extends Endpoint> = {
+  [K in keyof (typeof ENDPOINTS)[E]]?: (typeof ENDPOINTS)[E][K] extends Param<infer T> ? T : never;
 };
 
+function parse(param: Param, name: string, raw: string): unknown {
+  const result = param.schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw param.refuse?.() ?? invalidParameter(name, param.rule);
+}
+
 export function parseQuery(route: Route, params: URLSearchParams): Query {
-  const endpoint = `${route.resource}/${route.kind}`;
-  const allowed = ALLOWED.get(endpoint) ?? new Map<string, Parser>();
-  const ignoredWith = IGNORED_WITH.get(endpoint) ?? new Map<string, string>();
+  const allowed = ENDPOINT_PARAMS.get(`${route.resource}/${route.kind}`) ?? new Map<string, Param>();
   const parsed = new Map<string, unknown>();
   for (const name of new Set(params.keys())) {
-    const parse = allowed.get(name);
-    if (parse === undefined) continue;
-    const overriding = ignoredWith.get(name);
-    if (overriding !== undefined && params.has(overriding)) continue;
+    const param = allowed.get(name);
+    if (param === undefined) continue;
+    if (param.ignoredWith !== undefined && params.has(param.ignoredWith)) continue;
     const all = params.getAll(name);
     if (all.length > 1) throw invalidParameter(name, 'must be given at most once');
-    parsed.set(name, parse(all[0], name));
+    parsed.set(name, parse(param, name, all[0]));
   }
+  for (const [name, param] of allowed)
+    if (param.notWith !== undefined && parsed.has(name) && parsed.has(param.notWith.name)) throw invalidParameter(name, param.notWith.rule);
   const values = Object.fromEntries(parsed) as Record<string, unknown>;
-  if (values.cursor !== undefined && values.page_num !== undefined)
-    throw invalidParameter('page_num', 'cannot be combined with cursor, which already says where the page starts');
-  if (values.data_from !== undefined && values.date_from !== undefined)
-    throw invalidParameter('data_from', 'data_from and date_from are the same parameter: give one of them');
 
-  const query: Query = { ...DEFAULTS };
+  const query: Query = { ...QUERY_DEFAULTS };
   for (const key of ['page_num', 'page_size', 'date_sort', 'days', 'status', 'division_id', 'event_id', 'fighter_id', 'organization_id', 'title_id', 'name', 'cursor'] as const)
     if (values[key] !== undefined) (query as unknown as Record<string, unknown>)[key] = values[key];
 

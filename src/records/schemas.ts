@@ -21,7 +21,10 @@ const Occasion = { id: Id, title: z.string(), date: DateTime, location: z.string
 export const Event = z
   .object({
     ...Occasion,
-    broadcasters: z.array(z.record(z.string(), z.string()).refine((o) => Object.keys(o).length === 1, 'one key')),
+    // One key each; the bounds say so in the JSON Schema, which cannot express the refinement.
+    broadcasters: z.array(
+      z.record(z.string(), z.string()).refine((o) => Object.keys(o).length === 1, 'one key').meta({ minProperties: 1, maxProperties: 1 }),
+    ),
     broadcast: z.array(z.object({ country: z.string(), broadcasters: z.array(z.string()) }).strict()),
     poster_image_url: z.string().nullable(),
     updated_at: DateTimeMicros,

@@ -39,4 +39,7 @@ for (const path of ['/v2/fights/', '/v2/fights/schedule?days=3650', '/v2/events/
 results.missing = (await call('/v2/fights/', null)).status;
 results.invalid = (await call('/v2/fights/', 'wrong')).status;
 results.notFound = (await call('/v2/fights/fight-none')).status;
+// The API's description is public: passed to the origin as it is, without a key.
+const description = await call('/v2/openapi.json', null);
+results.description = { status: description.status, openapi: description.body.openapi };
 console.log(JSON.stringify(results));

@@ -1,9 +1,11 @@
-// The shared handler called directly (no socket) over the test build, with a fixed clock.
+// The shared handler called directly (no socket) over the test build, with a fixed clock. Every
+// answer is checked against the API's OpenAPI document.
 import { inject } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
+import { expectDocumented } from './openapi.ts';
 
 export const KEY = 'direct-key';
 
@@ -21,6 +23,7 @@ export function directClient(nowMs: number, store: Store = distStore()) {
     if (!headers.has('x-gateway-key')) headers.set('x-gateway-key', KEY);
     const response = await handle(new Request(`http://api.test${path}`, { ...init, headers }), store);
     const text = await response.text();
+    expectDocumented(init.method ?? 'GET', path, response.status, text);
     return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
   };
 }

@@ -1,18 +1,27 @@
-// The preview server (the edge function on Node) over a real socket, for HTTP tests.
+// The preview server (the edge function on Node) over a real socket, for HTTP tests. Every
+// answer is checked against the API's OpenAPI document.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { startServer } from '../../scripts/lib/serve.ts';
+import { TEST_AS_OF } from './build.ts';
+import { expectDocumented } from './openapi.ts';
 
 export const KEY = 'test-key-1';
 export const OTHER_KEY = 'test-key-2';
 
-export async function startPreview(env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` }) {
-  const server = await startServer({ distDir: inject('distDir'), port: 0, env });
+export async function startPreview(
+  env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` },
+  options: { tryItKey?: string; cdnBytes?: number } = {},
+) {
+  const server = await startServer({ distDir: inject('distDir'), port: 0, env, ...options });
   const base = `http://127.0.0.1:${server.port}`;
-  const get = (path: string, init: RequestInit & { key?: string | null } = {}) => {
+  const get = async (path: string, init: RequestInit & { key?: string | null } = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? KEY : init.key;
     if (key !== null) headers.set('x-gateway-key', key);
-    return fetch(base + path, { ...init, headers });
+    const response = await fetch(base + path, { ...init, headers });
+    expectDocumented(init.method ?? 'GET', path, response.status, await response.clone().text());
+    return response;
   };
   const json = async (path: string, init?: RequestInit & { key?: string | null }) => {
     const response = await get(path, init);
@@ -30,9 +39,36 @@ export async function rawRequest(base: string, method: string, path: string, hea
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('end', () => {
+        try {
+          expectDocumented(method, path, res.statusCode ?? 0, text);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        } catch (e) {
+          reject(e);
+        }
+      });
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Runs npm start's script until it prints its curl line; returns the process, its output so far
+ * and its URL. A variable given as undefined is removed from the script's environment.
+ */
+export async function runPreviewScript(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; out: string; url: string }> {
+  const merged: Record<string, string | undefined> = { ...process.env, PORT: '0', AS_OF: TEST_AS_OF, ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const child = spawn(process.execPath, ['scripts/preview.ts'], { env: merged });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('curl')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
+  });
+  const url = /on (http:\/\/localhost:\d+)/.exec(out)![1].replace('localhost', '127.0.0.1');
+  return { child, out, url };
 }
