@@ -26,7 +26,10 @@ export interface ThroughputRow {
   kind: QueryKind;
   path: string;
   jsonServerPath: string;
+  /** The preview as it serves: its CDN stand-in answers repeated requests. */
   preview: Load;
+  /** The preview with no CDN stand-in: every answer computed by the answering function. */
+  computed: Load;
   jsonServer: Load;
   bare: Load;
   /** preview req/s ÷ json-server req/s. */
@@ -35,15 +38,19 @@ export interface ThroughputRow {
   previewOverBare: number;
 }
 
-/** The targets: filtered pages against json-server, the rest against the bare server's ceiling. */
-export const TARGETS = { filteredOverJsonServer: 400, previewOverBare: 0.5 } as const;
+/** The targets: filtered pages in req/s and against json-server, the rest against the bare server's ceiling. */
+export const TARGETS = { filtered: 3000, filteredOverJsonServer: 400, previewOverBare: 0.5 } as const;
 
-/** The row's target, met only when the preview answered every request well. */
-export function targetOf(row: ThroughputRow): { text: string; met: boolean } {
-  const clean = row.preview.failures === 0;
+/** The row's target for one way of serving, met only when that server answered every request well. */
+export function targetOf(row: ThroughputRow, served: Load = row.preview): { text: string; met: boolean } {
+  const clean = served.failures === 0;
+  const rps = served.requestsPerSecond;
   if (row.kind === 'filtered')
-    return { text: `≥ ${TARGETS.filteredOverJsonServer}× json-server`, met: clean && row.previewOverJsonServer >= TARGETS.filteredOverJsonServer };
-  return { text: `≥ ${TARGETS.previewOverBare * 100}% of bare`, met: clean && row.previewOverBare >= TARGETS.previewOverBare };
+    return {
+      text: `≥ ${int(TARGETS.filtered)} req/s and ≥ ${TARGETS.filteredOverJsonServer}× json-server`,
+      met: clean && rps >= TARGETS.filtered && rps / row.jsonServer.requestsPerSecond >= TARGETS.filteredOverJsonServer,
+    };
+  return { text: `≥ ${TARGETS.previewOverBare * 100}% of bare`, met: clean && rps / row.bare.requestsPerSecond >= TARGETS.previewOverBare };
 }
 
 export function machine(): string {
@@ -63,15 +70,17 @@ export function formatThroughput(rows: ThroughputRow[], header: { machine: strin
     `HTTP throughput, ${header.connections} connections, ${header.seconds} s per query per server` +
       (header.fights === undefined ? '' : `, ${int(header.fights)} fights`),
     '',
-    '| query | kind | preview req/s | p99 | json-server req/s | p99 | bare req/s | p99 | preview ÷ json-server | preview ÷ bare | target |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|',
+    '| query | kind | preview req/s | p99 | computed req/s | p99 | json-server req/s | p99 | bare req/s | p99 | preview ÷ json-server | preview ÷ bare | target | preview | computed |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|',
   ];
   for (const r of rows) {
     const target = targetOf(r);
+    const computed = targetOf(r, r.computed);
     lines.push(
-      `| ${r.name} | ${r.kind} | ${rate(r.preview)} | ${ms(r.preview.p99Ms)} | ${rate(r.jsonServer)} | ${ms(r.jsonServer.p99Ms)} | ` +
-        `${rate(r.bare)} | ${ms(r.bare.p99Ms)} | ${times(r.previewOverJsonServer)} | ${percent(r.previewOverBare)} | ` +
-        `${target.text}: ${target.met ? 'met' : 'NOT met'} |`,
+      `| ${r.name} | ${r.kind} | ${rate(r.preview)} | ${ms(r.preview.p99Ms)} | ${rate(r.computed)} | ${ms(r.computed.p99Ms)} | ` +
+        `${rate(r.jsonServer)} | ${ms(r.jsonServer.p99Ms)} | ${rate(r.bare)} | ${ms(r.bare.p99Ms)} | ` +
+        `${times(r.previewOverJsonServer)} | ${percent(r.previewOverBare)} | ${target.text} | ` +
+        `${target.met ? 'met' : 'NOT met'} | ${computed.met ? 'met' : 'NOT met'} |`,
     );
   }
   return lines.join('\n');

@@ -1,7 +1,7 @@
 // One server of the throughput comparison, in its own process so the load generator never shares
 // its event loop. Every kind exits as soon as its stdin closes, so a parent that dies, however it
 // dies, leaves no server behind.
-//   node scripts/bench/server-child.ts preview <distDir>     (prints "port <n>")
+//   node scripts/bench/server-child.ts preview <distDir> [cdnBytes]   (prints "port <n>")
 //   node scripts/bench/server-child.ts bare <bytes>          (prints "port <n>")
 //   node scripts/bench/server-child.ts json-server <json-server CLI arguments...>
 import http from 'node:http';
@@ -16,7 +16,8 @@ process.stdin.resume();
 const [kind, ...args] = process.argv.slice(2);
 
 if (kind === 'preview') {
-  const server = await startServer({ distDir: args[0]!, port: 0, env: { API_KEYS: 'bench' } });
+  const cdnBytes = args[1] === undefined ? undefined : Number(args[1]);
+  const server = await startServer({ distDir: args[0]!, port: 0, env: { API_KEYS: 'bench' }, cdnBytes });
   console.log(`port ${server.port}`);
 } else if (kind === 'bare') {
   // The ceiling for any Node server here: no routing, no files, the same bytes every time.

@@ -70,8 +70,16 @@ const printedPort = async (output: () => string) => {
 };
 
 /** The project's preview server (the edge function on Node) over distDir; it accepts the key `bench`. */
-export const startPreview = (distDir: string) =>
-  startChild('preview', [], ['preview', path.resolve(distDir)], process.cwd(), printedPort, 60_000);
+/** The preview; with `cdnBytes` 0, without its CDN stand-in, so that every answer is computed. */
+export const startPreview = (distDir: string, cdnBytes?: number) =>
+  startChild(
+    cdnBytes === 0 ? 'computed' : 'preview',
+    [],
+    ['preview', path.resolve(distDir), ...(cdnBytes === undefined ? [] : [String(cdnBytes)])],
+    process.cwd(),
+    printedPort,
+    60_000,
+  );
 
 /** A server that answers anything with the same body of `bytes` bytes. */
 export const startBare = (bytes: number) => startChild('bare server', [], ['bare', String(bytes)], process.cwd(), printedPort, 60_000);

@@ -90,6 +90,8 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
     log(`json-server database: ${fights} fights`);
     const preview = await startPreview(opts.distDir);
     servers.push(preview);
+    const computed = await startPreview(opts.distDir, 0);
+    servers.push(computed);
     const jsonServer = await startJsonServer(dbFile, opts.jsonServerHeapMb ?? 4096);
     servers.push(jsonServer);
     const bare = await startBare(opts.bareBytes ?? 30 * 1024);
@@ -110,10 +112,11 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
     const rows: ThroughputRow[] = [];
     for (const q of queries) {
       const p = await measure(preview, q.path, q, KEY_HEADER);
+      const c = await measure(computed, q.path, q, KEY_HEADER);
       const j = await measure(jsonServer, q.jsonServerPath, q);
       const b = await measure(bare, q.path, q);
       rows.push({
-        name: q.name, kind: q.kind, path: q.path, jsonServerPath: q.jsonServerPath, preview: p, jsonServer: j, bare: b,
+        name: q.name, kind: q.kind, path: q.path, jsonServerPath: q.jsonServerPath, preview: p, computed: c, jsonServer: j, bare: b,
         previewOverJsonServer: p.requestsPerSecond / j.requestsPerSecond,
         previewOverBare: p.requestsPerSecond / b.requestsPerSecond,
       });
