@@ -1,6 +1,7 @@
 // The preview's stand-in for the CDN cache keeps what Netlify's would, for as long, under the same key.
 import { describe, expect, it } from 'vitest';
-import { cdnCache, cdnLifetime, matchesIfNoneMatch, varyHeaders, type CacheRequest } from '../scripts/lib/cdn-cache.ts';
+import { cdnCache, cdnLifetime, varyHeaders, type CacheRequest } from '../scripts/lib/cdn-cache.ts';
+import { matchesEtag } from '../src/api/etag.ts';
 
 const req = (target: string, headers: Record<string, string> = {}, method = 'GET'): CacheRequest => ({
   method,
@@ -90,13 +91,13 @@ describe('cdnCache', () => {
   });
 });
 
-it('matchesIfNoneMatch compares weakly, any of a list, or *', () => {
-  expect(matchesIfNoneMatch('W/"a-1"', 'W/"a-1"')).toBe(true);
-  expect(matchesIfNoneMatch('"a-1"', 'W/"a-1"')).toBe(true);
-  expect(matchesIfNoneMatch('"x", W/"a-1"', 'W/"a-1"')).toBe(true);
-  expect(matchesIfNoneMatch('*', 'W/"a-1"')).toBe(true);
-  expect(matchesIfNoneMatch('"x"', 'W/"a-1"')).toBe(false);
-  expect(matchesIfNoneMatch(undefined, 'W/"a-1"')).toBe(false);
+it('matchesEtag compares weakly, any of a list, or *', () => {
+  expect(matchesEtag('W/"a-1"', 'W/"a-1"')).toBe(true);
+  expect(matchesEtag('"a-1"', 'W/"a-1"')).toBe(true);
+  expect(matchesEtag('"x", W/"a-1"', 'W/"a-1"')).toBe(true);
+  expect(matchesEtag('*', 'W/"a-1"')).toBe(true);
+  expect(matchesEtag('"x"', 'W/"a-1"')).toBe(false);
+  expect(matchesEtag(undefined, 'W/"a-1"')).toBe(false);
 });
 
 it('with no budget there is no CDN: nothing kept, every header passed on', () => {

@@ -141,13 +141,3 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
     },
   };
 }
-
-/** Whether an If-None-Match header matches an ETag (weak comparison, as for GET). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string | undefined): boolean {
-  if (header === undefined || etag === undefined) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === bare;
-  });
-}

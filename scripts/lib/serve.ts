@@ -5,7 +5,8 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { apiFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
 import { gateFunction } from '../../netlify/edge-functions/gate.ts';
-import { cdnCache, matchesIfNoneMatch, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
+import { cdnCache, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
+import { matchesEtag } from '../../src/api/etag.ts';
 import { distContext } from './dist-context.ts';
 import { withTryItKey } from '../../src/docs/try-it.ts';
 
@@ -142,7 +143,7 @@ async function send(res: http.ServerResponse, status: number, headers: Headers, 
 /** A kept answer, or a 304 when the client already holds it (the CDN answers conditional requests itself). */
 function sendKept(res: http.ServerResponse, kept: KeptAnswer, method: string, ifNoneMatch: string | undefined) {
   const headers: Record<string, string> = { ...kept.headers, 'cache-status': '"preview"; hit' };
-  if (matchesIfNoneMatch(ifNoneMatch, kept.etag)) {
+  if (matchesEtag(ifNoneMatch, kept.etag)) {
     delete headers['content-type'];
     res.writeHead(304, headers).end();
     return;

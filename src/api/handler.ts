@@ -5,7 +5,7 @@
 import { finishBody } from './envelope.ts';
 import { ApiError, internalError, notFound, serviceUnavailable } from './errors.ts';
 import { systemClock, utcDay } from '../shared/dates.ts';
-import { fnv1aWords } from '../shared/hash.ts';
+import { etagOf, matchesEtag } from './etag.ts';
 import { answerCaching } from './caching.ts';
 import { createGate } from './gate.ts';
 import { parseQuery } from './params.ts';
@@ -51,23 +51,6 @@ function success(request: Request, answered: Answer, respondedAt: number, origin
   const notModified = matchesEtag(request.headers.get('if-none-match'), etag);
   const headers = { ETag: etag, ...answerCaching(answered.day, respondedAt / 1000, !notModified) };
   return notModified ? respond(request, 304, null, headers) : respond(request, 200, bytes, headers);
-}
-
-/**
- * A weak validator over the answer without its metadata. FNV-1a with the length is a fraction of
- * the cost of a digest here, and ample for a validator.
- */
-function etagOf(bytes: Uint8Array): string {
-  return `W/"${bytes.length.toString(16)}-${fnv1aWords(bytes).toString(16)}"`;
-}
-
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (header === null) return false;
-  const bare = etag.slice(2);
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === bare || tag.replace(/^W\//, '') === bare;
-  });
 }
 
 /**
