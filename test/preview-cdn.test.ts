@@ -103,3 +103,38 @@ describe('the preview CDN stand-in', () => {
     expect((await get('/v2/rankings/')).reads).toBeGreaterThan(0);
   });
 });
+
+describe('an answer made while a new build is swapped in', () => {
+  it('is sent but never kept: it may hold files of both builds', async () => {
+    const { files } = await memoryStore(resolveDataset(minimalContent(), TEST_AS_OF));
+    const inner = memoryContext(files);
+    let current = 1;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let holding = true;
+    const context = {
+      build: () => current,
+      // The first answer's read waits until a new build has been swapped in and seen.
+      next: async (request?: Request) => {
+        if (holding && request?.url.includes('/divisions/')) await held;
+        return inner.next(request);
+      },
+    };
+    const swapping = await startServer({ context, port: 0, env: { API_KEYS: 'k1' } });
+    const ask = (path: string) => fetch(`http://127.0.0.1:${swapping.port}${path}`, { headers: { 'x-gateway-key': 'k1' } });
+    try {
+      const first = ask('/v2/divisions/');
+      await new Promise((r) => setTimeout(r, 50));
+      current = 2;
+      // Another request sees the new build (and drops what was kept) while the first is still out.
+      expect((await ask('/v2/organizations/')).status).toBe(200);
+      holding = false;
+      release();
+      expect((await first).headers.get('cache-status')).toBe('"preview"; fwd=miss');
+      const again = await ask('/v2/divisions/');
+      expect(again.headers.get('cache-status')).toBe('"preview"; fwd=miss');
+    } finally {
+      await swapping.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@
 // The public files (the API's description and its documentation) go out as the origin has them.
 import { createHandler } from '../../src/api/handler.ts';
 import { perKeys, type Env } from '../../src/api/keys.ts';
-import { isPublicPath } from '../../src/api/public.ts';
+import { isPublicRead } from '../../src/api/public.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 
 export interface EdgeContext {
@@ -25,9 +25,7 @@ export const READ_TIMEOUT_MS = 5_000;
 export function apiFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
   const handler = perKeys(env, (keys) => createHandler({ keys }));
   return (request: Request, context: EdgeContext): Promise<Response> => {
-    // Other methods on a public path get the API's 405 (and OPTIONS its preflight) like any path.
-    if ((request.method === 'GET' || request.method === 'HEAD') && isPublicPath(new URL(request.url).pathname))
-      return context.next(request);
+    if (isPublicRead(request.method, new URL(request.url).pathname)) return context.next(request);
     // The origin's 404 is "no such file"; any other failure makes the request a 503.
     const store = originStore((path, signal) => context.next(new Request(new URL(path, request.url), { signal })), readTimeoutMs);
     return handler()(request, store);

@@ -1,7 +1,7 @@
 // Netlify edge function, first on every path and not cached: the key gate. It answers what it
-// stops (OPTIONS, 405, 401, 403) itself, never cached, and passes everything else on to the
-// answering function (api.ts) through the CDN cache, so a cached answer is only ever served to a
-// request that has passed it. A thin adapter: the check is src/api/gate.ts.
+// stops (OPTIONS, 405, 400 for two different keys, 401, 403) itself, never cached, and passes
+// everything else on to the answering function (api.ts) through the CDN cache, so a cached
+// answer is only ever served to a request that has passed it. A thin adapter: the check is src/api/gate.ts.
 import { createGate } from '../../src/api/gate.ts';
 import { perKeys, type Env } from '../../src/api/keys.ts';
 

@@ -111,13 +111,15 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
 
     /**
      * Keeps a GET request's answer if the CDN would: a 2xx whose Netlify-CDN-Cache-Control gives
-     * it a lifetime. Returns the headers the client gets: without the CDN's own, unless there is
-     * no cache at all (a budget of 0), which stands for no CDN in front, as under the emulator.
+     * it a lifetime, and `keepable` unless the caller knows better. Returns the headers the client
+     * gets: without the CDN's own, unless there is no cache at all (a budget of 0), which stands for
+     * no CDN in front, as under the emulator.
      */
-    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array): Record<string, string> {
+    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array, keepable = true): Record<string, string> {
       if (options.maxBytes <= 0) return Object.fromEntries(headers);
       const forClient: Record<string, string> = {};
       for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
+      if (!keepable) return forClient;
       const lifetime = cdnLifetime(headers.get('netlify-cdn-cache-control') ?? undefined);
       const varyBy = varyHeaders(headers.get('vary') ?? undefined, headers.get('netlify-vary') ?? undefined);
       const size = body.byteLength + request.target.length + 512;

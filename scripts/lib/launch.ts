@@ -21,6 +21,11 @@ export function buildUnlessCurrent(dist: string): void {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/** Whether a listening address takes connections from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** API_KEYS as the server will read it: the environment's, or the development key. */
 export function localKeys(): string {
   return process.env.API_KEYS ?? DEV_KEY;

@@ -94,8 +94,9 @@ export async function startServer(options: BuiltFiles & {
       // The request target is a path: joined as text to a checked origin, so '//host/x' cannot
       // stand for another origin, and no Host header can change which path is routed.
       const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+      const origin = originOf(req.headers.host, req.socket);
       const request = requestFor(
-        originOf(req.headers.host, req.socket) + target,
+        origin + target,
         req.method ?? 'GET',
         Object.entries(req.headers).flatMap(([k, v]) =>
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
@@ -109,13 +110,20 @@ export async function startServer(options: BuiltFiles & {
         cdn.clear();
         build = now;
       }
-      const asked: CacheRequest = { method: request.method, target, header: (name) => single(req.headers[name]) };
+      // The host an answer is keyed on is the one its next_page URLs are built on.
+      const asked: CacheRequest = {
+        method: request.method,
+        target,
+        header: (name) => (name === 'host' ? origin : single(req.headers[name])),
+      };
       const kept = cdn.lookup(asked);
       if (kept) return void sendKept(res, kept, request.method, single(req.headers['if-none-match']));
 
       const response = await api(request, context);
       const body = await bodyOf(response, options.tryItKey);
-      const headers = cdn.keep(asked, response.status, response.headers, body);
+      // An answer made while a new build was swapped in may hold files of both: never kept.
+      const sameBuild = context.build?.() === now;
+      const headers = cdn.keep(asked, response.status, response.headers, body, sameBuild);
       res.writeHead(response.status, { ...headers, ...missed });
       res.end(body.byteLength > 0 ? body : undefined);
     } catch (e) {

@@ -15,7 +15,7 @@ export interface GateOptions {
   now?: () => number;
 }
 
-/** The gate's answer for a request it stops (preflight, 405, 401, 403), or null to let it on. */
+/** The gate's answer for a request it stops (preflight, 405, 400 for two different keys, 401, 403), or null to let it on. */
 export type Gate = (request: Request) => Response | null;
 
 export function createGate({ keys, now = systemClock }: GateOptions): Gate {

@@ -17,3 +17,8 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([OPENAPI_PATH, ...DOCS
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname);
 }
+
+/** Whether a request is for a public file as built: GET or HEAD of a public path (any other method is the API's 405). */
+export function isPublicRead(method: string, pathname: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && isPublicPath(pathname);
+}
