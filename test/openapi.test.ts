@@ -139,8 +139,8 @@ describe('parameter schemas say what parsing accepts', () => {
       expect(['1', 'x'].some(parses)).toBe(false);
       return;
     }
-    const { type, minimum, maximum, enum: values, pattern } = parameter.schema as {
-      type: string; minimum?: number; maximum?: number; enum?: string[]; pattern?: string;
+    const { type, minimum, maximum, enum: values, pattern, minLength, maxLength } = parameter.schema as {
+      type: string; minimum?: number; maximum?: number; enum?: string[]; pattern?: string; minLength?: number; maxLength?: number;
     };
     if (type === 'integer') {
       expect([minimum, maximum].map((n) => parses(String(n)))).toEqual([true, true]);
@@ -149,13 +149,15 @@ describe('parameter schemas say what parsing accepts', () => {
       expect(values.every(parses)).toBe(true);
       expect(parses('NOT_ONE_OF_THEM')).toBe(false);
     } else if (pattern !== undefined) {
-      const samples = ['2024-02-29', '2023-02-29', 'welterweight', 'fight-000001', 'A b', 'x'.repeat(70), 'AAAAAAAAAAAA'];
-      const mismatches = samples.filter((s) => new RegExp(pattern).test(s) !== parses(s));
+      const samples = ['2024-02-29', '2023-02-29', 'welterweight', 'fight-000001', 'A b', 'x'.repeat(70), 'AAAAAAAAAAAA', '   ', ' a ', 'x'.repeat(100), 'x'.repeat(101)];
+      const fits = (s: string) => new RegExp(pattern).test(s) && s.length >= (minLength ?? 0) && s.length <= (maxLength ?? Infinity);
+      const mismatches = samples.filter((s) => fits(s) !== parses(s));
       // A pattern cannot say which dates are real: 2023-02-29 has the form and is refused (the rule says so).
       expect(mismatches).toEqual(pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? ['2023-02-29'] : []);
     } else {
       expect(parameter.schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
-      expect([parses('a'), parses('a'.repeat(100)), parses('a'.repeat(101))]).toEqual([true, true, false]);
+      // No pattern: any text of 1 to 100 characters, spaces included, is what may be sent.
+      expect(['a', '   ', ' a ', 'a'.repeat(100), 'a'.repeat(101)].map(parses)).toEqual([true, true, true, true, false]);
     }
   });
 });

@@ -72,7 +72,11 @@ const oneOf = <E extends z.ZodEnum<Readonly<Record<string, string>>>>(values: E)
   );
 const date = param(CalendarDate, 'must be a real calendar date in the form YYYY-MM-DD');
 const id = param(Id, `must be an id: ${ID_RULE}`);
-const text = param(z.string().trim().min(1).max(100), 'must be 1 to 100 characters');
+// Checked as given (so that the description, which says what may be sent, is exact), then trimmed.
+const text = param(
+  z.string().min(1).max(100).regex(/\S/).trim(),
+  'must be 1 to 100 characters, not all of them spaces',
+);
 const cursor: Param<string> = {
   ...param(z.string().regex(/^[A-Za-z0-9_-]{9,512}$/), 'must be a cursor exactly as pagination.next_page gives it'),
   refuse: () => invalidCursor('it is malformed'),
