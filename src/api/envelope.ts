@@ -58,8 +58,7 @@ export function finishBody(body: Body, epochMicros: number, origin: string): { b
   const cut = at + '"next_page":"'.length;
   // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
   const head = at < 0 ? body.head.slice(1) : body.head.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + body.head.slice(cut);
-  const parts = [metadata, head];
-  return { bytes: encodeParts(parts, body.records, body.tail), metadataLength: metadata.length };
+  return { bytes: encodeParts(metadata + head, body.records, body.tail), metadataLength: metadata.length };
 }
 
 /**
@@ -67,9 +66,8 @@ export function finishBody(body: Body, epochMicros: number, origin: string): { b
  * (the store keeps records ASCII-escaped, so it always is in practice); text beyond ASCII does
  * not fit, and is encoded the plain way instead.
  */
-function encodeParts(lead: readonly string[], records: readonly string[], tail: string): Uint8Array<ArrayBuffer> {
-  let length = tail.length + Math.max(0, records.length - 1);
-  for (const part of lead) length += part.length;
+function encodeParts(lead: string, records: readonly string[], tail: string): Uint8Array<ArrayBuffer> {
+  let length = lead.length + tail.length + Math.max(0, records.length - 1);
   for (const record of records) length += record.length;
   const bytes = new Uint8Array(length);
   let at = 0;
@@ -79,13 +77,13 @@ function encodeParts(lead: readonly string[], records: readonly string[], tail: 
     at += written;
     if (read !== text.length || written !== text.length) fits = false;
   };
-  for (const part of lead) put(part);
+  put(lead);
   for (let i = 0; i < records.length && fits; i++) {
     if (i > 0) bytes[at++] = COMMA;
     put(records[i]);
   }
   if (fits) put(tail);
-  return fits ? bytes : encoder.encode(lead.join('') + records.join(',') + tail);
+  return fits ? bytes : encoder.encode(lead + records.join(',') + tail);
 }
 
 export function errorBody(error: ApiError, epochMicros: number): string {
