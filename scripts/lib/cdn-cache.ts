@@ -18,6 +18,8 @@ interface Entry extends KeptAnswer {
   /** Request headers (lower case) whose values are part of the key, and those values. */
   varyBy: readonly string[];
   varyValues: readonly string[];
+  /** Both in one string: two entries of a URL with the same variant are the same answer. */
+  variant: string;
   /** Epoch milliseconds when it was kept, and after which it is stale. */
   kept: number;
   expires: number;
@@ -126,10 +128,13 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
       if (request.method !== 'GET' || status < 200 || status > 299 || lifetime === 0 || varyBy === null || size > options.maxBytes)
         return forClient;
       const varyValues = varyBy.map((name) => request.header(name) ?? '');
-      const key = varyBy.join('\n') + '\n\n' + varyValues.join('\n');
-      const same = byTarget.get(request.target)?.find((e) => e.varyBy.join('\n') + '\n\n' + e.varyValues.join('\n') === key);
+      const variant = JSON.stringify([varyBy, varyValues]);
+      const same = byTarget.get(request.target)?.find((e) => e.variant === variant);
       if (same) remove(request.target, same);
-      const entry: Entry = { status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, kept: now(), expires: now() + lifetime * 1000, size };
+      const kept = now();
+      const entry: Entry = {
+        status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, variant, kept, expires: kept + lifetime * 1000, size,
+      };
       const rest = byTarget.get(request.target) ?? [];
       byTarget.delete(request.target);
       byTarget.set(request.target, [...rest, entry]);

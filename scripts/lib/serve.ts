@@ -103,7 +103,7 @@ export async function startServer(options: BuiltFiles & {
         ),
       );
       const stopped = await gate(request, { next: () => Promise.resolve(PASSED) });
-      if (stopped !== PASSED) return void (await send(res, stopped.status, stopped.headers, stopped));
+      if (stopped !== PASSED) return void (await send(res, stopped));
 
       const now = context.build?.();
       if (now !== build) {
@@ -143,8 +143,8 @@ async function bodyOf(response: Response, tryItKey: string | undefined): Promise
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function send(res: http.ServerResponse, status: number, headers: Headers, response: Response) {
-  res.writeHead(status, Object.fromEntries(headers));
+async function send(res: http.ServerResponse, response: Response) {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
