@@ -22,10 +22,20 @@ export interface RequestChain {
 /** Headers the emulator's edge runtime sets; from a client they would claim to be the runtime. */
 const isInternal = (name: string) => name.toLowerCase().startsWith('x-nf-');
 
+/**
+ * Headers that describe one connection, not the request (RFC 9110, 7.6.1): this server has
+ * already read the message they framed, and a proxy does not pass them on. Forwarded, a client's
+ * `Transfer-Encoding` made the request to the edge runtime fail.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
 function headersOf(req: http.IncomingMessage, keepInternal: boolean): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-    if (keepInternal || !isInternal(req.rawHeaders[i])) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    if (keepInternal || !isInternal(name)) pairs.push([name, req.rawHeaders[i + 1]]);
+  }
   return pairs;
 }
 
