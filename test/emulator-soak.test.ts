@@ -87,7 +87,7 @@ it.skipIf(deno === null || !canCount)(
   `answers ${REQUESTS} requests, ${IN_FLIGHT} in flight, every one through the edge functions, with the thread count flat`,
   async () => {
     const paths = ['/v2/divisions/', '/v2/fights/?page_size=2', '/v2/nope/', '/v2/organizations/wbc'];
-    const keyed = (i: number) => (i % 5 === 4 ? {} : { 'x-gateway-key': KEY });
+    const keyed = (i: number): Record<string, string> => (i % 5 === 4 ? {} : { 'x-gateway-key': KEY });
     // Warm-up: the runtime's own pools are started before the count is taken.
     for (let i = 0; i < IN_FLIGHT * 2; i++) await (await fetch(url + paths[i % paths.length], { headers: keyed(i) })).arrayBuffer();
     await sleep(1000);

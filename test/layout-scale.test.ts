@@ -12,7 +12,7 @@ import { divisions, organizations, titles } from '../scripts/generate/reference.
 import { readContent } from '../src/content/read.ts';
 import { resolveDataset } from '../src/content/resolve.ts';
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, paths, searchFields, shardOf, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, paths, searchFields, shardOf, type PagedResource, type SortedList,
 } from '../src/store/layout.ts';
 import { gramsOf } from '../src/store/writer/search.ts';
 import { TEST_AS_OF } from './helpers/build.ts';
@@ -55,9 +55,8 @@ class Folders {
   }
 }
 
-const OFFSET_CEILING = 10_000;
 const pageCount = (resource: PagedResource, total: number) =>
-  Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), resource === 'fights' ? OFFSET_CEILING / BUILT_PAGE_SIZE : Infinity);
+  Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** The index and chunks of a sorted list of `total` records. */
 function sortedFiles(list: SortedList, total: number): string[] {

@@ -1,7 +1,7 @@
 // The json-server request that asks for the same records as an API request on fights, so both
 // servers are measured on equal questions: a page of a filtered or unfiltered list by date, or
 // one fight by id.
-import { DEFAULT_PAGE_SIZE } from '../../src/api/params.ts';
+import { DEFAULT_PAGE_SIZE } from '../../src/api/limits.ts';
 
 /** API parameters with a json-server equivalent, and how each is spelled there. */
 const FILTERS: Record<string, (value: string) => Array<[string, string]>> = {

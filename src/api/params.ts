@@ -5,16 +5,12 @@
 import { z } from 'zod';
 import { dayNumber, earlierDay, laterDay } from '../shared/dates.ts';
 import { ApiError, invalidCursor, invalidParameter } from './errors.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SCHEDULE_DAYS, RANKINGS_PAGES } from './limits.ts';
 import { ID_RULE } from '../shared/ids.ts';
 import { CalendarDate, FightStatus, Id } from '../records/common.ts';
 
 import type { Route } from './routes.ts';
 
-/** The spec's default page size for every paged list. */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-export const MAX_SCHEDULE_DAYS = 3650;
-export const RANKINGS_PAGES = 17;
 
 export type SortOrder = 'ASC' | 'DESC';
 type EventStatus = 'NOT_STARTED' | 'LIVE' | 'FINISHED';

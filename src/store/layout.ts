@@ -14,6 +14,12 @@ export const CHUNK_SIZE = 50;
 export const PART_SIZE = 1000;
 /** Page size of the built default pages (the API's default page size). */
 export const BUILT_PAGE_SIZE = 25;
+/**
+ * How many default pages each list has built. The fights list's cover page-number browsing,
+ * which the API stops at an offset of 10,000, and no further: a page beyond them is read from
+ * the sorted list like any other. The other lists are built whole.
+ */
+export const BUILT_PAGES: Readonly<Record<'fights' | 'events' | 'fighters', number>> = { fights: 400, events: Infinity, fighters: Infinity };
 /** Name searches up to this many characters are answered by a list of exactly the matches. */
 export const SHORT_NEEDLE = 3;
 /** Longer searches read the candidates that contain the needle's first LONG_GRAM characters. */

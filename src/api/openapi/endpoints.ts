@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { Division, Event, Fight, Fighter, Organization, Ranking, ScheduledEvent, Title } from '../../records/schemas.ts';
 import type { ErrorName } from '../errors.ts';
 import type { Endpoint, Resource } from '../routes.ts';
+import { OFFSET_CEILING, spelled } from '../limits.ts';
 
 interface ResourceDoc {
   /** Tag name in the description. */
@@ -75,7 +76,7 @@ const LISTS: Partial<Record<Resource, EndpointDoc>> = {
   fights: {
     summary: 'List fights',
     description:
-      'Fights by date (newest first unless date_sort=ASC), then id. Browse by page_num up to an offset of 10,000 ' +
+      `Fights by date (newest first unless date_sort=ASC), then id. Browse by page_num up to an offset of ${spelled(OFFSET_CEILING)} ` +
       'records; beyond that, and for bulk export, follow pagination.next_page, a ready-to-use URL with a cursor ' +
       '(null on the last page). On the cursor path total_items and total_pages are 0.',
     errors: ['PageLimitExceeded'],

@@ -1,6 +1,6 @@
 // The opening text of the API's description (Markdown): what holds for every endpoint.
 import { KEY_HEADER, RAPIDAPI_KEY_HEADER } from '../keys.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../params.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
 
 export const INTRODUCTION = `Read-only JSON over HTTP GET about professional boxing: fights, events, fighters, divisions,
 organizations, titles and rankings.

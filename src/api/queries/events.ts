@@ -1,6 +1,6 @@
 // The events list (status and date filters), and both schedules: pages of a list in date order.
 import { BUILT_PAGE_SIZE } from '../../store/layout.ts';
-import { readDefaultPage } from '../../store/reader/lists.ts';
+import { isBuiltPage, readDefaultPage } from '../../store/reader/lists.ts';
 import { addDays } from '../../shared/dates.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import type { Query } from '../params.ts';
@@ -11,7 +11,7 @@ import { withoutField } from './json-text.ts';
 
 export async function eventsList(q: Query, ctx: AnswerContext): Promise<Body> {
   const unfiltered = q.date_from === undefined && q.date_to === undefined && q.status === undefined;
-  if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE) {
+  if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE && isBuiltPage('events', q.page_num)) {
     const { total, lines } = await readDefaultPage(ctx.store, 'events', q.page_num);
     return listBody(lines, paginationOf(q.page_num, lines.length, q.page_size, total));
   }

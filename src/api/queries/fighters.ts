@@ -3,7 +3,7 @@
 // list), and for names the exact matches of a short needle or the candidates of a long one.
 import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, searchFields, type SortedList } from '../../store/layout.ts';
 import {
-  readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
+  isBuiltPage, readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
@@ -26,7 +26,7 @@ export async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> 
 
 /** Every fighter, or one division's: the count and the chunks of the page, read at once. */
 async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
-  if (q.division_id === undefined && q.page_size === BUILT_PAGE_SIZE) {
+  if (q.division_id === undefined && q.page_size === BUILT_PAGE_SIZE && isBuiltPage('fighters', q.page_num)) {
     const { total, lines } = await readDefaultPage(ctx.store, 'fighters', q.page_num);
     return { total, records: lines };
   }

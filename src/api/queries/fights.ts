@@ -2,16 +2,14 @@
 // An event's or a fighter's fights are read whole (one read) and filtered in memory; every
 // other query pages through a list in date order (every fight, or one division's).
 import { BUILT_PAGE_SIZE, readKeyedFight, type KeyedFight } from '../../store/layout.ts';
-import { lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
+import { isBuiltPage, lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
 import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
+import { OFFSET_CEILING } from '../limits.ts';
 import type { Query } from '../params.ts';
 import type { AnswerContext } from './context.ts';
 import { compareKeys, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
-
-/** Offsets at or past this are refused on the page-number path. */
-export const OFFSET_CEILING = 10_000;
 
 /** The filters a cursor is bound to, in one canonical string. */
 export function filterKey(q: Pick<Query, 'date_from' | 'date_to' | 'division_id' | 'event_id' | 'fighter_id'>): string {
@@ -52,8 +50,9 @@ export async function fightsList(q: Query, ctx: AnswerContext): Promise<Body> {
   }
   const offset = (q.page_num - 1) * q.page_size;
   if (!cursor && offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
-  if (!cursor && filterKey(q) === UNFILTERED && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE)
-    return builtPage(q, ctx);
+  // The default view is read from its built page where the store has one, else paged like any list.
+  const defaultView = filterKey(q) === UNFILTERED && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE;
+  if (!cursor && defaultView && isBuiltPage('fights', q.page_num)) return builtPage(q, ctx);
 
   let page: DatedPage;
   if (q.event_id !== undefined || q.fighter_id !== undefined) page = await wholeListPage(q, ctx, offset, cursor);

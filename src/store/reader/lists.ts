@@ -2,7 +2,7 @@
 // the name-search lists. Each function names the files it reads, so a request's reads and rounds
 // can be counted from its code path.
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
   type ListHeader, type PagedResource, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
@@ -111,8 +111,13 @@ export async function readPage(store: Store, resource: PagedResource, n: number)
   return page;
 }
 
+/** Whether the store has built page n of a list's default view (else page it through its sorted list). */
+export function isBuiltPage(resource: PagedResource, n: number): boolean {
+  return n <= BUILT_PAGES[resource];
+}
+
 /**
- * A list's default page n: the built page, or past the last one an empty page with the list's
+ * A list's default page n (one the store builds, see isBuiltPage): the built page, or past the last one an empty page with the list's
  * size from its index (a second read, only there).
  */
 export async function readDefaultPage(store: Store, resource: PagedResource, n: number): Promise<{ total: number; lines: string[] }> {

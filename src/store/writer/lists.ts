@@ -1,7 +1,7 @@
 // Lists of records as the store keeps them: sorted lists in chunks with an index, lists read
 // whole, and page files. Records arrive as JSON text, serialized once by the caller.
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, dayEntry, paths, withHeader, type ListHeader, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, paths, withHeader, type ListHeader, type PagedResource, type SortedList,
   type WholeList,
 } from '../layout.ts';
 import type { Sink } from './sink.ts';
@@ -27,10 +27,11 @@ export async function writeWhole(sink: Sink, list: WholeList, texts: readonly st
 
 /**
  * The default view of a list, page by page, in the order given (fights and events newest first),
- * with the list's size in each page's header. Page 1 is always written, empty or not.
+ * with the list's size in each page's header, up to the pages the layout builds. Page 1 is always
+ * written, empty or not.
  */
-export async function writePages(sink: Sink, resource: PagedResource, ordered: readonly string[], maxPages = Infinity) {
-  const pages = Math.min(Math.max(1, Math.ceil(ordered.length / BUILT_PAGE_SIZE)), maxPages);
+export async function writePages(sink: Sink, resource: PagedResource, ordered: readonly string[]) {
+  const pages = Math.min(Math.max(1, Math.ceil(ordered.length / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
   for (let n = 1; n <= pages; n++)
     await sink.write(
       paths.page(resource, n),

@@ -2,13 +2,10 @@
 // those texts. The output depends on the records alone, so unchanged content rewrites the same
 // bytes, and a deploy uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
-import { BUILT_PAGE_SIZE, keyedFightLine, paths, recordText, withHeader, type ItemResource } from '../layout.ts';
+import { keyedFightLine, paths, recordText, withHeader, type ItemResource } from '../layout.ts';
 import { groupBy, writePages, writeSorted, writeWhole } from './lists.ts';
 import { writeSearch } from './search.ts';
 import type { Sink } from './sink.ts';
-
-/** Page-number browsing of fights stops at this offset, so default pages are built up to it. */
-const FIGHTS_OFFSET_CEILING = 10_000;
 
 export async function writeStore(ds: Dataset, sink: Sink): Promise<void> {
   await writeSmallResources(ds, sink);
@@ -39,7 +36,7 @@ async function writeFights(ds: Dataset, sink: Sink) {
   const corners = (f: Dataset['fights'][number]) => [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id];
   for (const [fighterId, at] of groupBy(ds.fights, corners))
     await writeWhole(sink, { resource: 'fights', by: 'fighter', id: fighterId }, keyed(at));
-  await writePages(sink, 'fights', newestFirst(texts), FIGHTS_OFFSET_CEILING / BUILT_PAGE_SIZE);
+  await writePages(sink, 'fights', newestFirst(texts));
 }
 
 async function writeEvents(ds: Dataset, sink: Sink) {
