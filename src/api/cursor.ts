@@ -63,15 +63,13 @@ export function decodeCursor(token: string): Cursor {
     throw invalidCursor('it is malformed');
   }
   // The checksum catches edits, not forgery: every field is checked as if it came from outside.
-  // Version 1 cursors (no position) stay valid: the key alone finds the place.
-  const version = Array.isArray(v) ? v[0] : undefined;
   if (
-    !Array.isArray(v) || !(version === 1 ? v.length === 6 : version === 2 && v.length === 7) ||
+    !Array.isArray(v) || v.length !== 7 || v[0] !== 2 ||
     typeof v[1] !== 'string' || !isRealDateTime(v[1]) ||
     typeof v[2] !== 'string' || !ID_PATTERN.test(v[2]) || (v[3] !== 'ASC' && v[3] !== 'DESC') ||
     !Number.isInteger(v[4]) || v[4] < 2 || v[4] > MAX_PAGE || typeof v[5] !== 'string' ||
-    (version === 2 && (!Number.isInteger(v[6]) || v[6] < -1 || v[6] > MAX_POSITION))
+    !Number.isInteger(v[6]) || v[6] < -1 || v[6] > MAX_POSITION
   )
     throw invalidCursor('it is malformed');
-  return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5], position: version === 2 ? v[6] : -1 };
+  return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5], position: v[6] };
 }

@@ -1,5 +1,6 @@
-// API-key check in constant time: every configured key is compared, each over the same number
-// of characters whatever the candidate, and no comparison stops at the first difference.
+// API-key check in constant time: every configured key is compared, each over a span of
+// characters that depends on the configured key alone (never on the candidate), and no
+// comparison stops at the first difference.
 import { conflictingApiKeys } from './errors.ts';
 
 /** The spec's request header for the API key. */
@@ -36,8 +37,12 @@ export function parseKeys(value: string | undefined | null): string[] {
 /** Comparisons run over at least this many characters, so a key's length does not show in timing. */
 const SPAN = 256;
 
+/**
+ * Zero when the two are equal. The span follows the configured key, so what a client sends
+ * (however long) never changes how long the check takes; a longer candidate differs in length.
+ */
 function differs(key: string, candidate: string): number {
-  const span = Math.max(SPAN, key.length, candidate.length);
+  const span = Math.max(SPAN, key.length);
   let diff = key.length ^ candidate.length;
   for (let i = 0; i < span; i++) diff |= (key.charCodeAt(i) | 0) ^ (candidate.charCodeAt(i) | 0);
   return diff;

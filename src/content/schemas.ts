@@ -1,5 +1,5 @@
 // The records maintainers edit under content/: normalized, each referring to others by id.
-// The build resolves them into the response shapes of ./api.ts. These schemas say what each
+// The build resolves them into the response shapes of ../records/schemas.ts. These schemas say what each
 // field holds; the rules between fields of a record are in ./rules.ts.
 import { z } from 'zod';
 import {
