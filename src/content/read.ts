@@ -1,10 +1,13 @@
-// Reads content/ and validates every record, collecting all problems before failing.
+// Reads a content folder into memory and validates every record, collecting all problems before
+// failing: the simple reader, for small content sets (tests, tools). The build reads content of
+// any size through ../build/scan.ts, with the same checks.
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionName, ContentRecords } from './schemas.ts';
 import { checkRecord } from './rules.ts';
-import { crossCheck, formatProblems, type ContentSet, type Problem } from './validate.ts';
+import { factsOf } from './facts.ts';
+import { createCrossChecker, formatProblems, type Problem } from './validate.ts';
 import { COLLECTIONS, formatWarnings, listContent, type Warning } from './files.ts';
 
 export class ContentError extends Error {
@@ -25,58 +28,52 @@ export interface ReadOptions {
 
 const printIgnored = (ignored: Warning[]) => console.warn(formatWarnings(ignored));
 
-/**
- * Reads files one after another: for many small files, plain synchronous reads measured several
- * times faster here than batches of concurrent ones (no thread-pool hop per file).
- */
-function readAll(files: string[]): string[] {
-  return files.map((f) => readFileSync(f, 'utf8'));
+/** A content file's text as JSON.parse takes it: some editors on Windows save UTF-8 with a byte-order mark. */
+export const withoutBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** The problem of a file that is not JSON. */
+export const notJson = (file: string, e: unknown): Problem => ({ file, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
+
+/** A folder's path as problems show it: relative to the working folder. */
+export const displayPath = (file: string) => path.relative(process.cwd(), file) || file;
+
+/** The problem when the content folder itself is missing: a mistyped CONTENT_DIR would otherwise build an empty site without a word. */
+export async function missingFolder(root: string): Promise<Problem | null> {
+  if ((await stat(root).catch(() => null))?.isDirectory()) return null;
+  return { file: displayPath(root), field: '(folder)', message: 'is not a folder; there is no content to build' };
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */
 export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
+  const missing = await missingFolder(root);
+  if (missing) throw new ContentError([missing]);
   const problems: Problem[] = [];
-  const display = (file: string) => path.relative(process.cwd(), file) || file;
-  const set: ContentSet = {
-    parsed: {} as ContentSet['parsed'],
-    unreadable: {} as ContentSet['unreadable'],
-    folders: Object.fromEntries(COLLECTIONS.map((name) => [name, display(path.join(root, name))])) as ContentSet['folders'],
-  };
+  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<CollectionName, string>;
+  const checker = createCrossChecker(folders);
   const valid = {} as Record<CollectionName, unknown[]>;
-  // A mistyped CONTENT_DIR would otherwise build an empty site without a word.
-  if (!(await stat(root).catch(() => null))?.isDirectory())
-    throw new ContentError([{ file: display(root), field: '(folder)', message: 'is not a folder; there is no content to build' }]);
-  const listing = await listContent(root, display);
+  const listing = await listContent(root, displayPath);
   if (listing.ignored.length > 0) onIgnored(listing.ignored);
 
   for (const name of COLLECTIONS) {
-    const files = listing.records[name];
-    const texts = readAll(files);
-    const parsed: ContentSet['parsed'][CollectionName] = [];
     valid[name] = [];
-    const unreadable: string[] = [];
-    files.forEach((file, i) => {
-      const shown = display(file);
+    for (const file of listing.records[name]) {
+      const shown = displayPath(file);
       let json: unknown;
       try {
-        // Some editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
-        json = JSON.parse(texts[i].replace(/^\uFEFF/, ''));
+        json = JSON.parse(withoutBom(readFileSync(file, 'utf8')));
       } catch (e) {
-        problems.push({ file: shown, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
-        unreadable.push(path.basename(file, '.json'));
-        return;
+        problems.push(notJson(shown, e));
+        checker.addUnreadable(name, shown, path.basename(file, '.json'));
+        continue;
       }
-      parsed.push({ file: shown, record: json });
+      checker.add(name, shown, factsOf(name, json));
       const result = checkRecord(name, json);
       if (result.success) valid[name].push(result.data);
-      for (const issue of result.issues)
-        problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
-    });
-    set.parsed[name] = parsed;
-    set.unreadable[name] = unreadable;
+      for (const issue of result.issues) problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+    }
   }
 
-  problems.push(...crossCheck(set));
+  problems.push(...checker.finish());
   if (problems.length > 0) throw new ContentError(problems);
   return valid as ContentRecords;
 }

@@ -1,11 +1,10 @@
 // Checks that span records: ids unique, references resolvable, titles and rankings consistent.
-// Pure: each problem names the file, the field and what is wrong, and all are returned at once.
-// Every check runs on every record that parsed as JSON, even one that failed its schema, reading
-// only the fields it needs where they have the right shape, so one pass reports everything.
-import type { z } from 'zod';
-import { Id, TitleType } from '../records/common.ts';
+// Pure, and fed one record's facts at a time (see ./facts.ts), collection by collection in
+// COLLECTIONS order, which puts every collection after those it refers to: a reference is checked
+// as it arrives and nothing of a record is kept but its id. Each problem names the file, the field
+// and what is wrong; all are returned at once, in the same order whatever the data size.
+import { REFERENCES, type Facts } from './facts.ts';
 import type { CollectionName } from './schemas.ts';
-import { fieldsOf } from './rules.ts';
 
 export interface Problem {
   file: string;
@@ -13,90 +12,35 @@ export interface Problem {
   message: string;
 }
 
-export interface Located<T> {
-  file: string;
-  record: T;
-}
-
-export interface ContentSet {
-  /** Every file that parsed as JSON, whether or not it passed its schema. */
-  parsed: Record<CollectionName, Located<unknown>[]>;
-  /** Files that are not JSON at all: their names stand in for their ids. */
-  unreadable: Record<CollectionName, string[]>;
-  /** Each collection's folder as shown in problems. */
-  folders: Record<CollectionName, string>;
-}
-
-const SINGULAR: Record<CollectionName, string> = {
+export const SINGULAR: Record<CollectionName, string> = {
   divisions: 'division', organizations: 'organization', titles: 'title', fighters: 'fighter',
   events: 'event', fights: 'fight', rankings: 'ranking',
 };
 
-/** Every reference a record makes: field path ("*" for each array element) -> collection. */
-const REFERENCES: Partial<Record<CollectionName, Array<[string, CollectionName]>>> = {
-  titles: [['organization_id', 'organizations'], ['division_id', 'divisions']],
-  fighters: [['division_id', 'divisions']],
-  fights: [
-    ['event_id', 'events'], ['division_id', 'divisions'], ['fighters.fighter_1.fighter_id', 'fighters'],
-    ['fighters.fighter_2.fighter_id', 'fighters'], ['title_ids.*', 'titles'],
-  ],
-  rankings: [
-    ['organization_id', 'organizations'], ['division_id', 'divisions'],
-    ['champions.*.fighter_id', 'fighters'], ['rankings.*.fighter_id', 'fighters'],
-  ],
-};
-
-/** The string values at a field path, with their concrete paths. */
-function stringsAt(value: unknown, path: string[], at: string[] = []): Array<[string, string]> {
-  if (path.length === 0) return typeof value === 'string' ? [[at.join('.'), value]] : [];
-  if (value === null || typeof value !== 'object') return [];
-  const [head, ...rest] = path;
-  if (head === '*')
-    return Array.isArray(value) ? value.flatMap((v, i) => stringsAt(v, rest, [...at, String(i)])) : [];
-  return stringsAt((value as Record<string, unknown>)[head], rest, [...at, head]);
+/**
+ * A collection's ids as the checks see them: every id a record holds, and the file names of the
+ * files that are not JSON at all (which stand in for their ids).
+ */
+export interface IdIndex {
+  /** Adds an id; returns the file of the record that already held it, if any. */
+  add(id: string, file: string): string | undefined;
+  has(id: string): boolean;
 }
 
-export function crossCheck(set: ContentSet): Problem[] {
-  const { parsed, unreadable } = set;
-  const problems: Problem[] = [];
-  const ids = {} as Record<CollectionName, Set<string>>;
-  const names = Object.keys(parsed) as CollectionName[];
-
-  for (const name of names) {
-    const firstFile = new Map<string, string>();
-    for (const { file, record } of parsed[name]) {
-      const [[, id] = ['', undefined]] = stringsAt(record, ['id']);
-      if (id === undefined) continue;
+/** The simple index: a Map. Large collections may use a compact one (same behaviour). */
+export function mapIdIndex(): IdIndex {
+  const firstFile = new Map<string, string>();
+  return {
+    add(id, file) {
       const seen = firstFile.get(id);
-      if (seen) problems.push({ file, field: 'id', message: `duplicate ${SINGULAR[name]} id "${id}", already used by ${seen}` });
-      else firstFile.set(id, file);
-    }
-    ids[name] = new Set([...firstFile.keys(), ...unreadable[name]]);
-  }
-
-  for (const name of names)
-    for (const [field, target] of REFERENCES[name] ?? [])
-      for (const { file, record } of parsed[name])
-        for (const [at, id] of stringsAt(record, field.split('.')))
-          if (!ids[target].has(id))
-            problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
-
-  problems.push(...slotChecks(set));
-  return problems;
+      if (seen === undefined) firstFile.set(id, file);
+      return seen;
+    },
+    has: (id) => firstFile.has(id),
+  };
 }
 
-type Fields<K extends string> = Partial<Record<K, string>>;
-
-/** Each named field of a record that has the right shape; the others are left out. */
-function fieldsThatParse<K extends string>(record: unknown, shapes: Record<K, z.ZodType<string>>): Fields<K> {
-  const fields: Fields<K> = {};
-  if (record === null || typeof record !== 'object') return fields;
-  for (const key of Object.keys(shapes) as K[]) {
-    const value = fieldsOf(shapes[key], (record as Record<string, unknown>)[key]);
-    if (value !== undefined) fields[key] = value;
-  }
-  return fields;
-}
+type Slot<K extends string> = Partial<Record<K, string>>;
 
 /**
  * Records whose key fields did not all parse could be any of the keys their parsed fields allow:
@@ -104,13 +48,13 @@ function fieldsThatParse<K extends string>(record: unknown, shapes: Record<K, z.
  */
 class Keys<K extends string> {
   readonly known = new Map<string, string>();
-  private readonly unsure: Fields<K>[] = [];
+  private readonly unsure: Slot<K>[] = [];
   private readonly fields: K[];
   constructor(fields: K[]) {
     this.fields = fields;
   }
   /** Adds a record's key; returns what already held it, if anything. */
-  add(fields: Fields<K>, holder: string): string | undefined {
+  add(fields: Slot<K>, holder: string): string | undefined {
     if (this.fields.some((f) => fields[f] === undefined)) {
       this.unsure.push(fields);
       return undefined;
@@ -124,7 +68,7 @@ class Keys<K extends string> {
   mayHave(fields: Record<K, string>): boolean {
     return this.known.has(this.key(fields)) || this.unsure.some((u) => this.fields.every((f) => u[f] === undefined || u[f] === fields[f]));
   }
-  private key(fields: Fields<K>): string {
+  private key(fields: Slot<K>): string {
     return this.fields.map((f) => fields[f]).join('/');
   }
 }
@@ -132,65 +76,110 @@ class Keys<K extends string> {
 const TITLE_KEY = ['organization_id', 'division_id', 'type'] as const;
 const RANKING_KEY = ['organization_id', 'division_id'] as const;
 
+export interface CrossChecker {
+  /** A record that parsed as JSON (valid or not), in its collection's file order. */
+  add(collection: CollectionName, file: string, facts: Facts): void;
+  /** A file that is not JSON: its name stands in for its id. */
+  addUnreadable(collection: CollectionName, file: string, name: string): void;
+  /** Every problem, in a fixed order: duplicates, references, then the slot checks. */
+  finish(): Problem[];
+}
+
 /**
- * Checks between records of other collections than references: titles and rankings unique per
- * slot, titles at stake in the fight's division, champions of titles that exist. They run on the
- * fields that parsed, so a record with an unrelated schema error is still checked.
+ * `folders` are the collection folders as problems name them; `idIndex` makes each collection's
+ * id index (a Map unless a caller has a more compact one).
  */
-function slotChecks({ parsed, unreadable, folders }: ContentSet): Problem[] {
-  const problems: Problem[] = [];
-  const titleById = new Map<string, string>();
+export function createCrossChecker(folders: Record<CollectionName, string>, idIndex: (c: CollectionName) => IdIndex = mapIdIndex): CrossChecker {
+  const ids = new Map<CollectionName, IdIndex>();
+  const indexOf = (c: CollectionName) => {
+    let index = ids.get(c);
+    if (!index) ids.set(c, (index = idIndex(c)));
+    return index;
+  };
+  // Problems by kind, each in arrival order, joined in the order the checks are listed in.
+  const duplicates = new Map<CollectionName, Problem[]>();
+  const references = new Map<string, Problem[]>();
+  const titleSlotProblems: Problem[] = [];
+  const stakeProblems: Problem[] = [];
+  const rankingProblems: Problem[] = [];
+  const push = <K>(map: Map<K, Problem[]>, key: K, p: Problem) => {
+    const list = map.get(key);
+    if (list) list.push(p);
+    else map.set(key, [p]);
+  };
+
+  const titleDivision = new Map<string, string>();
   const titleSlots = new Keys<(typeof TITLE_KEY)[number]>([...TITLE_KEY]);
-  for (const { file, record } of parsed.titles) {
-    const t = fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id, type: TitleType });
-    if (t.id !== undefined && t.division_id !== undefined) titleById.set(t.id, t.division_id);
-    const taken = titleSlots.add(t, t.id ?? file);
-    if (taken !== undefined)
-      problems.push({ file, field: 'type', message: `organization "${t.organization_id}" already has a ${t.type} title in division "${t.division_id}": "${taken}"` });
-  }
-  // A title file that is not JSON could hold any title.
-  for (const file of unreadable.titles) titleSlots.add({}, file);
-
-  for (const { file, record } of parsed.fights) {
-    const { division_id } = fieldsThatParse(record, { division_id: Id });
-    if (division_id === undefined) continue;
-    for (const [at, id] of stringsAt(record, ['title_ids', '*'])) {
-      const titleDivision = titleById.get(id);
-      if (titleDivision !== undefined && titleDivision !== division_id)
-        problems.push({ file, field: at, message: `title "${id}" belongs to division "${titleDivision}", not the fight's division "${division_id}"` });
-    }
-  }
-
   const rankingSlots = new Keys<(typeof RANKING_KEY)[number]>([...RANKING_KEY]);
-  for (const { file, record } of parsed.rankings) {
-    const r = fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id });
-    const taken = rankingSlots.add(r, r.id ?? file);
-    if (taken !== undefined)
-      problems.push({ file, field: 'division_id', message: `a ranking for ${r.organization_id}/${r.division_id} already exists: "${taken}"` });
-    if (r.organization_id === undefined || r.division_id === undefined) continue;
-    for (const [at, type] of stringsAt(record, ['champions', '*', 'title_type'])) {
-      if (fieldsOf(TitleType, type) === undefined) continue;
-      if (!titleSlots.mayHave({ organization_id: r.organization_id, division_id: r.division_id, type }))
-        problems.push({ file, field: at, message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"` });
-    }
-  }
-  // A ranking file that is not JSON could be any ranking.
-  for (const file of unreadable.rankings) rankingSlots.add({}, file);
+  const validIds = { divisions: new Set<string>(), organizations: new Set<string>() };
+  // Names of files that are not JSON: references to them resolve, but they hold no id to collide with.
+  const unreadable = new Map<CollectionName, Set<string>>();
+  const exists = (c: CollectionName, id: string) => indexOf(c).has(id) || (unreadable.get(c)?.has(id) ?? false);
 
-  // The rankings list promises one record per organization on every division's page.
-  const idsOf = (name: CollectionName) => [
-    ...new Set(parsed[name].flatMap(({ record }) => fieldsThatParse(record, { id: Id }).id ?? [])),
-  ];
-  const organizations = idsOf('organizations');
-  for (const division_id of idsOf('divisions'))
-    for (const organization_id of organizations)
-      if (!rankingSlots.mayHave({ organization_id, division_id }))
-        problems.push({
-          file: folders.rankings,
-          field: '(missing)',
-          message: `no ranking for organization "${organization_id}" in division "${division_id}"; every organization needs one in every division`,
-        });
-  return problems;
+  return {
+    add(collection, file, facts) {
+      if (facts.id !== undefined) {
+        const seen = indexOf(collection).add(facts.id, file);
+        if (seen !== undefined)
+          push(duplicates, collection, { file, field: 'id', message: `duplicate ${SINGULAR[collection]} id "${facts.id}", already used by ${seen}` });
+      }
+      if ((collection === 'divisions' || collection === 'organizations') && facts.validId !== undefined) validIds[collection].add(facts.validId);
+      for (const [at, target, id, field] of facts.refs)
+        if (!exists(target, id))
+          push(references, `${collection}/${field}`, { file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
+
+      if (facts.title) {
+        const t = facts.title;
+        if (t.id !== undefined && t.division_id !== undefined) titleDivision.set(t.id, t.division_id);
+        const taken = titleSlots.add(t, t.id ?? file);
+        if (taken !== undefined)
+          titleSlotProblems.push({ file, field: 'type', message: `organization "${t.organization_id}" already has a ${t.type} title in division "${t.division_id}": "${taken}"` });
+      }
+      if (collection === 'fights' && facts.division_id !== undefined)
+        for (const [at, target, id] of facts.refs) {
+          if (target !== 'titles') continue;
+          const division = titleDivision.get(id);
+          if (division !== undefined && division !== facts.division_id)
+            stakeProblems.push({ file, field: at, message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"` });
+        }
+      if (facts.ranking) {
+        const r = facts.ranking.slot;
+        const taken = rankingSlots.add(r, r.id ?? file);
+        if (taken !== undefined)
+          rankingProblems.push({ file, field: 'division_id', message: `a ranking for ${r.organization_id}/${r.division_id} already exists: "${taken}"` });
+        if (r.organization_id !== undefined && r.division_id !== undefined)
+          for (const [at, type] of facts.ranking.champions)
+            if (!titleSlots.mayHave({ organization_id: r.organization_id, division_id: r.division_id, type }))
+              rankingProblems.push({ file, field: at, message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"` });
+      }
+    },
+
+    addUnreadable(collection, file, name) {
+      if (!unreadable.has(collection)) unreadable.set(collection, new Set());
+      unreadable.get(collection)!.add(name);
+      // A title or ranking file that is not JSON could hold any title or ranking.
+      if (collection === 'titles') titleSlots.add({}, file);
+      if (collection === 'rankings') rankingSlots.add({}, file);
+    },
+
+    finish() {
+      const problems: Problem[] = [];
+      const order = Object.keys(folders) as CollectionName[];
+      for (const c of order) problems.push(...(duplicates.get(c) ?? []));
+      for (const c of order) for (const field of (REFERENCES[c] ?? []).keys()) problems.push(...(references.get(`${c}/${field}`) ?? []));
+      problems.push(...titleSlotProblems, ...stakeProblems, ...rankingProblems);
+      // The rankings list promises one record per organization on every division's page.
+      for (const division_id of validIds.divisions)
+        for (const organization_id of validIds.organizations)
+          if (!rankingSlots.mayHave({ organization_id, division_id }))
+            problems.push({
+              file: folders.rankings,
+              field: '(missing)',
+              message: `no ranking for organization "${organization_id}" in division "${division_id}"; every organization needs one in every division`,
+            });
+      return problems;
+    },
+  };
 }
 
 export function formatProblems(problems: Problem[]): string {
