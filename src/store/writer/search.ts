@@ -2,11 +2,10 @@
 // whose search text holds it are listed exactly, in parts, for everyone and per division, so a
 // page and the count are read without scanning. A longer needle reads the candidates holding its
 // first LONG_GRAM characters, each with its search text, and checks them.
-import type { Fighter } from '../../records/schemas.ts';
-import {
-  LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, paths, searchFields, withHeader,
-} from '../layout.ts';
+import type { Division } from '../../records/schemas.ts';
+import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, paths, withHeader } from '../layout.ts';
 import type { Sink } from './sink.ts';
+import type { FighterSource } from './source.ts';
 
 /** The distinct substrings of `min`..`max` characters of each field (none spans two fields). */
 export function gramsOf(fields: readonly string[], min: number, max: number): Set<string> {
@@ -25,20 +24,23 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-/** `fighters` in name order: the lists keep that order. */
-export async function writeSearch(sink: Sink, fighters: readonly Fighter[]) {
+/** The lists keep the fighters' name order. */
+export async function writeSearch(sink: Sink, fighters: FighterSource, divisions: readonly Division[]) {
   const everyone = new Map<string, string[]>();
   const byDivision = new Map<string, Map<string, string[]>>();
   const candidates = new Map<string, string[]>();
-  for (const f of fighters) {
-    const fields = searchFields(f);
-    let division = byDivision.get(f.division.id);
-    if (!division) byDivision.set(f.division.id, (division = new Map()));
+  for (let p = 0; p < fighters.count; p++) {
+    const slot = fighters.order[p];
+    const id = fighters.id(slot);
+    const divisionId = divisions[fighters.division(slot)].id;
+    const fields = fighters.searchFields(slot);
+    let division = byDivision.get(divisionId);
+    if (!division) byDivision.set(divisionId, (division = new Map()));
     for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) {
-      push(everyone, gram, f.id);
-      push(division, gram, f.id);
+      push(everyone, gram, id);
+      push(division, gram, id);
     }
-    const line = candidateLine(f.id, f.division.id, fields);
+    const line = candidateLine(id, divisionId, fields);
     for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) push(candidates, gram, line);
   }
   await writeParts(sink, everyone, null);
