@@ -31,8 +31,17 @@ function indexById<T extends { id: string }>(items: T[]): Map<string, T> {
   return new Map(items.map((item) => [item.id, item]));
 }
 
-/** Assumes records passed validation: every reference resolves. */
-export function resolveDataset(content: ContentRecords, asOfDay: string): Dataset {
+/** A fighter's names as fights show them. */
+export type FighterNames = (id: string) => { name: string; full_name: string };
+
+/**
+ * The small collections resolved and put in order, and what the large ones need of them. Fighters
+ * are asked for by id only for the holders the rankings name.
+ */
+export function resolveSmall(
+  content: Pick<ContentRecords, 'divisions' | 'organizations' | 'titles' | 'rankings'>,
+  fighterNames: FighterNames,
+) {
   const divisionRecords = [...content.divisions].sort(compareDivisions);
   const divisionOrder = new Map(divisionRecords.map((d, i) => [d.id, i]));
   const divisions: Division[] = divisionRecords.map(({ id, name, weight_lb, weight_kg }) => ({ id, name, weight_lb, weight_kg }));
@@ -59,27 +68,32 @@ export function resolveDataset(content: ContentRecords, asOfDay: string): Datase
   const titleById = indexById(titleRecords);
   const titleRef = (id: string): TitleRef => ({ name: titleById.get(id)!.name, id });
 
-  const fighterById = indexById(content.fighters);
-  const rankings = resolveRankings(content.rankings, titleRecords, fighterById, divisionById, organizationById, divisionOrder);
+  const rankings = resolveRankings(content.rankings, titleRecords, fighterNames, divisionById, organizationById, divisionOrder);
   const titlesHeld = titlesHeldByFighter(rankings, titleRef);
+  return { divisions, divisionById, organizations, titles, titleRef, rankings, titlesHeld };
+}
+
+export type Small = ReturnType<typeof resolveSmall>;
+
+/** Assumes records passed validation: every reference resolves. */
+export function resolveDataset(content: ContentRecords, asOfDay: string): Dataset {
+  const fighterById = indexById(content.fighters);
+  const fighterNames: FighterNames = (id) => fighterById.get(id)!;
+  const small = resolveSmall(content, fighterNames);
+  const { divisions, organizations, titles, rankings } = small;
 
   const fighters = [...content.fighters]
-    .map((f) => ({ key: foldText(f.name), fighter: resolveFighter(f, asOfDay, divisionById.get(f.division_id)!, titlesHeld.get(f.id) ?? []) }))
+    .map((f) => ({ key: foldText(f.name), fighter: resolveFighter(f, asOfDay, small) }))
     .sort((a, b) => compareStrings(a.key, b.key) || compareStrings(a.fighter.id, b.fighter.id))
     .map((x) => x.fighter);
 
   const events = [...content.events].sort(byDateThenId).map(resolveEvent);
-  const fightEventById = new Map(events.map((e) => [e.id, toFightEvent(e)]));
-  const eventById = indexById(content.events);
-
-  const fights = [...content.fights].sort(byDateThenId).map((f) =>
-    resolveFight(f, eventById.get(f.event_id)!, fightEventById.get(f.event_id)!, divisionById.get(f.division_id)!, fighterById, titleRef),
-  );
-
+  const eventById = new Map(content.events.map((e) => [e.id, eventOfFight(e)]));
+  const fights = [...content.fights].sort(byDateThenId).map((f) => resolveFight(f, eventById.get(f.event_id)!, fighterNames, small));
   return { divisions, organizations, titles, fighters, events, fights, rankings };
 }
 
-function resolveEvent(e: EventRecord): Event {
+export function resolveEvent(e: EventRecord): Event {
   return {
     id: e.id,
     title: e.title,
@@ -98,16 +112,21 @@ export function toFightEvent(e: Event): FightEvent {
   return { title, date, location, broadcasters, id, poster_image_url };
 }
 
-function resolveFight(
-  f: FightRecord,
-  event: EventRecord,
-  fightEvent: FightEvent,
-  division: Division,
-  fighterById: Map<string, FighterRecord>,
-  titleRef: (id: string) => TitleRef,
-): Fight {
+/** What a fight takes from its event: the card as fights embed it, and where it is. */
+export interface EventOfFight {
+  fightEvent: FightEvent;
+  location: string;
+  venue: string;
+}
+
+export function eventOfFight(e: EventRecord): EventOfFight {
+  return { fightEvent: toFightEvent(resolveEvent(e)), location: e.location, venue: e.venue };
+}
+
+/** A fight with its event, its fighters' names, its division and titles. */
+export function resolveFight(f: FightRecord, event: EventOfFight, fighterNames: FighterNames, small: Pick<Small, 'divisionById' | 'titleRef'>): Fight {
   const corner = (c: FightRecord['fighters']['fighter_1']) => {
-    const fighter = fighterById.get(c.fighter_id)!;
+    const fighter = fighterNames(c.fighter_id);
     return { name: fighter.name, full_name: fighter.full_name, winner: c.winner, fighter_id: c.fighter_id };
   };
   return {
@@ -121,14 +140,14 @@ function resolveFight(
     fighters: { fighter_1: corner(f.fighters.fighter_1), fighter_2: corner(f.fighters.fighter_2) },
     results: f.results && { outcome: f.results.outcome, round: f.results.round },
     scores: f.scores && [...f.scores],
-    event: fightEvent,
-    division,
-    titles: f.title_ids.map(titleRef),
+    event: event.fightEvent,
+    division: small.divisionById.get(f.division_id)!,
+    titles: f.title_ids.map(small.titleRef),
     updated_at: f.updated_at,
   };
 }
 
-function resolveFighter(f: FighterRecord, asOfDay: string, division: Division, titles: TitleRef[]): Fighter {
+export function resolveFighter(f: FighterRecord, asOfDay: string, small: Pick<Small, 'divisionById' | 'titlesHeld'>): Fighter {
   return {
     id: f.id,
     name: f.name,
@@ -144,8 +163,8 @@ function resolveFighter(f: FighterRecord, asOfDay: string, division: Division, t
     ...heightFields(f.height_cm),
     ...reachFields(f.reach_cm),
     stats: { ...f.stats },
-    division,
-    titles,
+    division: small.divisionById.get(f.division_id)!,
+    titles: small.titlesHeld.get(f.id) ?? [],
   };
 }
 
@@ -159,14 +178,14 @@ export function titleIdsFor(titles: TitleRecord[], organizationId: string, divis
 function resolveRankings(
   records: RankingRecord[],
   titles: TitleRecord[],
-  fighterById: Map<string, FighterRecord>,
+  fighterNames: FighterNames,
   divisionById: Map<string, Division>,
   organizationById: Map<string, Organization>,
   divisionOrder: Map<string, number>,
 ): Ranking[] {
   const holder = (fighterId: string | null) => ({
     fighter_id: fighterId,
-    fighter_name: fighterId === null ? null : fighterById.get(fighterId)!.name,
+    fighter_name: fighterId === null ? null : fighterNames(fighterId).name,
     is_vacant: fighterId === null,
   });
   return [...records]

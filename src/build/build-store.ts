@@ -1,0 +1,46 @@
+// The store of a content folder, written into a built site: content checked and cataloged (see
+// scan.ts), then every store file written from the catalog. Memory follows the records' keys;
+// the records themselves wait in spill files in a working folder of the build's own, removed
+// when it is done.
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Warning } from '../content/files.ts';
+import { diskSink } from '../store/writer/sink.ts';
+import { writeStore } from '../store/writer/write-store.ts';
+import { catalogSource } from './catalog-source.ts';
+import type { Progress } from './progress.ts';
+import { scanContent } from './scan.ts';
+
+export interface BuildStoreOptions {
+  contentDir: string;
+  /** The built site's folder: the store goes under its store/ folder. */
+  outDir: string;
+  asOfDay: string;
+  progress: Progress;
+  onIgnored(ignored: Warning[]): void;
+}
+
+export interface BuildStoreResult {
+  files: number;
+  seconds: { scan: number; write: number };
+}
+
+export async function buildStore(options: BuildStoreOptions): Promise<BuildStoreResult> {
+  const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
+  try {
+    const started = performance.now();
+    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress });
+    const scanned = performance.now();
+    const source = catalogSource(catalog, options.asOfDay, workDir);
+    const sink = diskSink(options.outDir);
+    try {
+      await writeStore(source, sink);
+    } finally {
+      source.close();
+    }
+    const written = performance.now();
+    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 } };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,16 @@
+// How a long build tells what it is doing: phases with counts. The build reports; a host decides
+// how to show it (a live line on a terminal, a plain line every few seconds in a log).
+
+export interface Phase {
+  /** `n` more items done. */
+  tick(n?: number): void;
+  done(): void;
+}
+
+export interface Progress {
+  /** A phase of `total` items (undefined when not known in advance). */
+  phase(name: string, total?: number): Phase;
+}
+
+/** Reports nothing. */
+export const silentProgress: Progress = { phase: () => ({ tick() {}, done() {} }) };

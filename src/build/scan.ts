@@ -1,0 +1,192 @@
+// Reads and checks a content folder of any size into a catalog. Scanner threads read and check
+// the files (both cores are used); the main thread checks between records as results arrive and
+// keeps each record's keys. Every problem is collected before the build stops, as the small
+// reader does, with the same messages in the same order.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { COLLECTIONS, listCollection, listStrays, type Warning } from '../content/files.ts';
+import { ContentError, displayPath, missingFolder } from '../content/read.ts';
+import type { CollectionName } from '../content/schemas.ts';
+import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
+import { dateNumber, EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
+import type { Progress } from './progress.ts';
+import type { Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
+
+const BATCH = 500;
+/** Batches handed to a scanner before its first answer comes back: it never waits for work. */
+const AHEAD = 3;
+
+export interface ScanOptions {
+  /** Where the scanners' spill files go (a folder of the build's own). */
+  workDir: string;
+  onIgnored(ignored: Warning[]): void;
+  progress: Progress;
+  /** Scanner threads (default: one per core). */
+  threads?: number;
+}
+
+/** A pool of scanner threads that answers batches in the order they were asked. */
+function scannerPool(workDir: string, threads: number) {
+  const spills = Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
+  const workers = spills.map((spill) => new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { spill } satisfies ScannerData }));
+  return {
+    spills,
+    /** Scans `files` of one collection; `each` sees every result in file order. */
+    async scan(collection: CollectionName, folder: string, files: string[], each: (scanned: Scanned, scanner: number) => void, tick: (n: number) => void) {
+      const batches = Math.ceil(files.length / BATCH);
+      const answered = new Map<number, { results: Scanned[]; scanner: number }>();
+      let next = 0;
+      let merged = 0;
+      await new Promise<void>((resolve, reject) => {
+        if (batches === 0) return resolve();
+        const send = (w: number) => {
+          if (next >= batches) return;
+          const batch = next++;
+          workers[w].postMessage({ batch, collection, folder, files: files.slice(batch * BATCH, (batch + 1) * BATCH) } satisfies ScanRequest);
+        };
+        const listeners = workers.map((worker, w) => {
+          const onMessage = (reply: ScanReply) => {
+            answered.set(reply.batch, { results: reply.results, scanner: w });
+            try {
+              while (answered.has(merged)) {
+                const { results, scanner } = answered.get(merged)!;
+                answered.delete(merged);
+                for (const scanned of results) each(scanned, scanner);
+                tick(results.length);
+                merged++;
+              }
+            } catch (e) {
+              cleanup();
+              return reject(e);
+            }
+            if (merged === batches) {
+              cleanup();
+              return resolve();
+            }
+            send(w);
+          };
+          const onError = (e: Error) => {
+            cleanup();
+            reject(e);
+          };
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          return () => {
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+          };
+        });
+        const cleanup = () => listeners.forEach((off) => off());
+        for (let round = 0; round < AHEAD; round++) workers.forEach((_, w) => send(w));
+      });
+    },
+    close: () => Promise.all(workers.map((w) => w.terminate())),
+  };
+}
+
+/** The catalog's index of a large collection, as the checks between records use it. */
+function recordsIdIndex(records: Records, folder: string, last: { slot: number; existing: boolean }): IdIndex {
+  return {
+    add(id, file) {
+      const added = records.index.add(id);
+      Object.assign(last, added);
+      if (added.existing) return displayPath(path.join(folder, records.files.get(added.slot)));
+      records.files.push(path.relative(folder, path.resolve(file)));
+      return undefined;
+    },
+    has: (id) => records.index.slotOf(id) >= 0,
+  };
+}
+
+/** Reads, checks and catalogs a content folder; throws ContentError listing every problem. */
+export async function scanContent(root: string, options: ScanOptions): Promise<Catalog> {
+  const missing = await missingFolder(root);
+  if (missing) throw new ContentError([missing]);
+  const folderOf = (name: CollectionName) => path.join(root, name);
+  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<CollectionName, string>;
+
+  const listings = new Map<CollectionName, string[]>();
+  const ignored: Warning[] = [];
+  for (const name of COLLECTIONS) {
+    const listed = await listCollection(root, name, displayPath);
+    listings.set(name, listed.records);
+    ignored.push(...listed.ignored);
+  }
+  ignored.push(...(await listStrays(root, displayPath)));
+  if (ignored.length > 0) options.onIgnored(ignored);
+
+  const count = (name: CollectionName) => listings.get(name)!.length;
+  const catalog: Catalog = {
+    divisions: [], organizations: [], titles: [], rankings: [], divisionIds: [],
+    fights: new FightKeys(count('fights')),
+    events: new EventKeys(count('events')),
+    fighters: new FighterKeys(count('fighters')),
+    spills: [],
+  };
+  const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<Record<CollectionName, Records>>;
+  const last = { slot: -1, existing: false };
+  const checker = createCrossChecker(folders, (c) => {
+    const records = large[c];
+    return records ? recordsIdIndex(records, path.resolve(folderOf(c)), last) : mapIdIndex();
+  });
+  const divisionIndex = new Map<string, number>();
+  const problems: Problem[] = [];
+
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), 8));
+  const pool = scannerPool(options.workDir, threads);
+  catalog.spills = pool.spills;
+  try {
+    for (const name of COLLECTIONS) {
+      const files = listings.get(name)!;
+      listings.delete(name);
+      const shown = (file: string) => displayPath(path.join(folderOf(name), file));
+      const phase = options.progress.phase(`checking ${name}`, files.length);
+      await pool.scan(
+        name,
+        folderOf(name),
+        files,
+        (scanned, scanner) => {
+          problems.push(...scanned.problems);
+          if (scanned.unreadable !== undefined) return checker.addUnreadable(name, shown(scanned.file), scanned.unreadable);
+          if (!scanned.facts) return;
+          last.slot = -1;
+          checker.add(name, shown(scanned.file), scanned.facts);
+          const keys = scanned.keys;
+          if (!keys) return;
+          if (keys.kind === 'record') {
+            if (name === 'divisions') divisionIndex.set((keys.record as { id: string }).id, divisionIndex.size);
+            (catalog[name as 'divisions' | 'organizations' | 'titles' | 'rankings'] as unknown[]).push(keys.record);
+            return;
+          }
+          // A duplicate id's record keeps no keys: the first record with the id has them, and the build stops anyway.
+          if (last.slot < 0 || last.existing) return;
+          const slot = last.slot;
+          large[name]!.spilled(slot, scanner, scanned.spilled!);
+          if (keys.kind === 'fight') {
+            const f = catalog.fights;
+            f.date[slot] = dateNumber(keys.date);
+            f.division[slot] = divisionIndex.get(keys.division_id) ?? 0;
+            f.event[slot] = catalog.events.index.slotOf(keys.event_id);
+            f.corner1[slot] = catalog.fighters.index.slotOf(keys.fighters[0]);
+            f.corner2[slot] = catalog.fighters.index.slotOf(keys.fighters[1]);
+          } else if (keys.kind === 'event') catalog.events.date[slot] = dateNumber(keys.date);
+          else {
+            const f = catalog.fighters;
+            f.division[slot] = divisionIndex.get(keys.division_id) ?? 0;
+            for (const [column, text] of [[f.name, keys.name], [f.fullName, keys.full_name], [f.folded, keys.search[0]], [f.nickname, keys.search[1]], [f.alias, keys.search[2]]] as const)
+              while (column.count <= slot) column.push(column.count === slot ? text : '');
+          }
+        },
+        (n) => phase.tick(n),
+      );
+      phase.done();
+    }
+  } finally {
+    await pool.close();
+  }
+  problems.push(...checker.finish());
+  if (problems.length > 0) throw new ContentError(problems);
+  catalog.divisionIds = [...divisionIndex.keys()];
+  return catalog;
+}
