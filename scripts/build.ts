@@ -28,7 +28,9 @@ mkdirSync(path.dirname(out), { recursive: true });
 // Taken before the build: a file edited while it runs then shows as a change next time.
 const inputs = buildInputs();
 
-const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp, '--silent', ...rest], { stdio: 'inherit' });
+// Astro's own output is kept: its warnings (content files the build does not read) and the
+// store's summary line are how a build tells what it did.
+const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp, ...rest], { stdio: 'inherit' });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 
