@@ -60,12 +60,14 @@ describe('only complete, current builds are served', () => {
     for (const folder of [content, ...folders].filter(Boolean)) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('rebuilds a folder that a killed build left half-written instead of serving it', async () => {
+  it('rebuilds a folder that a killed build left half-written instead of serving it, with no npm needed', async () => {
     const dist = copyOfBuild();
     // What a build stopped midway leaves: some data, newer than every source, but never finished.
     rmSync(path.join(dist, MARKER));
     rmSync(path.join(dist, 'store/fighters'), { recursive: true });
-    const { child, out, url } = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
+    // The build runs on the preview's own Node, as on Windows, where npm is npm.cmd and cannot
+    // be started by name: nothing on PATH is looked for.
+    const { child, out, url } = await preview({ DIST_DIR: dist, CONTENT_DIR: content, PATH: scratch() });
     try {
       expect(out).toContain('Building the site');
       expect(await call(url, '/v2/fighters/?name=smith')).toEqual({ status: 200, total: 1, items: 1 });

@@ -1,8 +1,13 @@
 // What the local servers (npm start, npm run dev:netlify) share: build only when needed, the
 // development key, and the lines that tell how to call them.
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseKeys } from '../../src/api/keys.ts';
 import { buildInputs, isCurrent } from './build-output.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILD = path.join(ROOT, 'scripts/build.ts');
 
 /** The key a local server accepts when API_KEYS is not set. */
 export const DEV_KEY = 'dev-key-change-me';
@@ -16,7 +21,9 @@ export function buildUnlessCurrent(dist: string): void {
   if (process.env.SKIP_BUILD === '1' || isCurrent(dist, buildInputs())) return;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist], { stdio: 'inherit' });
+  // The build script itself, on the Node running this one, from the project folder as npm runs
+  // it: no npm to find on PATH (on Windows it is npm.cmd, which spawnSync cannot start by name).
+  const result = spawnSync(process.execPath, [BUILD, '--outDir', path.resolve(dist)], { stdio: 'inherit', cwd: ROOT });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
