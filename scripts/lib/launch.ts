@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseKeys } from '../../src/api/keys.ts';
-import { buildInputs, isCurrent } from './build-output.ts';
+import { buildInputs, buildProblem, isCurrent } from './build-output.ts';
+import { refuse } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD = path.join(ROOT, 'scripts/build.ts');
@@ -15,10 +16,14 @@ export const DEV_KEY = 'dev-key-change-me';
 /**
  * Builds into `dist` unless it holds a complete build of the current content and code (a folder
  * a killed build left, or a build of content since edited, added to or deleted from, is rebuilt;
- * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is.
+ * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is. A setting the build would
+ * refuse (AS_OF, DIST_DIR) is refused first, as a bad command line is, with `usage`.
  */
-export function buildUnlessCurrent(dist: string): void {
-  if (process.env.SKIP_BUILD === '1' || isCurrent(dist, buildInputs())) return;
+export function buildUnlessCurrent(dist: string, usage: string): void {
+  if (process.env.SKIP_BUILD === '1') return;
+  const problem = buildProblem(dist, 'DIST_DIR', process.env.CONTENT_DIR ?? 'content');
+  if (problem !== null) refuse(usage, problem);
+  if (isCurrent(dist, buildInputs())) return;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
   // The build script itself, on the Node running this one, from the project folder as npm runs
