@@ -1,5 +1,5 @@
 // npm run bench: what each request costs and what the build costs, per dataset size.
-//   node scripts/bench.ts [--sizes 100000,1000000] [--rounds 200] [--throughput-seconds 10] [--rebuild]
+//   node scripts/bench.ts [--sizes 100000,1000000] [--rounds 200] [--throughput-seconds 10] [--rebuild] (--help says more)
 // Datasets are generated and built under bench-data/<fights>/ when missing (the build's figures
 // are kept beside it, so a later run reports them without building again). Per query of the mix:
 // reads, sequential rounds and KB read (a counting store), and the handler's CPU p50 and p99 (the maximum, and called so, under 100 rounds) on its
@@ -9,26 +9,58 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { createHandler } from '../src/api/handler.ts';
-import { paths } from '../src/store/layout.ts';
 import type { Store } from '../src/store/reader/store.ts';
-import { overBudget, queryMix, type MixQuery } from './bench/mix.ts';
-import { countingStore } from './bench/reads.ts';
-import { percentile, tail } from './bench/stats.ts';
-import { defaultQueries, formatThroughput, machine, measureThroughput } from './bench/throughput.ts';
+import type { MixQuery } from './bench/mix.ts';
+import { integer, parseCommandLine, UsageError } from './lib/cli.ts';
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '200' },
-    'throughput-seconds': { type: 'string', default: '10' },
-    rebuild: { type: 'boolean', default: false },
-  },
+const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild]
+       (or node scripts/bench.ts [options])
+
+Measures what each request costs and what the build costs, per dataset size: for every query of
+the benchmark's mix, the reads, sequential rounds and KB read, and the handler's CPU time p50
+and p99; each build's time, peak memory and output; then, at the first size, the preview's HTTP
+throughput beside json-server 0.17 and a bare Node server (as npm run bench:throughput). Datasets
+are generated (npm run data:generate) and built (npm run build:stats) under bench-data/<fights>/
+when missing, and kept for the next run.
+
+  --sizes N,N...           dataset sizes in fights, comma-separated, each from 1 to 2000000
+                           (default 100000)
+  --rounds N               rounds of the mix timed for CPU, 1 to 100000 (default 200; under 100
+                           the tail column is the maximum, not a p99)
+  --throughput-seconds N   seconds measured per query and server, 0 to 3600; 0 skips the
+                           throughput comparison (default 10)
+  --rebuild                build every dataset again, even one already built
+  -h, --help               print this text
+
+Environment:
+  AS_OF                    read by the builds (see npm run build -- --help)`;
+
+/** Fight counts, comma-separated, each one the generator takes. */
+function sizeList(text: string, name: string): number[] {
+  const size = integer(1, 2_000_000);
+  try {
+    return text.split(',').map((part) => size(part, name));
+  } catch {
+    throw new UsageError(`${name} must be fight counts from 1 to 2000000 separated by commas, got "${text}"`);
+  }
+}
+
+const values = parseCommandLine(USAGE, {
+  sizes: { type: 'string', default: '100000', parse: sizeList },
+  rounds: { type: 'string', default: '200', parse: integer(1, 100_000) },
+  'throughput-seconds': { type: 'string', default: '10', parse: integer(0, 3600) },
+  rebuild: { type: 'boolean' },
 });
-const sizes = values.sizes!.split(',').map(Number);
-const rounds = Number(values.rounds);
-const throughputSeconds = Number(values['throughput-seconds']);
+// What measures is loaded once the command line is known to be good.
+const { createHandler } = await import('../src/api/handler.ts');
+const { paths } = await import('../src/store/layout.ts');
+const { overBudget, queryMix } = await import('./bench/mix.ts');
+const { countingStore } = await import('./bench/reads.ts');
+const { percentile, tail } = await import('./bench/stats.ts');
+const { defaultQueries, formatThroughput, machine, measureThroughput } = await import('./bench/throughput.ts');
+const sizes = values.sizes;
+const rounds = values.rounds;
+const throughputSeconds = values['throughput-seconds'];
 const node = process.execPath;
 
 interface BuildStats {
@@ -42,7 +74,11 @@ interface BuildStats {
 
 function run(args: string[]): string {
   const r = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`failed: node ${args.join(' ')}`);
+  // The script has said what went wrong (on standard error, shown as it is).
+  if (r.status !== 0) {
+    console.error(`bench: stopped, as node ${args.join(' ')} failed`);
+    process.exit(r.status ?? 1);
+  }
   return r.stdout;
 }
 

@@ -1,20 +1,38 @@
 // Builds a content folder and reports what the build produced and what it cost:
-//   node scripts/build-stats.ts [--content content] [--out dist] [--json]
+//   node scripts/build-stats.ts [--content content] [--out dist] [--json] (--help says more)
 // Prints wall time, peak memory (max RSS of this process, which runs the build), file and
 // folder counts, the largest folder and the total size; --json prints them as one JSON line.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { buildProblem } from './lib/build-output.ts';
+import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 
-const { values } = parseArgs({
-  options: {
-    content: { type: 'string', default: 'content' },
-    out: { type: 'string', default: 'dist' },
-    json: { type: 'boolean', default: false },
-  },
+const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
+       (or node scripts/build-stats.ts [options])
+
+Builds a content folder with Astro, in this process, and prints what the build cost and made:
+wall time, peak memory (max RSS), file and folder counts, the largest folder and the total
+size. Unlike npm run build, it builds in place (the output folder is deleted first) and writes
+no completion marker, so npm start builds again rather than serve it.
+
+  --content DIR   the content folder to build (default content)
+  --out DIR       the folder to build into, deleted first (default dist); it must not hold the
+                  project, the current folder or the content
+  --json          print the figures as one JSON line
+  -h, --help      print this text
+
+Environment:
+  AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)`;
+
+const values = parseCommandLine(USAGE, {
+  content: { type: 'string', default: 'content', parse: existingFolder },
+  out: { type: 'string', default: 'dist', parse: nonEmpty },
+  json: { type: 'boolean' },
 });
-process.env.CONTENT_DIR = path.resolve(values.content!);
-const outDir = path.resolve(values.out!);
+const problem = buildProblem(values.out, '--out', values.content);
+if (problem !== null) refuse(USAGE, problem);
+process.env.CONTENT_DIR = path.resolve(values.content);
+const outDir = path.resolve(values.out);
 
 // Timed from an empty folder, as `npm run build` builds (into a fresh folder, swapped in after):
 // clearing a previous output of a million files is not part of a build.

@@ -1,34 +1,46 @@
 // npm run build [-- --outDir DIR]: builds the site with Astro into DIR (default dist/, which
 // Netlify publishes) without ever leaving DIR half-written. Astro writes into a fresh sibling
 // folder; when it succeeds the completion marker goes in last and the folder is swapped in for
-// the old build, which keeps being served until then. Other arguments are passed to Astro.
+// the old build, which keeps being served until then. Only the options below are taken: the
+// build decides Astro's own (where it writes, what it prints).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildInputs, clearStale, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { buildInputs, buildProblem, clearStale, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
+
+const USAGE = `Usage: npm run build -- [--outDir DIR]
+       (or node scripts/build.ts [options])
+
+Builds the site with Astro: the documentation page, the OpenAPI document, and the store of
+records, lists and indexes made from the content folder. The build goes into a fresh folder that
+takes DIR's place only once complete, so DIR always holds a whole build. Astro's progress is
+printed, with a warning naming every content file the build does not read, and a summary line.
+
+  --outDir DIR   the folder to build into (default dist, which Netlify publishes); it is replaced
+                 whole, so it must not hold the project, the current folder or the content
+  -h, --help     print this text
+
+Environment:
+  CONTENT_DIR    the content folder to build (default content)
+  AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 
-function outDirOf(args: string[]): { out: string; rest: string[] } {
-  const rest: string[] = [];
-  let out = 'dist';
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--outDir') out = args[++i] ?? out;
-    else if (args[i].startsWith('--outDir=')) out = args[i].slice('--outDir='.length);
-    else rest.push(args[i]);
-  }
-  return { out: path.resolve(out), rest };
-}
-
-const { out, rest } = outDirOf(process.argv.slice(2));
+const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
+const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');
+if (problem !== null) refuse(USAGE, problem);
+const out = path.resolve(outDir);
 const temp = tempFolder(out);
 clearStale(out);
 mkdirSync(path.dirname(out), { recursive: true });
 // Taken before the build: a file edited while it runs then shows as a change next time.
 const inputs = buildInputs();
 
-const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp, '--silent', ...rest], { stdio: 'inherit' });
+// Astro's own output is kept: its warnings (content files the build does not read) and the
+// store's summary line are how a build tells what it did.
+const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit' });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

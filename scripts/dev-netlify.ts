@@ -1,16 +1,41 @@
 // npm run dev:netlify: Netlify's own local emulator, offline, on the built site (built first
 // unless DIST_DIR, default dist/, holds a complete build of the current content and code), on
-// http://localhost:8888 (PORT or --port N overrides). Slower to start than npm start, for
-// whoever wants the platform's exact behaviour: the edge functions as netlify.toml declares them,
-// in Deno, under Netlify's edge bootstrap. `netlify dev` runs this too (see netlify.toml).
-import { parseArgs } from 'node:util';
-import { announce, buildUnlessCurrent, localKeys } from './lib/launch.ts';
-import { emulatorDeno } from './lib/emulator-deno.ts';
-import { startEmulator } from './lib/netlify-dev.ts';
+// http://localhost:8888 (--port and --host, else PORT and HOST, override). Slower to start than
+// npm start, for whoever wants the platform's exact behaviour: the edge functions as netlify.toml
+// declares them, in Deno, under Netlify's edge bootstrap. `netlify dev` runs this too (see
+// netlify.toml).
+import { announce, buildUnlessCurrent, DEV_KEY, localKeys } from './lib/launch.ts';
+import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
 
-const { values } = parseArgs({ options: { port: { type: 'string' } } });
+const USAGE = `Usage: npm run dev:netlify -- [--port N] [--host H]
+       (or node scripts/dev-netlify.ts [options])
+
+Runs Netlify's own local emulator, offline, on the built site: the edge functions as netlify.toml
+declares them, in Deno (the 2.5 LTS line) under Netlify's edge bootstrap. It does not emulate the
+CDN cache (npm start does). Builds first (as npm run build does) unless DIST_DIR holds a complete
+build of the current content and code.
+
+  --port N      the port to listen on, 0 to 65535; 0 picks a free one (default: PORT, else 8888)
+  --host H      the address to listen on (default: HOST, else 127.0.0.1)
+  -h, --help    print this text
+
+Environment:
+  PORT, HOST    as --port and --host, which win over them
+  API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
+  DIST_DIR      the built site's folder (default dist)
+  SKIP_BUILD=1  serve DIST_DIR as it is, without building
+  PATH          where a Deno 2.5 is looked for when the optional package deno-lts-* is missing
+  CONTENT_DIR, AS_OF   read by the build (see npm run build -- --help)`;
+
+const options = parseCommandLine(USAGE, {
+  port: { type: 'string', env: 'PORT', default: '8888', parse: port },
+  host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
+});
 const DIST = process.env.DIST_DIR ?? 'dist';
 
+// Loaded once the command line is known to be good: the emulator takes seconds to load.
+const { emulatorDeno } = await import('./lib/emulator-deno.ts');
+const { startEmulator } = await import('./lib/netlify-dev.ts');
 const deno = emulatorDeno();
 if (deno === null) {
   console.error(
@@ -19,9 +44,9 @@ if (deno === null) {
   );
   process.exit(1);
 }
-buildUnlessCurrent(DIST);
+buildUnlessCurrent(DIST, USAGE);
 const keys = localKeys();
-const emulator = await startEmulator({ distDir: DIST, keys, deno, port: Number(values.port ?? process.env.PORT ?? 8888), host: process.env.HOST });
+const emulator = await startEmulator({ distDir: DIST, keys, deno, port: options.port, host: options.host });
 announce("Boxing Data API on Netlify's emulator", emulator.url, keys);
 
 // The emulator's Deno is a child process: stop it before leaving. The emulator re-sends the

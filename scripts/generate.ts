@@ -1,8 +1,8 @@
 // Deterministic dataset generator: writes the content/ collections for a number of fights.
-//   node scripts/generate.ts [--fights N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD]
+//   node scripts/generate.ts [--fights N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD] (--help says more)
 // All randomness comes from a PRNG seeded by --seed, and the as-of day is an argument (never the
 // clock), so the same arguments give byte-identical files.
-import { parseArgs, UsageError, USAGE, type Options } from './generate/cli.ts';
+import { commandLine, USAGE } from './generate/cli.ts';
 import { eventCount, eventRecord, makeEvents, requiredDays, titleEvents } from './generate/events.ts';
 import { fighterCount, fighterRecord, finishStats, makeFighters } from './generate/fighters.ts';
 import { makeFights } from './generate/fights.ts';
@@ -10,28 +10,10 @@ import { makeRankings } from './generate/rankings.ts';
 import { divisions, organizations, titles } from './generate/reference.ts';
 import { dayNumber, formatDateTime } from './generate/time.ts';
 import { writeCollections } from './generate/write.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`generate: ${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function options(): Options {
-  try {
-    const parsed = parseArgs(process.argv.slice(2));
-    if (parsed === 'help') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    }
-    return parsed;
-  } catch (e) {
-    if (e instanceof UsageError) fail(e.message);
-    throw e;
-  }
-}
+import { refuse } from './lib/cli.ts';
 
 async function main(): Promise<void> {
-  const opts = options();
+  const opts = commandLine();
   const started = performance.now();
   const asOfDay = dayNumber(opts.asOf);
   const asOfYear = Number(opts.asOf.slice(0, 4));
@@ -39,7 +21,7 @@ async function main(): Promise<void> {
   const events = Math.min(eventCount(opts.fights), opts.fights);
   const needed = requiredDays(null, asOfDay).length;
   if (events < needed)
-    fail(`--fights must be at least ${needed} with --as-of ${opts.asOf}: every month from the as-of month through 2031-12 needs an event`);
+    refuse(USAGE, `--fights must be at least ${needed} with --as-of ${opts.asOf}: every month from the as-of month through 2031-12 needs an event`);
 
   const fighters = makeFighters(opts.seed, fighterCount(opts.fights), divisions, opts.asOf);
   const eventList = makeEvents(opts.seed, events, asOfDay);

@@ -1,19 +1,43 @@
 // npm start: build unless DIST_DIR (default dist/) holds a complete build of the current content
-// and code, then serve it through the edge functions on http://localhost:8888 (PORT overrides;
-// SKIP_BUILD=1 serves DIST_DIR as it is). A folder a killed build left, or a build of content
-// since edited, added to or deleted from, is rebuilt; see scripts/build.ts.
-import { startServer } from './lib/serve.ts';
-import { announce, buildUnlessCurrent, isLoopback, localKeys } from './lib/launch.ts';
+// and code, then serve it through the edge functions on http://localhost:8888 (--port and --host,
+// else PORT and HOST, override; SKIP_BUILD=1 serves DIST_DIR as it is). A folder a killed build
+// left, or a build of content since edited, added to or deleted from, is rebuilt; see
+// scripts/build.ts.
+import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
+import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
 import { parseKeys } from '../src/api/keys.ts';
 
+const USAGE = `Usage: npm start -- [--port N] [--host H]
+       (or node scripts/preview.ts [options])
+
+Serves the built site as Netlify chains it, on Node: the key gate, a stand-in for Netlify's CDN
+cache, then the answering function. Builds first (as npm run build does) unless DIST_DIR holds a
+complete build of the current content and code.
+
+  --port N      the port to listen on, 0 to 65535; 0 picks a free one (default: PORT, else 8888)
+  --host H      the address to listen on (default: HOST, else 127.0.0.1); on an address other
+                machines can reach, the documentation page's console has no key filled in
+  -h, --help    print this text
+
+Environment:
+  PORT, HOST    as --port and --host, which win over them
+  API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
+  DIST_DIR      the built site's folder (default dist)
+  SKIP_BUILD=1  serve DIST_DIR as it is, without building
+  CONTENT_DIR, AS_OF   read by the build (see npm run build -- --help)`;
+
+const options = parseCommandLine(USAGE, {
+  port: { type: 'string', env: 'PORT', default: '8888', parse: port },
+  host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
+});
 const DIST = process.env.DIST_DIR ?? 'dist';
 
-buildUnlessCurrent(DIST);
+buildUnlessCurrent(DIST, USAGE);
 const keys = localKeys();
-const port = Number(process.env.PORT ?? 8888);
-const host = process.env.HOST ?? '127.0.0.1';
 // The documentation's try-it console starts with the key this preview accepts, but only where no
 // one else can open the page: a preview listening beyond this machine never shows a key.
-const tryItKey = isLoopback(host) ? parseKeys(keys)[0] : undefined;
-const server = await startServer({ distDir: DIST, port, env: { ...process.env, API_KEYS: keys }, host, tryItKey });
+const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
+// Loaded once the command line is known to be good, and the build done.
+const { startServer } = await import('./lib/serve.ts');
+const server = await startServer({ distDir: DIST, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey });
 announce('Boxing Data API preview', `http://localhost:${server.port}`, keys, tryItKey !== undefined);

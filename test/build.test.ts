@@ -1,6 +1,7 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -12,6 +13,7 @@ import {
 } from '../src/store/layout.ts';
 import { createHandler } from '../src/api/handler.ts';
 import { resolveDataset } from '../src/content/resolve.ts';
+import { readMarker } from '../scripts/lib/build-output.ts';
 import { TEST_AS_OF, buildSite } from './helpers/build.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 import { memoryStore } from './helpers/memory-store.ts';
@@ -146,6 +148,25 @@ describe('build settings', () => {
     expect(() => buildSite(out, { AS_OF: '2026-13-01', CONTENT_DIR: content })).toThrow(
       /AS_OF must be a calendar day in the form YYYY-MM-DD \(e\.g\. 2026-11-01\), not "2026-13-01"/,
     );
+  });
+});
+
+describe('build output', () => {
+  it('names each content file it does not read, and sums up the store it wrote', async () => {
+    const content = await writeContent(minimalContent());
+    writeFileSync(path.join(content, 'fights/notes.txt'), 'not a record');
+    const out = path.join(tmpdir(), `build-output-${process.pid}`);
+    // --outDir=DIR, as parseArgs also takes it.
+    const r = spawnSync(process.execPath, ['scripts/build.ts', `--outDir=${out}`], {
+      env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content },
+      encoding: 'utf8',
+    });
+    const printed = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(r.status, printed).toBe(0);
+    expect(printed).toMatch(/\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/);
+    expect(printed).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s \(content read and checked in /);
+    expect(readMarker(out)).not.toBeNull();
+    rmSync(out, { recursive: true, force: true });
   });
 });
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorDeno } from '../scripts/lib/emulator-deno.ts';
 import { guardedServer, startEmulator, type Emulator, type RequestChain } from '../scripts/lib/netlify-dev.ts';
-import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
+import { freePort, KEY, OTHER_KEY, runPreviewScript, startPreview } from './helpers/server.ts';
 
 const deno = emulatorDeno();
 if (deno === null)
@@ -247,5 +247,26 @@ describe("the emulator's front door", () => {
     const { status } = await get(`${front.url}/v2/fights/`, {}, 'TRACE');
     await front.close();
     expect(status).toBe(400);
+  });
+});
+
+describe.skipIf(deno === null)('npm run dev:netlify', () => {
+  it('--port and --host win over PORT and HOST', async () => {
+    const port = await freePort();
+    // HOST is an address of no machine here, so an emulator that took it could not start.
+    const { child, url } = await runPreviewScript(
+      { API_KEYS: KEY, DIST_DIR: inject('distDir'), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
+      ['--port', String(port), '--host', '127.0.0.1'],
+      'scripts/dev-netlify.ts',
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      expect(new URL(url).port).toBe(String(port));
+      expect((await client(url)('/v2/divisions/')).status).toBe(200);
+    } finally {
+      // The script stops the emulator's Deno on SIGTERM before it leaves.
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

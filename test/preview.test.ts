@@ -1,5 +1,6 @@
 // npm start: the preview script serves the built site, tells how to call it, and only ever
 // serves a complete build of the current content (see scripts/build.ts).
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { distContext } from '../scripts/lib/dist-context.ts';
 import { MARKER, readMarker } from '../scripts/lib/build-output.ts';
 import { startServer } from '../scripts/lib/serve.ts';
 import { buildSite, startBuild } from './helpers/build.ts';
-import { runPreviewScript } from './helpers/server.ts';
+import { freePort, runPreviewScript } from './helpers/server.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
 const KEY = 'preview-key';
@@ -34,6 +35,35 @@ it('prints the URL, the key and a curl command, and answers on that URL', async 
   } finally {
     child.kill();
   }
+});
+
+describe('where it listens', () => {
+  it('--port and --host win over PORT and HOST', async () => {
+    const port = await freePort();
+    // HOST is an address of no machine here, so a preview that took it could not start; one
+    // listening on this machine only fills the docs' key in.
+    const { child, out, url } = await runPreviewScript(
+      { API_KEYS: KEY, DIST_DIR: inject('distDir'), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
+      ['--port', String(port), '--host', '127.0.0.1'],
+    );
+    try {
+      expect(new URL(url).port).toBe(String(port));
+      expect(out).toContain('(try-it console, key filled in)');
+      expect(await call(url, '/v2/divisions/')).toMatchObject({ status: 200, items: 17 });
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('refuses a PORT that is not a port, naming it, before building', () => {
+    const r = spawnSync(process.execPath, ['scripts/preview.ts'], {
+      env: { ...process.env, PORT: 'eighty', DIST_DIR: path.join(tmpdir(), 'never-built') },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('preview: PORT must be an integer from 0 to 65535, got "eighty"');
+    expect(r.stdout).not.toContain('Building');
+  });
 });
 
 describe('only complete, current builds are served', () => {
@@ -60,12 +90,14 @@ describe('only complete, current builds are served', () => {
     for (const folder of [content, ...folders].filter(Boolean)) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('rebuilds a folder that a killed build left half-written instead of serving it', async () => {
+  it('rebuilds a folder that a killed build left half-written instead of serving it, with no npm needed', async () => {
     const dist = copyOfBuild();
     // What a build stopped midway leaves: some data, newer than every source, but never finished.
     rmSync(path.join(dist, MARKER));
     rmSync(path.join(dist, 'store/fighters'), { recursive: true });
-    const { child, out, url } = await preview({ DIST_DIR: dist, CONTENT_DIR: content });
+    // The build runs on the preview's own Node, as on Windows, where npm is npm.cmd and cannot
+    // be started by name: nothing on PATH is looked for.
+    const { child, out, url } = await preview({ DIST_DIR: dist, CONTENT_DIR: content, PATH: scratch() });
     try {
       expect(out).toContain('Building the site');
       expect(await call(url, '/v2/fighters/?name=smith')).toEqual({ status: 200, total: 1, items: 1 });

@@ -2,14 +2,14 @@
 // against a bare Node server that answers every request with one fixed 30 KB body (the ceiling
 // for any Node server on the machine). One load at a time; every server on 127.0.0.1, each in its
 // own process, all stopped when done or on error.
-//   node scripts/bench/throughput.ts --dist DIR --content DIR [--seconds 10] [--connections 10]
+//   node scripts/bench/throughput.ts --dist DIR --content DIR [--seconds 10] [--connections 10] (--help says more)
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import fg from 'fast-glob';
+import { existingFolder, integer, parseCommandLine, refuse } from '../lib/cli.ts';
 import { writeJsonServerDb } from './json-server-db.ts';
 import { jsonServerPath } from './json-server-path.ts';
 import { load, settle } from './load.ts';
@@ -129,22 +129,34 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
   }
 }
 
+const USAGE = `Usage: npm run bench:throughput -- --dist DIR --content DIR [--seconds N] [--connections N]
+       (or node scripts/bench/throughput.ts [options])
+
+Measures, on a built site, the HTTP throughput of the preview (as it serves, and with every
+answer computed) against json-server 0.17 over the same fights, and against a bare Node server
+that answers every request with one fixed 30 KB body. One load at a time, after 2 s of warm-up;
+every server on 127.0.0.1, each in its own process.
+
+  --dist DIR          the built site (required)
+  --content DIR       the content it was built from (required)
+  --seconds N         seconds measured per query and server, 1 to 3600 (default 10)
+  --connections N     concurrent connections, 1 to 1000 (default 10)
+  -h, --help          print this text
+
+Reads no environment variables.`;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      dist: { type: 'string' },
-      content: { type: 'string' },
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-    },
+  const values = parseCommandLine(USAGE, {
+    dist: { type: 'string', required: true, parse: existingFolder },
+    content: { type: 'string', required: true, parse: existingFolder },
+    seconds: { type: 'string', default: '10', parse: integer(1, 3600) },
+    connections: { type: 'string', default: '10', parse: integer(1, 1000) },
   });
-  if (!values.dist || !values.content) throw new Error('usage: node scripts/bench/throughput.ts --dist DIR --content DIR [--seconds 10] [--connections 10]');
   // Interrupted runs leave nothing behind: exiting stops every server (see servers.ts).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
   const fights = await contentFights(values.content);
-  if (fights.length === 0) throw new Error(`no fights in ${values.content}`);
-  const seconds = Number(values.seconds);
-  const connections = Number(values.connections);
+  if (fights.length === 0) refuse(USAGE, `--content ${values.content} holds no fights`);
+  const { seconds, connections } = values;
   const rows = await measureThroughput({
     distDir: values.dist, contentDir: values.content, seconds, connections,
     queries: defaultQueries(fights[Math.floor(fights.length / 2)]!),

@@ -1,5 +1,7 @@
-// Command-line options of scripts/generate.ts. Bad input ends the process with exit code 2.
+// Command-line options of scripts/generate.ts, read as every script's are (scripts/lib/cli.ts):
+// bad input ends the process with exit code 2 before anything is generated.
 import { isRealDate } from '../../src/shared/dates.ts';
+import { integer, nonEmpty, parseCommandLine, UsageError } from '../lib/cli.ts';
 
 export interface Options {
   fights: number;
@@ -8,55 +10,44 @@ export interface Options {
   asOf: string;
 }
 
-export const USAGE = `Usage: node scripts/generate.ts [--fights N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD]
+export const USAGE = `Usage: npm run data:generate -- [--fights N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD]
+       (or node scripts/generate.ts [options])
 
-  --fights N           number of fights, an integer >= 1 (default 3000)
+Writes a generated, fictional dataset: one JSON file per record, in a folder per collection.
+
+  --fights N           number of fights, an integer from 1 to 2000000 (default 3000)
   --seed S             PRNG seed, a non-negative integer (default 1)
   --out DIR            content folder to write (default content)
   --as-of YYYY-MM-DD   the day that splits past from future, 2006-01-01..2031-12-31 (default 2026-11-01)
+  -h, --help           print this text
 
-The same arguments always give the same files.`;
+The same arguments always give the same files. Reads no environment variables.`;
 
 export const DEFAULTS: Options = { fights: 3000, seed: 1, out: 'content', asOf: '2026-11-01' };
 
-export class UsageError extends Error {}
-
 const MAX_FIGHTS = 2_000_000;
 
-export function parseArgs(argv: string[]): Options | 'help' {
-  const opts: Options = { ...DEFAULTS };
-  const seen = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') return 'help';
-    const m = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!m) throw new UsageError(`unexpected argument "${arg}"`);
-    const flag = m[1];
-    if (!['fights', 'seed', 'out', 'as-of'].includes(flag)) throw new UsageError(`unknown option --${flag}`);
-    if (seen.has(flag)) throw new UsageError(`--${flag} given more than once`);
-    seen.add(flag);
-    let value = m[2];
-    if (value === undefined) {
-      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new UsageError(`--${flag} needs a value`);
-      value = argv[++i];
-    }
-    if (flag === 'fights') {
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_FIGHTS)
-        throw new UsageError(`--fights must be an integer from 1 to ${MAX_FIGHTS}, got "${value}"`);
-      opts.fights = Number(value);
-    } else if (flag === 'seed') {
-      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
-        throw new UsageError(`--seed must be a non-negative integer, got "${value}"`);
-      opts.seed = Number(value);
-    } else if (flag === 'out') {
-      if (value.trim() === '') throw new UsageError('--out must not be empty');
-      opts.out = value;
-    } else {
-      if (!isRealDate(value)) throw new UsageError(`--as-of must be a real date YYYY-MM-DD, got "${value}"`);
-      if (value < '2006-01-01' || value > '2031-12-31')
-        throw new UsageError(`--as-of must be from 2006-01-01 to 2031-12-31 (events span 2005-2031), got "${value}"`);
-      opts.asOf = value;
-    }
-  }
-  return opts;
+function seed(text: string, name: string): number {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`${name} must be a non-negative integer, got "${text}"`);
+  return Number(text);
+}
+
+function asOf(text: string, name: string): string {
+  if (!isRealDate(text)) throw new UsageError(`${name} must be a real date YYYY-MM-DD, got "${text}"`);
+  if (text < '2006-01-01' || text > '2031-12-31')
+    throw new UsageError(`${name} must be from 2006-01-01 to 2031-12-31 (events span 2005-2031), got "${text}"`);
+  return text;
+}
+
+const OPTIONS = {
+  fights: { type: 'string', default: String(DEFAULTS.fights), parse: integer(1, MAX_FIGHTS) },
+  seed: { type: 'string', default: String(DEFAULTS.seed), parse: seed },
+  out: { type: 'string', default: DEFAULTS.out, parse: nonEmpty },
+  'as-of': { type: 'string', default: DEFAULTS.asOf, parse: asOf },
+} as const;
+
+/** The options of this process's command line; --help and bad input end it (see scripts/lib/cli.ts). */
+export function commandLine(): Options {
+  const values = parseCommandLine(USAGE, OPTIONS);
+  return { fights: values.fights, seed: values.seed, out: values.out, asOf: values['as-of'] };
 }

@@ -43,6 +43,26 @@ export function buildInputs(env: Env = process.env): BuildInputs {
   return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.length };
 }
 
+/**
+ * What would stop a build into `out` of `contentDir` before it starts, in one line, or null:
+ * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
+ * the content, which the build would replace whole. `outOption` names `out` in the message.
+ */
+export function buildProblem(out: string, outOption: string, contentDir: string, env: Env = process.env): string | null {
+  try {
+    asOfDay(env);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  const target = path.resolve(out);
+  const holds = (dir: string) => {
+    const inside = path.relative(target, path.resolve(dir));
+    return inside === '' || (inside.split(path.sep)[0] !== '..' && !path.isAbsolute(inside));
+  };
+  const held = ([['the project', ROOT], ['the current folder', process.cwd()], ['the content', contentDir]] as const).find(([, dir]) => holds(dir));
+  return held ? `${outOption} ${out} would replace ${held[0]} (${path.resolve(held[1])}): name a folder of its own` : null;
+}
+
 /** The marker of a complete build in `dir`, or null when the folder is missing or unfinished. */
 export function readMarker(dir: string): BuildInputs | null {
   try {

@@ -1,8 +1,14 @@
 // What the local servers (npm start, npm run dev:netlify) share: build only when needed, the
 // development key, and the lines that tell how to call them.
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseKeys } from '../../src/api/keys.ts';
-import { buildInputs, isCurrent } from './build-output.ts';
+import { buildInputs, buildProblem, isCurrent } from './build-output.ts';
+import { refuse } from './cli.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILD = path.join(ROOT, 'scripts/build.ts');
 
 /** The key a local server accepts when API_KEYS is not set. */
 export const DEV_KEY = 'dev-key-change-me';
@@ -10,13 +16,19 @@ export const DEV_KEY = 'dev-key-change-me';
 /**
  * Builds into `dist` unless it holds a complete build of the current content and code (a folder
  * a killed build left, or a build of content since edited, added to or deleted from, is rebuilt;
- * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is.
+ * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is. A setting the build would
+ * refuse (AS_OF, DIST_DIR) is refused first, as a bad command line is, with `usage`.
  */
-export function buildUnlessCurrent(dist: string): void {
-  if (process.env.SKIP_BUILD === '1' || isCurrent(dist, buildInputs())) return;
+export function buildUnlessCurrent(dist: string, usage: string): void {
+  if (process.env.SKIP_BUILD === '1') return;
+  const problem = buildProblem(dist, 'DIST_DIR', process.env.CONTENT_DIR ?? 'content');
+  if (problem !== null) refuse(usage, problem);
+  if (isCurrent(dist, buildInputs())) return;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--', '--outDir', dist], { stdio: 'inherit' });
+  // The build script itself, on the Node running this one, from the project folder as npm runs
+  // it: no npm to find on PATH (on Windows it is npm.cmd, which spawnSync cannot start by name).
+  const result = spawnSync(process.execPath, [BUILD, '--outDir', path.resolve(dist)], { stdio: 'inherit', cwd: ROOT });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

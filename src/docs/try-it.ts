@@ -12,5 +12,6 @@ const attribute = (text: string) =>
 
 /** The page with `key` in its slot (a page without the slot is returned as it is). */
 export function withTryItKey(html: string, key: string): string {
-  return html.replace(SLOT, `<meta name="${TRY_IT_KEY_META}" content="${attribute(key)}">`);
+  // A function, not a string: replace() would read `$&`, `$'` or `$1` in a key as patterns.
+  return html.replace(SLOT, () => `<meta name="${TRY_IT_KEY_META}" content="${attribute(key)}">`);
 }

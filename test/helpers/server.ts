@@ -54,21 +54,36 @@ export async function rawRequest(base: string, method: string, path: string, hea
 }
 
 /**
- * Runs npm start's script until it prints its curl line; returns the process, its output so far
- * and its URL. A variable given as undefined is removed from the script's environment.
+ * Runs npm start's script (or `script`, another local server's) with `args` until it prints its
+ * curl line; returns the process, its output so far and its URL. A variable given as undefined
+ * is removed from the script's environment.
  */
-export async function runPreviewScript(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; out: string; url: string }> {
+export async function runPreviewScript(
+  env: Record<string, string | undefined>,
+  args: string[] = [],
+  script = 'scripts/preview.ts',
+): Promise<{ child: ChildProcess; out: string; url: string }> {
   const merged: Record<string, string | undefined> = { ...process.env, PORT: '0', AS_OF: TEST_AS_OF, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['scripts/preview.ts'], { env: merged });
+  const child = spawn(process.execPath, [script, ...args], { env: merged });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d) => {
       out += d;
       if (out.includes('curl')) resolve();
     });
-    child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
   const url = /on (http:\/\/localhost:\d+)/.exec(out)![1].replace('localhost', '127.0.0.1');
   return { child, out, url };
+}
+
+/** A port nothing listens on at the moment. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
