@@ -14,7 +14,7 @@ import { searchFields } from '../store/layout.ts';
 import type { Keys, Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
 const { spill } = workerData as ScannerData;
-const spillFd = openSync(spill, 'w');
+const spillFd = openSync(spill, 'r+');
 let spilled = 0;
 
 function keysOf(collection: CollectionName, record: unknown): Keys {

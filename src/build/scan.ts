@@ -2,6 +2,7 @@
 // the files (both cores are used); the main thread checks between records as results arrive and
 // keeps each record's keys. Every problem is collected before the build stops, as the small
 // reader does, with the same messages in the same order.
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -29,6 +30,8 @@ export interface ScanOptions {
 /** A pool of scanner threads that answers batches in the order they were asked. */
 function scannerPool(workDir: string, threads: number) {
   const spills = Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
+  // Made here: a scanner that is given no work may never open its own.
+  for (const spill of spills) writeFileSync(spill, '');
   const workers = spills.map((spill) => new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { spill } satisfies ScannerData }));
   return {
     spills,
