@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../content/files.ts';
-import { diskSink } from '../store/writer/sink.ts';
 import { writeStore } from '../store/writer/write-store.ts';
 import { catalogSource } from './catalog-source.ts';
+import { fileWriter } from './file-writer.ts';
 import type { Progress } from './progress.ts';
 import { scanContent } from './scan.ts';
 
@@ -32,11 +32,12 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress });
     const scanned = performance.now();
     const source = catalogSource(catalog, options.asOfDay, workDir);
-    const sink = diskSink(options.outDir);
+    const sink = fileWriter(options.outDir);
     try {
       await writeStore(source, sink);
     } finally {
       source.close();
+      await sink.close();
     }
     const written = performance.now();
     return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 } };
