@@ -8,6 +8,7 @@ import type { Warning } from '../content/files.ts';
 import { writeStore } from '../store/writer/write-store.ts';
 import { catalogSource } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
+import { diskBuckets } from './gram-buckets.ts';
 import type { Progress } from './progress.ts';
 import { scanContent } from './scan.ts';
 
@@ -34,7 +35,7 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const source = catalogSource(catalog, options.asOfDay, workDir);
     const sink = fileWriter(options.outDir);
     try {
-      await writeStore(source, sink);
+      await writeStore(source, sink, { buckets: diskBuckets(workDir) });
     } finally {
       source.close();
       await sink.close();

@@ -107,6 +107,16 @@ export function recordText(record: unknown): string {
   return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A list file (a chunk, a list read whole, a complete list): one record a line. */
+export function listText(lines: readonly string[]): string {
+  return lines.join('\n');
+}
+
+/** A sorted list's index: its size, then (for dated lists) its day entries (see dayEntry). */
+export function indexText(total: number, dayEntries: readonly string[]): string {
+  return `${JSON.stringify({ total } satisfies ListHeader)}\n${dayEntries.join('')}`;
+}
+
 /** Lines of a list file: one JSON record per line (JSON text never holds a raw line break). */
 export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');

@@ -1,67 +1,79 @@
-// Lists of records as the store keeps them: sorted lists in chunks with an index, lists read
-// whole, and page files. Records arrive as JSON text, one at a time where the list allows, so a
-// list of any length is written holding one chunk of it.
+// Lists of records as the store keeps them, file by file: sorted lists in chunks with an index,
+// lists read whole, and page files. A list is given as the slots of its records in order and a
+// way to get each record's text; each file is a unit whose body is made only when it is written,
+// so a full build and an update of a few files make them the same way.
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, paths, withHeader, type ListHeader, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
   type WholeList,
 } from '../layout.ts';
-import type { Sink } from './sink.ts';
 
-/**
- * A sorted list written as its records arrive in list order: chunks of CHUNK_SIZE, then its
- * index (the size, and for dated lists where each day starts).
- */
-export class SortedListWriter {
-  private readonly lines: string[] = [];
-  private readonly entries: string[] = [];
-  private lastDay: string | undefined;
-  private count = 0;
-  private readonly sink: Sink;
-  private readonly list: SortedList;
-  constructor(sink: Sink, list: SortedList) {
-    this.sink = sink;
-    this.list = list;
-  }
-
-  /** The next record; `day` (YYYY-MM-DD) for lists in date order. */
-  async add(text: string, day?: string): Promise<void> {
-    if (day !== undefined && day !== this.lastDay) {
-      this.entries.push(dayEntry(day, this.count));
-      this.lastDay = day;
-    }
-    this.lines.push(text);
-    this.count++;
-    if (this.lines.length === CHUNK_SIZE) await this.flush();
-  }
-
-  async finish(): Promise<void> {
-    if (this.lines.length > 0) await this.flush();
-    await this.sink.write(paths.index(this.list), `${JSON.stringify({ total: this.count } satisfies ListHeader)}\n${this.entries.join('')}`);
-  }
-
-  private async flush() {
-    const k = Math.floor((this.count - 1) / CHUNK_SIZE);
-    await this.sink.write(paths.chunk(this.list, k), this.lines.join('\n'));
-    this.lines.length = 0;
-  }
+/** One store file: its path, and its bytes when asked. */
+export interface Unit {
+  path: string;
+  body(): string;
 }
 
-export async function writeWhole(sink: Sink, list: WholeList, texts: readonly string[]) {
-  await sink.write(paths.whole(list), texts.join('\n'));
+export type TextOf = (slot: number) => string;
+
+/** Chunk k of a sorted list. */
+export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number, text: TextOf): Unit {
+  return {
+    path: paths.chunk(list, k),
+    body: () => {
+      const lines: string[] = [];
+      for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, slots.length); i++) lines.push(text(slots[i]));
+      return listText(lines);
+    },
+  };
 }
 
-/**
- * The default view of a list, page by page, with the list's size in each page's header, up to
- * the pages the layout builds. `at(i)` is the i-th record of the view (fights and events newest
- * first). Page 1 is always written, empty or not.
- */
-export async function writePages(sink: Sink, resource: PagedResource, total: number, at: (i: number) => string) {
-  const pages = Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
-  for (let n = 1; n <= pages; n++) {
-    const lines: string[] = [];
-    for (let i = (n - 1) * BUILT_PAGE_SIZE; i < Math.min(n * BUILT_PAGE_SIZE, total); i++) lines.push(at(i));
-    await sink.write(paths.page(resource, n), withHeader({ total }, lines));
-  }
+export const chunkCount = (total: number) => Math.ceil(total / CHUNK_SIZE);
+
+/** A sorted list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
+export function indexUnit(list: SortedList, slots: ArrayLike<number>, day?: (slot: number) => string): Unit {
+  return {
+    path: paths.index(list),
+    body: () => {
+      const entries: string[] = [];
+      let last: string | undefined;
+      if (day)
+        for (let i = 0; i < slots.length; i++) {
+          const d = day(slots[i]);
+          if (d !== last) entries.push(dayEntry(d, i));
+          last = d;
+        }
+      return indexText(slots.length, entries);
+    },
+  };
+}
+
+/** Every file of a sorted list: its chunks, then its index. */
+export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, text: TextOf, day?: (slot: number) => string): Generator<Unit> {
+  for (let k = 0; k < chunkCount(slots.length); k++) yield chunkUnit(list, slots, k, text);
+  yield indexUnit(list, slots, day);
+}
+
+export function wholeUnit(list: WholeList, slots: ArrayLike<number>, line: TextOf): Unit {
+  return { path: paths.whole(list), body: () => listText(Array.from(slots, line)) };
+}
+
+/** Pages built of a list of `total` records (page 1 always, empty or not). */
+export const pageCount = (resource: PagedResource, total: number) => Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
+
+/** Page n of a list's default view, whose i-th record is `at(i)`, with the list's size in its header. */
+export function pageUnit(resource: PagedResource, n: number, total: number, at: (i: number) => string): Unit {
+  return {
+    path: paths.page(resource, n),
+    body: () => {
+      const lines: string[] = [];
+      for (let i = (n - 1) * BUILT_PAGE_SIZE; i < Math.min(n * BUILT_PAGE_SIZE, total); i++) lines.push(at(i));
+      return withHeader({ total }, lines);
+    },
+  };
+}
+
+export function* pageUnits(resource: PagedResource, total: number, at: (i: number) => string): Generator<Unit> {
+  for (let n = 1; n <= pageCount(resource, total); n++) yield pageUnit(resource, n, total, at);
 }
 
 /**

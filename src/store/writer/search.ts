@@ -2,9 +2,13 @@
 // whose search text holds it are listed exactly, in parts, for everyone and per division, so a
 // page and the count are read without scanning. A longer needle reads the candidates holding its
 // first LONG_GRAM characters, each with its search text, and checks them.
+//
+// Every fighter holds dozens of grams, so the pairs are not kept in memory: each (gram, fighter)
+// goes to one of the grams' shard buckets (the same shards their files use), and each bucket is
+// then grouped on its own. Fighters are taken in name order, so every list comes out in it.
 import type { Division } from '../../records/schemas.ts';
-import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, paths, withHeader } from '../layout.ts';
-import type { Sink } from './sink.ts';
+import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, shardOf, withHeader } from '../layout.ts';
+import type { Unit } from './lists.ts';
 import type { FighterSource } from './source.ts';
 
 /** The distinct substrings of `min`..`max` characters of each field (none spans two fields). */
@@ -18,41 +22,81 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
   return grams;
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/** Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. */
+export interface GramBuckets {
+  add(bucket: number, line: string): void;
+  /** Every line added to the bucket, in the order added. */
+  lines(bucket: number): string[];
+  close(): void;
 }
 
-/** The lists keep the fighters' name order. */
-export async function writeSearch(sink: Sink, fighters: FighterSource, divisions: readonly Division[]) {
-  const everyone = new Map<string, string[]>();
-  const byDivision = new Map<string, Map<string, string[]>>();
-  const candidates = new Map<string, string[]>();
-  for (let p = 0; p < fighters.count; p++) {
-    const slot = fighters.order[p];
-    const id = fighters.id(slot);
-    const divisionId = divisions[fighters.division(slot)].id;
-    const fields = fighters.searchFields(slot);
-    let division = byDivision.get(divisionId);
-    if (!division) byDivision.set(divisionId, (division = new Map()));
-    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) {
-      push(everyone, gram, id);
-      push(division, gram, id);
-    }
-    const line = candidateLine(id, divisionId, fields);
-    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) push(candidates, gram, line);
+export function memoryBuckets(): GramBuckets {
+  const buckets = new Map<number, string[]>();
+  return {
+    add: (bucket, line) => {
+      const lines = buckets.get(bucket);
+      if (lines) lines.push(line);
+      else buckets.set(bucket, [line]);
+    },
+    lines: (bucket) => buckets.get(bucket) ?? [],
+    close: () => buckets.clear(),
+  };
+}
+
+const BUCKETS = 256;
+const bucketOf = (gram: string) => parseInt(shardOf(gram), 16);
+
+/** One bucket's pairs grouped: each gram's fighters' name ranks, in name order. */
+function grouped(lines: string[], kind: 's' | 'c'): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const line of lines) {
+    if (line[0] !== kind) continue;
+    const tab = line.lastIndexOf('\t');
+    const gram = line.slice(2, tab);
+    const rank = Number(line.slice(tab + 1));
+    const list = groups.get(gram);
+    if (list) list.push(rank);
+    else groups.set(gram, [rank]);
   }
-  await writeParts(sink, everyone, null);
-  for (const [divisionId, grams] of byDivision) await writeParts(sink, grams, divisionId);
-  for (const [gram, lines] of candidates) await sink.write(paths.searchCandidates(gram), lines.join('\n'));
+  return groups;
 }
 
-async function writeParts(sink: Sink, lists: Map<string, string[]>, divisionId: string | null) {
-  for (const [gram, ids] of lists)
-    for (let k = 0; k * PART_SIZE < ids.length; k++)
-      await sink.write(
-        paths.searchPart(gram, divisionId, k),
-        withHeader({ total: ids.length }, ids.slice(k * PART_SIZE, (k + 1) * PART_SIZE)),
-      );
+/** The part files of one gram's list of fighter ids (for everyone, or one division). */
+export function* searchPartUnits(gram: string, divisionId: string | null, ids: readonly string[]): Generator<Unit> {
+  for (let k = 0; k * PART_SIZE < ids.length; k++)
+    yield { path: paths.searchPart(gram, divisionId, k), body: () => withHeader({ total: ids.length }, ids.slice(k * PART_SIZE, (k + 1) * PART_SIZE)) };
+}
+
+/** Every search file. `buckets` holds the pairs while they are grouped. */
+export function* searchUnits(fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets): Generator<Unit> {
+  for (let rank = 0; rank < fighters.count; rank++) {
+    const fields = fighters.searchFields(fighters.order[rank]);
+    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) buckets.add(bucketOf(gram), `s\t${gram}\t${rank}`);
+    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) buckets.add(bucketOf(gram), `c\t${gram}\t${rank}`);
+  }
+  const slotAt = (rank: number) => fighters.order[rank];
+  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+    const lines = buckets.lines(bucket);
+    for (const [gram, ranks] of grouped(lines, 's')) {
+      yield* searchPartUnits(gram, null, ranks.map((r) => fighters.id(slotAt(r))));
+      const byDivision = new Map<number, string[]>();
+      for (const r of ranks) {
+        const d = fighters.division(slotAt(r));
+        const ids = byDivision.get(d);
+        if (ids) ids.push(fighters.id(slotAt(r)));
+        else byDivision.set(d, [fighters.id(slotAt(r))]);
+      }
+      for (const [d, ids] of byDivision) yield* searchPartUnits(gram, divisions[d].id, ids);
+    }
+    for (const [gram, ranks] of grouped(lines, 'c'))
+      yield {
+        path: paths.searchCandidates(gram),
+        body: () =>
+          listText(ranks.map((r) => {
+            const slot = slotAt(r);
+            return candidateLine(fighters.id(slot), divisions[fighters.division(slot)].id, fighters.searchFields(slot));
+          })),
+      };
+  }
+  buckets.close();
 }
