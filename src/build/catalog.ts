@@ -1,9 +1,12 @@
 // What the build keeps of the content while it writes the store: the small collections whole,
 // and for each fight, event and fighter only its keys (id, date, division, references, names for
 // sorting and search) in typed arrays and text columns, with where its checked record lies in a
-// scanner's spill file. A slot is a record's number in its collection.
+// scanner's spill file and which file it came from. A slot is a record's number in its
+// collection; a deleted record's slot stays, marked not valid, and its id keeps it.
 import type { DivisionRecord, OrganizationRecord, RankingRecord, TitleRecord } from '../content/schemas.ts';
+import { dayNumber } from '../shared/dates.ts';
 import { IdIndex } from './id-index.ts';
+import type { Keys } from './scan-protocol.ts';
 import { TextColumn } from './text-column.ts';
 
 /** `YYYY-MM-DDTHH:MM:SS` as the number YYYYMMDDHHMMSS: exact, and ordered as the text is. */
@@ -16,30 +19,45 @@ export function dateText(n: number): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}`;
 }
 
-/** Keys every large collection has: id, file, and where its checked record was spilled. */
+type NumberArray = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+
+/** Keys every large collection has: id, file, the file's size and time, and where its checked record was spilled. */
 export class Records {
   readonly index = new IdIndex();
-  /** Each slot's file, relative to its collection folder. */
+  /** Each slot's file, relative to its collection folder (as last read). */
   readonly files = new TextColumn();
-  /** 1 when the slot's record passed its own checks and has keys. */
-  valid: Uint8Array;
-  spillFile: Uint8Array;
-  spillAt: Float64Array;
-  spillLength: Uint32Array;
-  constructor(capacity: number) {
-    this.valid = new Uint8Array(capacity);
-    this.spillFile = new Uint8Array(capacity);
-    this.spillAt = new Float64Array(capacity);
-    this.spillLength = new Uint32Array(capacity);
-  }
+  /** 1 when the slot's record passed its own checks and has keys; 0 for a record deleted since. */
+  valid = new Uint8Array(0);
+  size = new Float64Array(0);
+  mtime = new Float64Array(0);
+  spillFile = new Uint8Array(0);
+  spillAt = new Float64Array(0);
+  spillLength = new Uint32Array(0);
+
   get count(): number {
     return this.index.size;
   }
+
   id(slot: number): string {
     return this.index.id(slot);
   }
+
+  /** The typed arrays, by name: what is saved with a build, and grown when slots are added. */
+  columns(): Record<string, NumberArray> {
+    return { valid: this.valid, size: this.size, mtime: this.mtime, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
+  }
+
+  /** Makes room for `capacity` slots. */
+  reserve(capacity: number): void {
+    for (const [name, column] of Object.entries(this.columns())) {
+      if (column.length >= capacity) continue;
+      const grown = new (column.constructor as new (n: number) => NumberArray)(Math.max(capacity, column.length * 2));
+      grown.set(column);
+      (this as unknown as Record<string, NumberArray>)[name] = grown;
+    }
+  }
+
   spilled(slot: number, file: number, [at, length]: [number, number]) {
-    this.valid[slot] = 1;
     this.spillFile[slot] = file;
     this.spillAt[slot] = at;
     this.spillLength[slot] = length;
@@ -47,26 +65,22 @@ export class Records {
 }
 
 export class FightKeys extends Records {
-  date: Float64Array;
-  division: Uint16Array;
-  event: Int32Array;
-  corner1: Int32Array;
-  corner2: Int32Array;
-  constructor(capacity: number) {
-    super(capacity);
-    this.date = new Float64Array(capacity);
-    this.division = new Uint16Array(capacity);
-    this.event = new Int32Array(capacity);
-    this.corner1 = new Int32Array(capacity);
-    this.corner2 = new Int32Array(capacity);
+  date = new Float64Array(0);
+  division = new Uint16Array(0);
+  event = new Int32Array(0);
+  corner1 = new Int32Array(0);
+  corner2 = new Int32Array(0);
+  /** The titles at stake, for the few fights that have any. */
+  readonly titles = new Map<number, string[]>();
+  override columns() {
+    return { ...super.columns(), date: this.date, division: this.division, event: this.event, corner1: this.corner1, corner2: this.corner2 };
   }
 }
 
 export class EventKeys extends Records {
-  date: Float64Array;
-  constructor(capacity: number) {
-    super(capacity);
-    this.date = new Float64Array(capacity);
+  date = new Float64Array(0);
+  override columns() {
+    return { ...super.columns(), date: this.date };
   }
 }
 
@@ -77,10 +91,14 @@ export class FighterKeys extends Records {
   readonly folded = new TextColumn();
   readonly nickname = new TextColumn();
   readonly alias = new TextColumn();
-  division: Uint16Array;
-  constructor(capacity: number) {
-    super(capacity);
-    this.division = new Uint16Array(capacity);
+  division = new Uint16Array(0);
+  /** The birth date's day number (see dayNumber): ages follow from it. */
+  birthDay = new Int32Array(0);
+  override columns() {
+    return { ...super.columns(), division: this.division, birthDay: this.birthDay };
+  }
+  texts() {
+    return { name: this.name, fullName: this.fullName, folded: this.folded, nickname: this.nickname, alias: this.alias };
   }
 }
 
@@ -105,4 +123,48 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
   const order = new Uint32Array(n);
   for (let s = 0, i = 0; s < records.count; s++) if (records.valid[s]) order[i++] = s;
   return order.sort(compare);
+}
+
+export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
+  const catalog: Catalog = {
+    divisions: [], organizations: [], titles: [], rankings: [], divisionIds: [],
+    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [],
+  };
+  catalog.fights.reserve(capacity.fights);
+  catalog.events.reserve(capacity.events);
+  catalog.fighters.reserve(capacity.fighters);
+  return catalog;
+}
+
+/** The index a division's id stands for in fights' and fighters' keys (new divisions are appended). */
+export function divisionIndexOf(catalog: Catalog, id: string): number {
+  const i = catalog.divisionIds.indexOf(id);
+  if (i >= 0) return i;
+  catalog.divisionIds.push(id);
+  return catalog.divisionIds.length - 1;
+}
+
+/** Sets a large collection's record's keys in its slot, as the scanners give them. */
+export function setKeys(catalog: Catalog, slot: number, keys: Exclude<Keys, { kind: 'record' }>): void {
+  if (keys.kind === 'fight') {
+    const f = catalog.fights;
+    f.valid[slot] = 1;
+    f.date[slot] = dateNumber(keys.date);
+    f.division[slot] = divisionIndexOf(catalog, keys.division_id);
+    f.event[slot] = catalog.events.index.slotOf(keys.event_id);
+    f.corner1[slot] = catalog.fighters.index.slotOf(keys.fighters[0]);
+    f.corner2[slot] = catalog.fighters.index.slotOf(keys.fighters[1]);
+    if (keys.title_ids.length > 0) f.titles.set(slot, keys.title_ids);
+    else f.titles.delete(slot);
+  } else if (keys.kind === 'event') {
+    catalog.events.valid[slot] = 1;
+    catalog.events.date[slot] = dateNumber(keys.date);
+  } else {
+    const f = catalog.fighters;
+    f.valid[slot] = 1;
+    f.division[slot] = divisionIndexOf(catalog, keys.division_id);
+    f.birthDay[slot] = dayNumber(keys.birth_date);
+    const texts: Array<[TextColumn, string]> = [[f.name, keys.name], [f.fullName, keys.full_name], [f.folded, keys.search[0]], [f.nickname, keys.search[1]], [f.alias, keys.search[2]]];
+    for (const [column, text] of texts) column.put(slot, text);
+  }
 }

@@ -7,9 +7,20 @@ import { TextColumn } from './text-column.ts';
 const EMPTY = -1;
 
 export class IdIndex {
-  readonly ids = new TextColumn();
+  readonly ids: TextColumn;
   private table = new Int32Array(1 << 12).fill(EMPTY);
   private hashes = new Int32Array(1 << 10);
+
+  /** An index of the ids already in `ids` (slot i for the i-th), or an empty one. */
+  constructor(ids = new TextColumn()) {
+    this.ids = ids;
+    if (ids.count === 0) return;
+    this.hashes = new Int32Array(Math.max(1 << 10, ids.count));
+    for (let slot = 0; slot < ids.count; slot++) this.hashes[slot] = fnv1a(ids.get(slot)) | 0;
+    let size = 1 << 12;
+    while (ids.count * 2 > size) size *= 2;
+    this.rehash(size);
+  }
 
   get size(): number {
     return this.ids.count;

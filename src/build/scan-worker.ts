@@ -21,13 +21,16 @@ function keysOf(collection: CollectionName, record: unknown): Keys {
   switch (collection) {
     case 'fights': {
       const f = record as FightRecord;
-      return { kind: 'fight', date: f.date, event_id: f.event_id, division_id: f.division_id, fighters: [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id] };
+      return {
+        kind: 'fight', date: f.date, event_id: f.event_id, division_id: f.division_id,
+        fighters: [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id], title_ids: f.title_ids,
+      };
     }
     case 'events':
       return { kind: 'event', date: (record as EventRecord).date };
     case 'fighters': {
       const f = record as FighterRecord;
-      return { kind: 'fighter', name: f.name, full_name: f.full_name, division_id: f.division_id, search: searchFields(f) };
+      return { kind: 'fighter', name: f.name, full_name: f.full_name, division_id: f.division_id, search: searchFields(f), birth_date: f.birth_date };
     }
     default:
       return { kind: 'record', record };

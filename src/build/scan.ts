@@ -10,7 +10,7 @@ import { COLLECTIONS, listCollection, listStrays, type Warning } from '../conten
 import { ContentError, displayPath, missingFolder } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
-import { dateNumber, EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
+import { divisionIndexOf, emptyCatalog, setKeys, type Catalog, type Records } from './catalog.ts';
 import type { Progress } from './progress.ts';
 import type { Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
@@ -120,20 +120,13 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   if (ignored.length > 0) options.onIgnored(ignored);
 
   const count = (name: CollectionName) => listings.get(name)!.length;
-  const catalog: Catalog = {
-    divisions: [], organizations: [], titles: [], rankings: [], divisionIds: [],
-    fights: new FightKeys(count('fights')),
-    events: new EventKeys(count('events')),
-    fighters: new FighterKeys(count('fighters')),
-    spills: [],
-  };
+  const catalog = emptyCatalog({ fights: count('fights'), events: count('events'), fighters: count('fighters') });
   const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<Record<CollectionName, Records>>;
   const last = { slot: -1, existing: false };
   const checker = createCrossChecker(folders, (c) => {
     const records = large[c];
     return records ? recordsIdIndex(records, path.resolve(folderOf(c)), last) : mapIdIndex();
   });
-  const divisionIndex = new Map<string, number>();
   const problems: Problem[] = [];
 
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), 8));
@@ -155,31 +148,22 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
           if (!scanned.facts) return;
           last.slot = -1;
           checker.add(name, shown(scanned.file), scanned.facts);
+          if (last.slot >= 0 && !last.existing) {
+            // The content index: which file each record came from, as it was when read.
+            large[name]!.size[last.slot] = scanned.size;
+            large[name]!.mtime[last.slot] = scanned.mtimeMs;
+          }
           const keys = scanned.keys;
           if (!keys) return;
           if (keys.kind === 'record') {
-            if (name === 'divisions') divisionIndex.set((keys.record as { id: string }).id, divisionIndex.size);
+            if (name === 'divisions') divisionIndexOf(catalog, (keys.record as { id: string }).id);
             (catalog[name as 'divisions' | 'organizations' | 'titles' | 'rankings'] as unknown[]).push(keys.record);
             return;
           }
           // A duplicate id's record keeps no keys: the first record with the id has them, and the build stops anyway.
           if (last.slot < 0 || last.existing) return;
-          const slot = last.slot;
-          large[name]!.spilled(slot, scanner, scanned.spilled!);
-          if (keys.kind === 'fight') {
-            const f = catalog.fights;
-            f.date[slot] = dateNumber(keys.date);
-            f.division[slot] = divisionIndex.get(keys.division_id) ?? 0;
-            f.event[slot] = catalog.events.index.slotOf(keys.event_id);
-            f.corner1[slot] = catalog.fighters.index.slotOf(keys.fighters[0]);
-            f.corner2[slot] = catalog.fighters.index.slotOf(keys.fighters[1]);
-          } else if (keys.kind === 'event') catalog.events.date[slot] = dateNumber(keys.date);
-          else {
-            const f = catalog.fighters;
-            f.division[slot] = divisionIndex.get(keys.division_id) ?? 0;
-            for (const [column, text] of [[f.name, keys.name], [f.fullName, keys.full_name], [f.folded, keys.search[0]], [f.nickname, keys.search[1]], [f.alias, keys.search[2]]] as const)
-              while (column.count <= slot) column.push(column.count === slot ? text : '');
-          }
+          large[name]!.spilled(last.slot, scanner, scanned.spilled!);
+          setKeys(catalog, last.slot, keys);
         },
         (n) => phase.tick(n),
       );
@@ -190,6 +174,5 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   }
   problems.push(...checker.finish());
   if (problems.length > 0) throw new ContentError(problems);
-  catalog.divisionIds = [...divisionIndex.keys()];
   return catalog;
 }

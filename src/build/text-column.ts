@@ -4,10 +4,10 @@
 import { Buffer } from 'node:buffer';
 
 export class TextColumn {
-  private bytes = Buffer.allocUnsafe(1 << 16);
+  private bytes: Buffer<ArrayBufferLike> = Buffer.allocUnsafe(1 << 16);
   private used = 0;
   /** ends[i] is where string i ends; it starts where string i - 1 ends. */
-  private ends = new Uint32Array(1 << 10);
+  private ends: Uint32Array<ArrayBufferLike> = new Uint32Array(1 << 10);
   count = 0;
 
   push(s: string): number {
@@ -27,8 +27,45 @@ export class TextColumn {
     return this.count++;
   }
 
+  /**
+   * Sets string i: a new one at the end (any strings skipped over are empty), or a replacement.
+   * Replacements are rare (a live preview's edits) and kept beside the packed bytes.
+   */
+  put(i: number, s: string): void {
+    if (i < this.count) {
+      (this.replaced ??= new Map()).set(i, s);
+      return;
+    }
+    while (this.count < i) this.push('');
+    this.push(s);
+  }
+
+  private replaced: Map<number, string> | undefined;
+
   get(i: number): string {
+    const replaced = this.replaced?.get(i);
+    if (replaced !== undefined) return replaced;
     return this.bytes.toString('utf8', i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+  }
+
+  /** The packed bytes and where each string ends, replacements included: what a saved build keeps. */
+  packed(): { bytes: Uint8Array; ends: Uint32Array } {
+    if (this.replaced?.size) {
+      const copy = new TextColumn();
+      for (let i = 0; i < this.count; i++) copy.push(this.get(i));
+      return copy.packed();
+    }
+    return { bytes: this.bytes.subarray(0, this.used), ends: this.ends.subarray(0, this.count) };
+  }
+
+  /** A column from what packed() gave. */
+  static from(bytes: Uint8Array, ends: Uint32Array): TextColumn {
+    const column = new TextColumn();
+    column.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    column.used = bytes.byteLength;
+    column.ends = ends.length > 0 ? ends : new Uint32Array(1 << 10);
+    column.count = ends.length;
+    return column;
   }
 
   /**
@@ -37,6 +74,10 @@ export class TextColumn {
    * character beyond U+FFFF meets one from U+E000 to U+FFFF: there the strings are decoded.
    */
   compare(i: number, j: number): number {
+    if (this.replaced !== undefined && (this.replaced.has(i) || this.replaced.has(j))) {
+      const [s, t] = [this.get(i), this.get(j)];
+      return s < t ? -1 : s > t ? 1 : 0;
+    }
     const a = i === 0 ? 0 : this.ends[i - 1];
     const b = j === 0 ? 0 : this.ends[j - 1];
     const la = this.ends[i] - a;
