@@ -33,8 +33,10 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const scanned = performance.now();
     const source = catalogSource(catalog, options.asOfDay, workDir);
     const sink = diskSink(options.outDir);
+    const writing = options.progress.phase('writing store files');
     try {
-      await writeStore(source, sink);
+      await writeStore(source, { write: (file, body) => (writing.tick(), sink.write(file, body)) });
+      writing.done();
     } finally {
       source.close();
     }
