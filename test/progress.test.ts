@@ -2,7 +2,7 @@
 // terminal, one line when a phase ends, and a tick() cheap enough to call per record.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleProgress, isLive, plainEveryMs, type ConsoleStream } from '../src/progress/console.ts';
-import { duration, wholeDuration } from '../src/progress/lines.ts';
+import { duration, endLine, runningLine, wholeDuration } from '../src/progress/lines.ts';
 
 const ESCAPE = /\x1b|\r/;
 
@@ -142,4 +142,14 @@ it('tick() on a million items costs next to nothing and prints nothing by itself
 it('spells times out', () => {
   expect([duration(0.42), duration(55), duration(250), duration(3_900)]).toEqual(['0.4 s', '55.0 s', '4 min 10 s', '1 h 5 min']);
   expect([wholeDuration(31.2), wholeDuration(120), wholeDuration(7_200)]).toEqual(['32 s', '2 min', '2 h']);
+});
+
+it('says how long each item took when items take longer than a second', () => {
+  expect(runningLine('measuring throughput', 3, 20, 36)).toBe('measuring throughput: 3 / 20 (15%), 12.0 s each, about 3 min 24 s left');
+  expect(endLine('measuring throughput', 20, 20, 240)).toBe('measuring throughput: 20 in 4 min (12.0 s each)');
+});
+
+it('gives no rate nor time left in the first second of a phase', () => {
+  expect(runningLine('making fights', 1, 20_000, 0.002)).toBe('making fights: 1 / 20,000 (0%)');
+  expect(runningLine('writing store files', 1_200, undefined, 0.5)).toBe('writing store files: 1,200');
 });

@@ -128,7 +128,8 @@ export function consoleProgress(options: ConsoleProgressOptions = {}): ConsolePr
     drawn = at;
     if (running.size === 0) return clear();
     const text = prefix + [...running].map((p) => runningLine(p.name, p.items, p.total, seconds(p, at))).join('  |  ');
-    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    // No width is known off a real terminal (0 under some emulators): 80, the usual one.
+    const width = Math.max(20, (stream.columns || 80) - 1);
     // Drawn over the old line, then the rest of it cleared: no blank frame in between.
     stream.write(`\r${text.length > width ? `${text.slice(0, width - 1)}…` : text}\x1b[K`);
     shown = true;
