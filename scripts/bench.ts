@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Store } from '../src/store/reader/store.ts';
 import type { MixQuery } from './bench/mix.ts';
 import { integer, parseCommandLine, UsageError } from './lib/cli.ts';
+import { commandProgress, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild]
        (or node scripts/bench.ts [options])
@@ -32,8 +33,12 @@ when missing, and kept for the next run.
   --rebuild                build every dataset again, even one already built
   -h, --help               print this text
 
+Progress goes to standard error: which step is running, the generator's and the builds' own
+progress, and the measurements done of all with the time left.
+
 Environment:
-  AS_OF                    read by the builds (see npm run build -- --help)`;
+  AS_OF                    read by the builds (see npm run build -- --help)
+${progressEnv(27)}`;
 
 /** Fight counts, comma-separated, each one the generator takes. */
 function sizeList(text: string, name: string): number[] {
@@ -51,6 +56,8 @@ const values = parseCommandLine(USAGE, {
   'throughput-seconds': { type: 'string', default: '10', parse: integer(0, 3600) },
   rebuild: { type: 'boolean' },
 });
+// Step lines, and a live line under them, on standard error; the report's tables on standard output.
+const progress = commandProgress(USAGE);
 // What measures is loaded once the command line is known to be good.
 const { createHandler } = await import('../src/api/handler.ts');
 const { paths } = await import('../src/store/layout.ts');
@@ -76,7 +83,7 @@ function run(args: string[]): string {
   const r = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 26 });
   // The script has said what went wrong (on standard error, shown as it is).
   if (r.status !== 0) {
-    console.error(`bench: stopped, as node ${args.join(' ')} failed`);
+    progress.log(`bench: stopped, as node ${args.join(' ')} failed`);
     process.exit(r.status ?? 1);
   }
   return r.stdout;
@@ -88,11 +95,11 @@ function prepare(fights: number): { content: string; dist: string; build: BuildS
   const dist = path.join(dir, 'dist');
   const statsFile = path.join(dir, 'build-stats.json');
   if (!existsSync(path.join(content, 'fights'))) {
-    console.error(`generating ${fights.toLocaleString('en-US')} fights...`);
+    progress.log(`generating ${fights.toLocaleString('en-US')} fights into ${path.relative(process.cwd(), content)}...`);
     run(['scripts/generate.ts', '--fights', String(fights), '--out', content]);
   }
   if (values.rebuild || !existsSync(statsFile) || !existsSync(path.join(dist, paths.all('divisions').slice(1)))) {
-    console.error(`building ${fights.toLocaleString('en-US')} fights...`);
+    progress.log(`building ${fights.toLocaleString('en-US')} fights into ${path.relative(process.cwd(), dist)}...`);
     const out = run(['scripts/build-stats.ts', '--content', content, '--out', dist, '--json']);
     writeFileSync(statsFile, out.trim().split('\n').pop()!);
   }
@@ -130,9 +137,10 @@ interface QueryResult {
 /** Rounds of the mix run before measuring. */
 const WARM_UP_ROUNDS = 5;
 
+const fmt = (ms: number) => ms.toFixed(2);
+const thousands = (n: number) => n.toLocaleString('en-US');
 
-
-async function measure(dist: string) {
+async function measure(dist: string, fights: number) {
   const handle = createHandler({ keys: ['bench'] });
   const memory = memoryStore(dist);
   const counting = countingStore(memory);
@@ -143,7 +151,9 @@ async function measure(dist: string) {
     if (response.status !== 200) throw new Error(`${p}: ${response.status} ${body.slice(0, 200)}`);
     return JSON.parse(body);
   };
+  progress.log(`measuring queries at ${thousands(fights)} fights...`);
   const mix = await queryMix(memory, (p) => call(memory, p));
+  const calls = progress.phase('measuring queries (calls)', mix.length * (1 + WARM_UP_ROUNDS + rounds));
   const results: QueryResult[] = [];
   for (const query of mix) {
     counting.take();
@@ -151,6 +161,7 @@ async function measure(dist: string) {
     const stats = counting.take();
     const items = Array.isArray(body.data) ? body.data.length : 1;
     results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(query, stats, items), cpu: [] });
+    calls.tick();
   }
   // The handler's time from the Request given to the Response returned, on the thread that runs
   // it. Every read resolves from memory, so no wait is in it: it is that thread's CPU time,
@@ -162,17 +173,17 @@ async function measure(dist: string) {
     const response = await handle(req, memory);
     const elapsed = performance.now() - started;
     await response.arrayBuffer();
+    calls.tick();
     return elapsed;
   };
   for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const r of results) await cpuOf(r.query.path);
   for (let round = 0; round < rounds; round++) for (const r of results) r.cpu.push(await cpuOf(r.query.path));
+  calls.done();
   for (const r of results) r.cpu.sort((a, b) => a - b);
   const all = results.flatMap((r) => r.cpu).sort((a, b) => a - b);
   return { results, p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1] };
 }
 
-const fmt = (ms: number) => ms.toFixed(2);
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 console.log(`\nMachine: ${machine()}\n`);
 const builds: Array<[number, BuildStats]> = [];
@@ -181,7 +192,7 @@ for (const size of sizes) {
   const { content, dist, build } = prepare(size);
   builds.push([size, build]);
   throughputAt ??= { content, dist, fights: size };
-  const m = await measure(dist);
+  const m = await measure(dist, size);
   console.log(`### ${thousands(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
   console.log(`| query | budget | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
   console.log('|---|---|---|---|---|---|---|---|');
@@ -203,11 +214,14 @@ for (const [size, b] of builds)
 
 if (throughputAt && throughputSeconds > 0) {
   const fight = JSON.parse(readFileSync(path.join(throughputAt.dist, paths.page('fights', 1)), 'utf8').split('\n')[1]);
+  progress.log(`measuring throughput at ${thousands(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
   const rows = await measureThroughput({
     distDir: throughputAt.dist,
     contentDir: throughputAt.content,
     seconds: throughputSeconds,
     queries: defaultQueries(fight.id),
+    progress,
+    log: (line) => progress.log(line),
   });
   console.log(`\n### Preview throughput at ${thousands(throughputAt.fights)} fights\n`);
   console.log(formatThroughput(rows, { machine: machine(), seconds: throughputSeconds, connections: 10, fights: throughputAt.fights }));

@@ -2,10 +2,11 @@
 //   node scripts/build-stats.ts [--content content] [--out dist] [--json] (--help says more)
 // Prints wall time, peak memory (max RSS of this process, which runs the build), file and
 // folder counts, the largest folder and the total size; --json prints them as one JSON line.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildProblem } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
+import { commandProgress, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])
@@ -18,11 +19,13 @@ no completion marker, so npm start builds again rather than serve it.
   --content DIR   the content folder to build (default content)
   --out DIR       the folder to build into, deleted first (default dist); it must not hold the
                   project, the current folder or the content
-  --json          print the figures as one JSON line
+  --json          print the figures as one JSON line (the only line on standard output; the
+                  store's progress goes to standard error)
   -h, --help      print this text
 
 Environment:
-  AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)`;
+  AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${progressEnv(18)}`;
 
 const values = parseCommandLine(USAGE, {
   content: { type: 'string', default: 'content', parse: existingFolder },
@@ -33,9 +36,13 @@ const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
 process.env.CONTENT_DIR = path.resolve(values.content);
 const outDir = path.resolve(values.out);
+// Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
+// integration writes it to standard error, and so do this script's own steps.
+const progress = commandProgress(USAGE);
 
 // Timed from an empty folder, as `npm run build` builds (into a fresh folder, swapped in after):
-// clearing a previous output of a million files is not part of a build.
+// clearing a previous output of a million files is not part of a build (but takes a while).
+if (existsSync(outDir)) progress.log(`removing the previous ${values.out}...`);
 rmSync(outDir, { recursive: true, force: true });
 const { build } = await import('astro');
 const started = performance.now();
@@ -47,6 +54,7 @@ let files = 0;
 let folders = 0;
 let bytes = 0;
 let largest = { dir: '', entries: 0 };
+const counting = progress.phase('counting built files');
 const walk = (dir: string) => {
   folders++;
   const entries = readdirSync(dir, { withFileTypes: true });
@@ -57,10 +65,12 @@ const walk = (dir: string) => {
     else {
       files++;
       bytes += statSync(full).size;
+      counting.tick();
     }
   }
 };
 walk(outDir);
+counting.done();
 
 const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, peakMb, files, folders, largest, bytes };
 if (values.json) console.log(JSON.stringify(stats));

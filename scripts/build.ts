@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInputs, buildProblem, clearStale, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
+import { checkProgressSetting, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -16,7 +17,8 @@ const USAGE = `Usage: npm run build -- [--outDir DIR]
 Builds the site with Astro: the documentation page, the OpenAPI document, and the store of
 records, lists and indexes made from the content folder. The build goes into a fresh folder that
 takes DIR's place only once complete, so DIR always holds a whole build. Astro's progress is
-printed, with a warning naming every content file the build does not read, and a summary line.
+printed, with a warning naming every content file the build does not read, and a summary line;
+the store's phases show their progress on standard error.
 
   --outDir DIR   the folder to build into (default dist, which Netlify publishes); it is replaced
                  whole, so it must not hold the project, the current folder or the content
@@ -24,13 +26,16 @@ printed, with a warning naming every content file the build does not read, and a
 
 Environment:
   CONTENT_DIR    the content folder to build (default content)
-  AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)`;
+  AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${progressEnv(17)}`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');
 if (problem !== null) refuse(USAGE, problem);
+// Read by the store's progress, in Astro's process: refused here, before a build starts.
+checkProgressSetting(USAGE);
 const out = path.resolve(outDir);
 const temp = tempFolder(out);
 clearStale(out);

@@ -11,6 +11,7 @@ import { divisions, organizations, titles } from './generate/reference.ts';
 import { dayNumber, formatDateTime } from './generate/time.ts';
 import { writeCollections } from './generate/write.ts';
 import { refuse } from './lib/cli.ts';
+import { commandProgress } from './lib/progress.ts';
 
 async function main(): Promise<void> {
   const opts = commandLine();
@@ -22,10 +23,12 @@ async function main(): Promise<void> {
   const needed = requiredDays(null, asOfDay).length;
   if (events < needed)
     refuse(USAGE, `--fights must be at least ${needed} with --as-of ${opts.asOf}: every month from the as-of month through 2031-12 needs an event`);
+  // On standard error, so that standard output keeps only the summary line.
+  const progress = commandProgress(USAGE);
 
-  const fighters = makeFighters(opts.seed, fighterCount(opts.fights), divisions, opts.asOf);
-  const eventList = makeEvents(opts.seed, events, asOfDay);
-  const { fights, mainEvents, titleWinners } = makeFights(opts.seed, opts.fights, eventList, fighters, divisions, asOfDay);
+  const fighters = makeFighters(opts.seed, fighterCount(opts.fights), divisions, opts.asOf, progress);
+  const eventList = makeEvents(opts.seed, events, asOfDay, progress);
+  const { fights, mainEvents, titleWinners } = makeFights(opts.seed, opts.fights, eventList, fighters, divisions, asOfDay, progress);
   titleEvents(opts.seed, eventList, mainEvents);
   finishStats(opts.seed, fighters, asOfYear);
   const rankings = makeRankings(opts.seed, fighters, divisions, titleWinners, asOfDay);
@@ -39,7 +42,7 @@ async function main(): Promise<void> {
     ['fights', fights],
     ['rankings', rankings],
   ];
-  const written = await writeCollections(opts.out, collections);
+  const written = await writeCollections(opts.out, collections, progress);
   const counts = collections.map(([name, records]) => `${name} ${records.length}`).join(', ');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`Wrote ${written} files to ${opts.out} (${counts}) in ${seconds}s\n`);

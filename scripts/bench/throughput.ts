@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
+import { silentProgress, type Progress } from '../../src/build/progress.ts';
 import { existingFolder, integer, parseCommandLine, refuse } from '../lib/cli.ts';
+import { commandProgress, progressEnv } from '../lib/progress.ts';
 import { writeJsonServerDb } from './json-server-db.ts';
 import { jsonServerPath } from './json-server-path.ts';
 import { load, settle } from './load.ts';
@@ -34,8 +36,10 @@ export interface ThroughputOptions {
   bareBytes?: number;
   /** json-server's heap (default 4096 MB: 100,000 fights take well over Node's default). */
   jsonServerHeapMb?: number;
-  /** Progress lines (default: standard error). */
+  /** Lines on each measurement (default: standard error). */
   log?: (line: string) => void;
+  /** Measurements done of all (every query on every server); default none. */
+  progress?: Progress;
 }
 
 const KEY_HEADER = { 'x-gateway-key': 'bench' };
@@ -76,6 +80,7 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
   const warmupSeconds = opts.warmupSeconds ?? 2;
   const connections = opts.connections ?? 10;
   const log = opts.log ?? ((line: string) => console.error(line));
+  const progress = opts.progress ?? silentProgress;
   const queries = opts.queries.map((q) => ({ ...q, jsonServerPath: q.jsonServerPath ?? jsonServerPath(q.path) }));
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-json-server-'));
   // The database copy goes even when the process exits mid-run (e.g. interrupted).
@@ -107,9 +112,11 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
       const result = await load(url, { seconds, connections, headers });
       await settle(server.base);
       log(`${q.name.padEnd(32)} ${server.name.padEnd(12)} ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
+      measured.tick();
       return result;
     };
     const rows: ThroughputRow[] = [];
+    const measured = progress.phase('measuring throughput (queries on servers)', queries.length * 4);
     for (const q of queries) {
       const p = await measure(preview, q.path, q, KEY_HEADER);
       const c = await measure(computed, q.path, q, KEY_HEADER);
@@ -121,6 +128,7 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
         previewOverBare: p.requestsPerSecond / b.requestsPerSecond,
       });
     }
+    measured.done();
     return rows;
   } finally {
     await Promise.allSettled(servers.map((s) => s.close()));
@@ -143,7 +151,8 @@ every server on 127.0.0.1, each in its own process.
   --connections N     concurrent connections, 1 to 1000 (default 10)
   -h, --help          print this text
 
-Reads no environment variables.`;
+Environment:
+${progressEnv(22)}`;
 
 async function main() {
   const values = parseCommandLine(USAGE, {
@@ -154,12 +163,15 @@ async function main() {
   });
   // Interrupted runs leave nothing behind: exiting stops every server (see servers.ts).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+  const progress = commandProgress(USAGE);
   const fights = await contentFights(values.content);
   if (fights.length === 0) refuse(USAGE, `--content ${values.content} holds no fights`);
   const { seconds, connections } = values;
   const rows = await measureThroughput({
     distDir: values.dist, contentDir: values.content, seconds, connections,
     queries: defaultQueries(fights[Math.floor(fights.length / 2)]!),
+    progress,
+    log: (line) => progress.log(line),
   });
   console.log(formatThroughput(rows, { machine: machine(), seconds, connections, fights: fights.length }));
 }

@@ -2,6 +2,7 @@
 // bad input ends the process with exit code 2 before anything is generated.
 import { isRealDate } from '../../src/shared/dates.ts';
 import { integer, nonEmpty, parseCommandLine, UsageError } from '../lib/cli.ts';
+import { progressEnv } from '../lib/progress.ts';
 
 export interface Options {
   fights: number;
@@ -21,7 +22,11 @@ Writes a generated, fictional dataset: one JSON file per record, in a folder per
   --as-of YYYY-MM-DD   the day that splits past from future, 2006-01-01..2031-12-31 (default 2026-11-01)
   -h, --help           print this text
 
-The same arguments always give the same files. Reads no environment variables.`;
+The same arguments always give the same files, whatever the environment. Progress goes to
+standard error; the summary line to standard output.
+
+Environment:
+${progressEnv(23)}`;
 
 export const DEFAULTS: Options = { fights: 3000, seed: 1, out: 'content', asOf: '2026-11-01' };
 

@@ -1,5 +1,6 @@
 // Event dates, places and broadcasts. Titles are set after the fights are drawn, since they name
 // the main event.
+import type { Progress } from '../../src/build/progress.ts';
 import type { EventRecord } from '../../src/content/schemas.ts';
 import { eventId } from './ids.ts';
 import { Rng, WeightedTable } from './random.ts';
@@ -67,14 +68,16 @@ function pickBroadcast(rng: Rng, home: string): EventRecord['broadcast'] {
 }
 
 /** Events in date order (ids follow it), without titles. */
-export function makeEvents(seed: number, count: number, asOfDay: number): Event[] {
+export function makeEvents(seed: number, count: number, asOfDay: number, progress: Progress): Event[] {
+  const phase = progress.phase('making events', count);
   const rng = new Rng(seed, 'events');
   const venueTable = new WeightedTable(VENUES.map((venue) => [venue, venue.weight] as const));
   const slots = eventDays(rng, count, asOfDay).map((day) => ({ day, minutes: 17 * 60 + 30 * rng.int(0, 6) }));
   slots.sort((a, b) => a.day - b.day || a.minutes - b.minutes);
   const asOfStart = asOfDay * DAY_SECONDS;
 
-  return slots.map(({ day, minutes }, i) => {
+  const events = slots.map(({ day, minutes }, i): Event => {
+    phase.tick();
     const venue = venueTable.draw(rng);
     const start = day * DAY_SECONDS + minutes * 60;
     // Announced 3-20 weeks ahead; edited after the night, but never after the as-of day.
@@ -97,6 +100,8 @@ export function makeEvents(seed: number, count: number, asOfDay: number): Event[
       title: '',
     };
   });
+  phase.done();
+  return events;
 }
 
 /** "Top Rank: Navarro vs. Okafor", plain "Navarro vs. Okafor", or a branded fight night. */

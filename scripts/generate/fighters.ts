@@ -1,5 +1,6 @@
 // Fighter profiles. Career stats are finished later (see finishStats) so that they include the
 // generated fights themselves: a fighter's record is never smaller than their bouts in the data.
+import type { Progress } from '../../src/build/progress.ts';
 import type { FighterRecord } from '../../src/content/schemas.ts';
 import { fighterId } from './ids.ts';
 import { NATIONS, POOLS, nationTable } from './nations.ts';
@@ -114,7 +115,8 @@ export function fighterCount(fights: number): number {
   return Math.max(1500, Math.round(fights * 0.3));
 }
 
-export function makeFighters(seed: number, count: number, divisions: Division[], asOf: string): Fighter[] {
+export function makeFighters(seed: number, count: number, divisions: Division[], asOf: string, progress: Progress): Fighter[] {
+  const phase = progress.phase('making fighters', count);
   const rng = new Rng(seed, 'fighters');
   const divisionTable = new WeightedTable(divisions.map((d) => [d, d.share] as const));
   const nationTables = divisions.map((d) => new WeightedTable(nationTable(d.index)));
@@ -168,7 +170,9 @@ export function makeFighters(seed: number, count: number, divisions: Division[],
       tally: { wins: 0, losses: 0, draws: 0, bouts: 0, rounds: 0, koWins: 0, stopped: 0 },
       stats: null,
     });
+    phase.tick();
   }
+  phase.done();
   return fighters;
 }
 

@@ -1,5 +1,6 @@
 // Fight cards: the N fights spread over the events, fighters drawn from the bout's division,
 // results for the fights before the as-of day.
+import type { Progress } from '../../src/build/progress.ts';
 import type { FightRecord, TitleRecord } from '../../src/content/schemas.ts';
 import type { Event } from './events.ts';
 import type { Fighter } from './fighters.ts';
@@ -35,8 +36,9 @@ export function cardSizes(rng: Rng, total: number, events: number): number[] {
 }
 
 export function makeFights(
-  seed: number, total: number, events: Event[], fighters: Fighter[], divisions: Division[], asOfDay: number,
+  seed: number, total: number, events: Event[], fighters: Fighter[], divisions: Division[], asOfDay: number, progress: Progress,
 ): FightsOutput {
+  const phase = progress.phase('making fights', total);
   const rng = new Rng(seed, 'fights');
   const sizes = cardSizes(rng, total, events.length);
   // Each division's fighters by debut year, so the fighters already active in a year form a prefix.
@@ -160,8 +162,10 @@ export function makeFights(
         updated_at: updated,
       });
       if (main) out.mainEvents.set(event.id, [f1.billing, f2.billing]);
+      phase.tick();
     }
   });
+  phase.done();
   return out;
 }
 

@@ -6,9 +6,10 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Progress } from '../../src/build/progress.ts';
 
 /** Writes DIR/<name>/<id>.json for every record, removes other *.json there; returns the file count. */
-export async function writeCollections(outDir: string, collections: [string, { id: string }[]][]): Promise<number> {
+export async function writeCollections(outDir: string, collections: [string, { id: string }[]][], progress: Progress): Promise<number> {
   let count = 0;
   for (const [name, records] of collections) {
     const dir = path.join(outDir, name);
@@ -19,8 +20,15 @@ export async function writeCollections(outDir: string, collections: [string, { i
     const fresh = new Set(records.map((r) => `${r.id}.json`));
     // Deletes wait on the disk, so they run concurrently, a batch at a time.
     const stale = [...existing].filter((file) => !fresh.has(file));
-    for (let i = 0; i < stale.length; i += 256)
-      await Promise.all(stale.slice(i, i + 256).map((file) => unlink(path.join(dir, file))));
+    if (stale.length > 0) {
+      const removing = progress.phase(`removing old ${name}`, stale.length);
+      for (let i = 0; i < stale.length; i += 256) {
+        await Promise.all(stale.slice(i, i + 256).map((file) => unlink(path.join(dir, file))));
+        removing.tick(Math.min(256, stale.length - i));
+      }
+      removing.done();
+    }
+    const writing = progress.phase(`writing ${name}`, records.length);
     for (const record of records) {
       const file = `${record.id}.json`;
       const bytes = Buffer.from(JSON.stringify(record, null, 2) + '\n', 'utf8');
@@ -32,7 +40,9 @@ export async function writeCollections(outDir: string, collections: [string, { i
         closeSync(fd);
       }
       count++;
+      writing.tick();
     }
+    writing.done();
   }
   return count;
 }

@@ -34,8 +34,10 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const scanned = performance.now();
     const source = catalogSource(catalog, options.asOfDay, workDir);
     const sink = fileWriter(options.outDir);
+    const writing = options.progress.phase('writing store files');
     try {
-      await writeStore(source, sink, { buckets: diskBuckets(workDir) });
+      await writeStore(source, { write: (file, body) => (writing.tick(), sink.write(file, body)) }, { buckets: diskBuckets(workDir) });
+      writing.done();
     } finally {
       source.close();
       await sink.close();

@@ -1,0 +1,26 @@
+// Progress for a command: the console reporter (src/progress/console.ts) on standard error, with
+// a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done.
+import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../../src/progress/console.ts';
+import { refuse } from './cli.ts';
+
+/** The variable in a command's --help, its text starting at `column` as the usage's other entries do. */
+export function progressEnv(column: number): string {
+  const name = '  PROGRESS_INTERVAL';
+  const indent = ' '.repeat(column);
+  const start = name.length < column ? name.padEnd(column) : `${name}\n${indent}`;
+  return `${start}seconds between progress lines when standard error is not a\n${indent}terminal (a log, a pipe, CI); default 5`;
+}
+
+/** Stops the process (exit code 2, with `usage`) when PROGRESS_INTERVAL cannot be used. */
+export function checkProgressSetting(usage: string): void {
+  try {
+    plainEveryMs();
+  } catch (e) {
+    refuse(usage, (e as Error).message);
+  }
+}
+
+export function commandProgress(usage: string): ConsoleProgress {
+  checkProgressSetting(usage);
+  return consoleProgress();
+}
