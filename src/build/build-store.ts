@@ -1,16 +1,17 @@
 // The store of a content folder, written into a built site: content checked and cataloged (see
 // scan.ts), then every store file written from the catalog. Memory follows the records' keys;
 // the records themselves wait in spill files in a working folder of the build's own, removed
-// when it is done.
+// when it is done. The catalog is saved beside the build (see state.ts) for the next one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../content/files.ts';
 import { writeStore } from '../store/writer/write-store.ts';
-import { catalogSource } from './catalog-source.ts';
+import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
 import type { Progress } from './progress.ts';
 import { scanContent } from './scan.ts';
+import { codeDigest, saveState } from './state.ts';
 
 export interface BuildStoreOptions {
   contentDir: string;
@@ -19,6 +20,10 @@ export interface BuildStoreOptions {
   asOfDay: string;
   progress: Progress;
   onIgnored(ignored: Warning[]): void;
+  /** Where to save the catalog for later builds and the live preview (not saved when absent). */
+  stateDir?: string;
+  /** Names this store in its state. */
+  storeId?: string;
 }
 
 export interface BuildStoreResult {
@@ -32,16 +37,31 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const started = performance.now();
     const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress });
     const scanned = performance.now();
-    const source = catalogSource(catalog, options.asOfDay, workDir);
+    const content = spilledContent(catalog);
+    const resolve = resolver(catalog, options.asOfDay, content);
+    const texts = {
+      fights: spilledTexts(catalog.fights.count, path.join(workDir, 'fights.ndjson'), resolve.fight),
+      events: spilledTexts(catalog.events.count, path.join(workDir, 'events.ndjson'), resolve.event),
+      fighters: spilledTexts(catalog.fighters.count, path.join(workDir, 'fighters.ndjson'), resolve.fighter),
+    };
+    const orders = catalogOrders(catalog);
+    const source = catalogSource(catalog, resolve.small, orders, { fights: texts.fights.text, events: texts.events.text, fighters: texts.fighters.text });
     const sink = fileWriter(options.outDir);
     const writing = options.progress.phase('writing store files');
     try {
       await writeStore(source, { write: (file, body) => (writing.tick(), sink.write(file, body)) }, { buckets: diskBuckets(workDir) });
       writing.done();
     } finally {
-      source.close();
+      content.close();
+      for (const t of Object.values(texts)) t.close();
       await sink.close();
     }
+    if (options.stateDir)
+      saveState(options.stateDir, {
+        meta: { version: 0, code: codeDigest(), content: path.resolve(options.contentDir), asOf: options.asOfDay, store: options.storeId ?? '' },
+        catalog,
+        orders,
+      });
     const written = performance.now();
     return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 } };
   } finally {

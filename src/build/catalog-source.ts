@@ -1,108 +1,146 @@
-// A catalog as the writer's source: records are resolved into their API text when the writer
-// first asks (in list order), written to a spill file, and read back from it when asked again.
-// The checked content records come from the scanners' spill files.
+// A catalog as the writer's source: its keys, its lists' orders, and each record's text from
+// whichever place the caller has it (resolved as the writer first asks and kept in a spill file
+// during a build; resolved anew or taken from the previous store during an update).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames } from '../content/resolve.ts';
-import type { EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
+import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
+import { checkRecord } from '../content/rules.ts';
+import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import { recordText } from '../store/layout.ts';
+import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
 import { dateText, sortedSlots, type Catalog, type Records } from './catalog.ts';
 import { Spill } from './spill.ts';
 
+type Large = 'fights' | 'events' | 'fighters';
+export type Orders = Record<Large, Uint32Array>;
+
+/** The canonical orders: fights and events by date then id, fighters by folded name then id. */
+export function catalogOrders(catalog: Catalog): Orders {
+  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) => r.date[a] - r.date[b] || r.index.ids.compare(a, b);
+  const { fighters } = catalog;
+  return {
+    fights: sortedSlots(catalog.fights, byDateThenId(catalog.fights)),
+    events: sortedSlots(catalog.events, byDateThenId(catalog.events)),
+    fighters: sortedSlots(fighters, (a, b) => fighters.folded.compare(a, b) || fighters.index.ids.compare(a, b)),
+  };
+}
+
+/** A large collection's checked content record, by slot. */
+export type ContentOf = <T>(collection: Large, slot: number) => T;
+
+/** Content records from the scanners' spill files (a build). */
+export function spilledContent(catalog: Catalog): ContentOf & { close(): void } {
+  const spills = catalog.spills.map((file) => new Spill(file, 'r'));
+  const read = <T>(collection: Large, slot: number): T => {
+    const r = catalog[collection];
+    return JSON.parse(spills[r.spillFile[slot]].read(r.spillAt[slot], r.spillLength[slot], 'utf8')) as T;
+  };
+  return Object.assign(read, { close: () => spills.forEach((s) => s.close()) });
+}
+
+/** Content records read from their files again and checked (an update: the files are on disk). */
+export function fileContent(catalog: Catalog, contentDir: string): ContentOf {
+  return <T>(collection: Large, slot: number): T => {
+    const file = path.join(contentDir, collection, catalog[collection].files.get(slot));
+    const checked = checkRecord(collection as CollectionName, JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')));
+    if (!checked.success) throw new Error(`${file} changed since it was checked`);
+    return checked.data as T;
+  };
+}
+
 /** Recently used events, for the fights of a card (read in date order, so a card's fights come together). */
 const EVENT_CACHE = 4096;
 
-export interface CatalogSource extends StoreSource {
-  close(): void;
+export interface Resolver {
+  small: Small;
+  /** The API record of a slot, from its content record. */
+  fight(slot: number): unknown;
+  event(slot: number): unknown;
+  fighter(slot: number): unknown;
 }
 
-export function catalogSource(catalog: Catalog, asOfDay: string, workDir: string): CatalogSource {
+export function resolver(catalog: Catalog, asOfDay: string, content: ContentOf): Resolver {
   const { fights, events, fighters } = catalog;
-  const contentSpills = catalog.spills.map((file) => new Spill(file, 'r'));
-  const content = <T>(records: Records, slot: number): T =>
-    JSON.parse(contentSpills[records.spillFile[slot]].read(records.spillAt[slot], records.spillLength[slot], 'utf8')) as T;
-
   const fighterNames: FighterNames = (id) => {
     const slot = fighters.index.slotOf(id);
     return { name: fighters.name.get(slot), full_name: fighters.fullName.get(slot) };
   };
   const small = resolveSmall(catalog, fighterNames);
-  // Fights and fighters keep their division as the index in reading order; the store's is the resolved order.
-  const sortedDivision = Uint16Array.from(catalog.divisionIds, (id) => small.divisions.findIndex((d) => d.id === id));
-  const titleIndex = new Map(small.titles.map((t, i) => [t.id, i]));
-
   const eventCache = new Map<number, EventOfFight>();
   const eventOf = (slot: number) => {
     let found = eventCache.get(slot);
-    if (found) {
-      eventCache.delete(slot);
-    } else {
-      found = eventOfFight(content<EventRecord>(events, slot));
+    if (found) eventCache.delete(slot);
+    else {
+      found = eventOfFight(content<EventRecord>('events', slot));
       if (eventCache.size >= EVENT_CACHE) eventCache.delete(eventCache.keys().next().value!);
     }
     eventCache.set(slot, found);
     return found;
   };
-
-  /** Texts resolved once, then read back from their spill file. */
-  const resolvedTexts = (records: Records, name: string, resolve: (slot: number) => unknown) => {
-    const spill = new Spill(path.join(workDir, `${name}.ndjson`));
-    const at = new Float64Array(records.count).fill(-1);
-    const length = new Uint32Array(records.count);
-    return {
-      spill,
-      text(slot: number): string {
-        if (at[slot] >= 0) return spill.read(at[slot], length[slot]);
-        const text = recordText(resolve(slot));
-        at[slot] = spill.append(text);
-        length[slot] = text.length;
-        return text;
-      },
-    };
+  return {
+    small,
+    fight: (slot) => resolveFight(content<FightRecord>('fights', slot), eventOf(fights.event[slot]), fighterNames, small),
+    event: (slot) => resolveEvent(content<EventRecord>('events', slot)),
+    fighter: (slot) => resolveFighter(content<FighterRecord>('fighters', slot), asOfDay, small),
   };
+}
 
-  const fightTexts = resolvedTexts(fights, 'fights', (slot) =>
-    resolveFight(content<FightRecord>(fights, slot), eventOf(fights.event[slot]), fighterNames, small),
-  );
-  const eventTexts = resolvedTexts(events, 'events', (slot) => resolveEvent(content<EventRecord>(events, slot)));
-  const fighterTexts = resolvedTexts(fighters, 'fighters', (slot) => resolveFighter(content<FighterRecord>(fighters, slot), asOfDay, small));
+/** Texts resolved once, then read back from a spill file in `workDir`. */
+export function spilledTexts(count: number, file: string, resolve: (slot: number) => unknown): { text: TextOf; close(): void } {
+  const spill = new Spill(file);
+  const at = new Float64Array(count).fill(-1);
+  const length = new Uint32Array(count);
+  return {
+    text(slot) {
+      if (at[slot] >= 0) return spill.read(at[slot], length[slot]);
+      const text = recordText(resolve(slot));
+      at[slot] = spill.append(text);
+      length[slot] = text.length;
+      return text;
+    },
+    close: () => spill.close(),
+  };
+}
 
-  const byDateThenId = (r: { date: Float64Array; index: { ids: { compare(a: number, b: number): number } } }) => (a: number, b: number) =>
-    r.date[a] - r.date[b] || r.index.ids.compare(a, b);
-
+export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<Large, TextOf>): StoreSource {
+  const { fights, events, fighters } = catalog;
+  // Fights and fighters keep their division as the index in reading order; the store's is the resolved order.
+  const sortedDivision = Uint16Array.from(catalog.divisionIds, (id) => small.divisions.findIndex((d) => d.id === id));
+  const titleIndex = new Map(small.titles.map((t, i) => [t.id, i]));
   return {
     divisions: small.divisions,
     organizations: small.organizations,
     titles: small.titles,
     rankings: small.rankings,
     fights: {
-      count: fights.count,
-      order: sortedSlots(fights, byDateThenId(fights)),
+      slots: fights.count,
+      count: orders.fights.length,
+      order: orders.fights,
       id: (s) => fights.id(s),
-      text: fightTexts.text,
+      text: texts.fights,
       date: (s) => dateText(fights.date[s]),
       division: (s) => sortedDivision[fights.division[s]],
       event: (s) => fights.event[s],
       corners: (s) => [fights.corner1[s], fights.corner2[s]],
     },
     events: {
-      count: events.count,
-      order: sortedSlots(events, byDateThenId(events)),
+      slots: events.count,
+      count: orders.events.length,
+      order: orders.events,
       id: (s) => events.id(s),
-      text: eventTexts.text,
+      text: texts.events,
       date: (s) => dateText(events.date[s]),
     },
     fighters: {
-      count: fighters.count,
-      order: sortedSlots(fighters, (a, b) => fighters.folded.compare(a, b) || fighters.index.ids.compare(a, b)),
+      slots: fighters.count,
+      count: orders.fighters.length,
+      order: orders.fighters,
       id: (s) => fighters.id(s),
-      text: fighterTexts.text,
+      text: texts.fighters,
       division: (s) => sortedDivision[fighters.division[s]],
       titles: (s) => (small.titlesHeld.get(fighters.id(s)) ?? []).map((t) => titleIndex.get(t.id)!),
       searchFields: (s) => [fighters.folded.get(s), fighters.nickname.get(s), fighters.alias.get(s)],
-    },
-    close() {
-      for (const spill of [...contentSpills, fightTexts.spill, eventTexts.spill, fighterTexts.spill]) spill.close();
     },
   };
 }

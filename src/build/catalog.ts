@@ -19,13 +19,14 @@ export function dateText(n: number): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}`;
 }
 
-type NumberArray = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+type NumberArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+type NumberArrayType = new (lengthOrBuffer: number | ArrayBuffer) => NumberArray;
 
 /** Keys every large collection has: id, file, the file's size and time, and where its checked record was spilled. */
 export class Records {
-  readonly index = new IdIndex();
+  index = new IdIndex();
   /** Each slot's file, relative to its collection folder (as last read). */
-  readonly files = new TextColumn();
+  files = new TextColumn();
   /** 1 when the slot's record passed its own checks and has keys; 0 for a record deleted since. */
   valid = new Uint8Array(0);
   size = new Float64Array(0);
@@ -47,14 +48,30 @@ export class Records {
     return { valid: this.valid, size: this.size, mtime: this.mtime, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
   }
 
+  /** Replaces each typed array by what `make` gives for it (its name and its type). */
+  load(make: (column: string, Type: NumberArrayType) => NumberArray): void {
+    for (const [name, column] of Object.entries(this.columns())) this.assign(name, make(name, column.constructor as NumberArrayType));
+  }
+
   /** Makes room for `capacity` slots. */
   reserve(capacity: number): void {
     for (const [name, column] of Object.entries(this.columns())) {
       if (column.length >= capacity) continue;
-      const grown = new (column.constructor as new (n: number) => NumberArray)(Math.max(capacity, column.length * 2));
+      const grown = new (column.constructor as NumberArrayType)(Math.max(capacity, column.length * 2));
       grown.set(column);
-      (this as unknown as Record<string, NumberArray>)[name] = grown;
+      this.assign(name, grown);
     }
+  }
+
+  /** Sets a typed array by the name columns() gives it. */
+  protected assign(name: string, values: NumberArray): void {
+    if (name === 'valid') this.valid = values as Uint8Array<ArrayBuffer>;
+    else if (name === 'size') this.size = values as Float64Array<ArrayBuffer>;
+    else if (name === 'mtime') this.mtime = values as Float64Array<ArrayBuffer>;
+    else if (name === 'spillFile') this.spillFile = values as Uint8Array<ArrayBuffer>;
+    else if (name === 'spillAt') this.spillAt = values as Float64Array<ArrayBuffer>;
+    else if (name === 'spillLength') this.spillLength = values as Uint32Array<ArrayBuffer>;
+    else throw new Error(`no column ${name}`);
   }
 
   spilled(slot: number, file: number, [at, length]: [number, number]) {
@@ -75,6 +92,14 @@ export class FightKeys extends Records {
   override columns() {
     return { ...super.columns(), date: this.date, division: this.division, event: this.event, corner1: this.corner1, corner2: this.corner2 };
   }
+  protected override assign(name: string, values: NumberArray): void {
+    if (name === 'date') this.date = values as Float64Array<ArrayBuffer>;
+    else if (name === 'division') this.division = values as Uint16Array<ArrayBuffer>;
+    else if (name === 'event') this.event = values as Int32Array<ArrayBuffer>;
+    else if (name === 'corner1') this.corner1 = values as Int32Array<ArrayBuffer>;
+    else if (name === 'corner2') this.corner2 = values as Int32Array<ArrayBuffer>;
+    else super.assign(name, values);
+  }
 }
 
 export class EventKeys extends Records {
@@ -82,20 +107,29 @@ export class EventKeys extends Records {
   override columns() {
     return { ...super.columns(), date: this.date };
   }
+  protected override assign(name: string, values: NumberArray): void {
+    if (name === 'date') this.date = values as Float64Array<ArrayBuffer>;
+    else super.assign(name, values);
+  }
 }
 
 export class FighterKeys extends Records {
-  readonly name = new TextColumn();
-  readonly fullName = new TextColumn();
+  name = new TextColumn();
+  fullName = new TextColumn();
   /** The search fields (see searchFields): folded name (also the sort key), nickname, alias. */
-  readonly folded = new TextColumn();
-  readonly nickname = new TextColumn();
-  readonly alias = new TextColumn();
+  folded = new TextColumn();
+  nickname = new TextColumn();
+  alias = new TextColumn();
   division = new Uint16Array(0);
   /** The birth date's day number (see dayNumber): ages follow from it. */
   birthDay = new Int32Array(0);
   override columns() {
     return { ...super.columns(), division: this.division, birthDay: this.birthDay };
+  }
+  protected override assign(name: string, values: NumberArray): void {
+    if (name === 'division') this.division = values as Uint16Array<ArrayBuffer>;
+    else if (name === 'birthDay') this.birthDay = values as Int32Array<ArrayBuffer>;
+    else super.assign(name, values);
   }
   texts() {
     return { name: this.name, fullName: this.fullName, folded: this.folded, nickname: this.nickname, alias: this.alias };

@@ -7,9 +7,11 @@ import type { Division, Organization, Ranking, Title } from '../../records/schem
 import { recordText, searchFields } from '../layout.ts';
 
 export interface CollectionSource {
-  /** Slots are 0 .. count - 1. */
+  /** Slots are 0 .. slots - 1; a slot that holds no record (one deleted since) is in no list. */
+  readonly slots: number;
+  /** Records: the length of `order`. */
   readonly count: number;
-  /** Every slot once, in the collection's order: fights and events by date then id, fighters by name then id. */
+  /** Every record's slot once, in the collection's order: fights and events by date then id, fighters by name then id. */
   readonly order: ArrayLike<number>;
   id(slot: number): string;
   /** The record's JSON text as the store keeps it (see recordText). */
@@ -68,6 +70,7 @@ export function datasetSource(ds: Dataset): StoreSource {
     titles: ds.titles,
     rankings: ds.rankings,
     fights: {
+      slots: ds.fights.length,
       count: ds.fights.length,
       order: identity(ds.fights.length),
       id: (s) => ds.fights[s].id,
@@ -78,6 +81,7 @@ export function datasetSource(ds: Dataset): StoreSource {
       corners: (s) => [fighterSlot.get(ds.fights[s].fighters.fighter_1.fighter_id)!, fighterSlot.get(ds.fights[s].fighters.fighter_2.fighter_id)!],
     },
     events: {
+      slots: ds.events.length,
       count: ds.events.length,
       order: identity(ds.events.length),
       id: (s) => ds.events[s].id,
@@ -85,6 +89,7 @@ export function datasetSource(ds: Dataset): StoreSource {
       date: (s) => ds.events[s].date,
     },
     fighters: {
+      slots: ds.fighters.length,
       count: ds.fighters.length,
       order: identity(ds.fighters.length),
       id: (s) => ds.fighters[s].id,

@@ -73,13 +73,13 @@ function* fightsUnits(source: StoreSource): Generator<Unit> {
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  const eventLists = groupItems(events.count, fights.order, (slot, add) => add(fights.event(slot)));
-  for (let e = 0; e < events.count; e++) {
+  const eventLists = groupItems(events.slots, fights.order, (slot, add) => add(fights.event(slot)));
+  for (let e = 0; e < events.slots; e++) {
     const slots = members(eventLists, e);
     if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'event', id: events.id(e) }, slots, keyed);
   }
-  const fighterLists = byFighter(fights, fighters.count);
-  for (let f = 0; f < fighters.count; f++) {
+  const fighterLists = byFighter(fights, fighters.slots);
+  for (let f = 0; f < fighters.slots; f++) {
     const slots = members(fighterLists, f);
     if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'fighter', id: fighters.id(f) }, slots, keyed);
   }

@@ -1,0 +1,130 @@
+// A build's catalog saved beside it, so that the next build and the live preview start from the
+// keys instead of reading every content file again. Typed arrays and packed text columns are
+// written as they are in memory: saving and loading a million records' keys takes a moment.
+// The state names the content folder, the day ages were computed for and a digest of the code
+// that made the store; a state that differs in any of them is not used.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
+import { IdIndex } from './id-index.ts';
+import { TextColumn } from './text-column.ts';
+
+const VERSION = 1;
+const META = 'state.json';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * What the store's bytes depend on besides the content: the code under src/ and the locked
+ * packages. A state made by other code describes a store this code would not write.
+ */
+export function codeDigest(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${path.relative(ROOT, full)}\0`).update(readFileSync(full));
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  for (const file of ['package-lock.json']) if (existsSync(path.join(ROOT, file))) hash.update(readFileSync(path.join(ROOT, file)));
+  return hash.digest('hex');
+}
+
+export interface StateMeta {
+  version: number;
+  code: string;
+  /** The content folder, absolute. */
+  content: string;
+  asOf: string;
+  /** Identifies the store this state describes (the build writes it into the store's marker too). */
+  store: string;
+}
+
+export interface SavedState {
+  meta: StateMeta;
+  catalog: Catalog;
+  /** Each large collection's valid slots in its order, as the store was written. */
+  orders: Record<'fights' | 'events' | 'fighters', Uint32Array>;
+}
+
+type Large = 'fights' | 'events' | 'fighters';
+const LARGE: Large[] = ['fights', 'events', 'fighters'];
+
+function textColumns(records: Records): Record<string, TextColumn> {
+  return { ids: records.index.ids, files: records.files, ...(records instanceof FighterKeys ? records.texts() : {}) };
+}
+
+const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/** Writes a state into `dir` (replacing what was there). */
+export function saveState(dir: string, state: SavedState): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { catalog } = state;
+  for (const name of LARGE) {
+    const records = catalog[name];
+    for (const [column, values] of Object.entries(records.columns())) writeFileSync(path.join(dir, `${name}.${column}.bin`), bytesOf(values.subarray(0, records.count)));
+    for (const [column, text] of Object.entries(textColumns(records))) {
+      const { bytes, ends } = text.packed();
+      writeFileSync(path.join(dir, `${name}.${column}.text`), bytes);
+      writeFileSync(path.join(dir, `${name}.${column}.ends`), bytesOf(ends));
+    }
+    writeFileSync(path.join(dir, `${name}.order.bin`), bytesOf(state.orders[name]));
+  }
+  const small = {
+    divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
+    divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles],
+  };
+  writeFileSync(path.join(dir, 'small.json'), JSON.stringify(small));
+  // Written last: a state without it is incomplete and is not used.
+  writeFileSync(path.join(dir, META), JSON.stringify({ ...state.meta, version: VERSION }));
+}
+
+export function readStateMeta(dir: string): StateMeta | null {
+  try {
+    const meta = JSON.parse(readFileSync(path.join(dir, META), 'utf8')) as StateMeta;
+    return meta.version === VERSION ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A typed array over a file's bytes (copied into a buffer of its own, aligned for the type). */
+function load<T extends ArrayBufferView>(file: string, make: (buffer: ArrayBuffer) => T): T {
+  const bytes = readFileSync(file);
+  const copy = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(copy).set(bytes);
+  return make(copy);
+}
+
+export function loadState(dir: string): SavedState | null {
+  const meta = readStateMeta(dir);
+  if (meta === null) return null;
+  const small = JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8'));
+  const text = (name: string, column: string) =>
+    TextColumn.from(load(path.join(dir, `${name}.${column}.text`), (b) => new Uint8Array(b)), load(path.join(dir, `${name}.${column}.ends`), (b) => new Uint32Array(b)));
+  const records = <R extends Records>(name: Large, made: R): R => {
+    made.index = new IdIndex(text(name, 'ids'));
+    made.files = text(name, 'files');
+    made.load((column, Type) => load(path.join(dir, `${name}.${column}.bin`), (b) => new Type(b)));
+    return made;
+  };
+  const fights = records('fights', new FightKeys());
+  for (const [slot, titles] of small.fightTitles as Array<[number, string[]]>) fights.titles.set(slot, titles);
+  const fighters = records('fighters', new FighterKeys());
+  fighters.name = text('fighters', 'name');
+  fighters.fullName = text('fighters', 'fullName');
+  fighters.folded = text('fighters', 'folded');
+  fighters.nickname = text('fighters', 'nickname');
+  fighters.alias = text('fighters', 'alias');
+  const catalog: Catalog = {
+    divisions: small.divisions, organizations: small.organizations, titles: small.titles, rankings: small.rankings,
+    divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, spills: [],
+  };
+  const orders = Object.fromEntries(LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))])) as SavedState['orders'];
+  return { meta, catalog, orders };
+}
