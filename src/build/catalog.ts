@@ -141,6 +141,8 @@ export interface Catalog {
   organizations: OrganizationRecord[];
   titles: TitleRecord[];
   rankings: RankingRecord[];
+  /** Each ranking's file, relative to the rankings folder. */
+  rankingFiles: string[];
   /** Division ids in the order their records were read: the index a fight or fighter keeps. */
   divisionIds: string[];
   fights: FightKeys;
@@ -161,7 +163,7 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
 
 export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
   const catalog: Catalog = {
-    divisions: [], organizations: [], titles: [], rankings: [], divisionIds: [],
+    divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], divisionIds: [],
     fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [],
   };
   catalog.fights.reserve(capacity.fights);

@@ -158,6 +158,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
           if (keys.kind === 'record') {
             if (name === 'divisions') divisionIndexOf(catalog, (keys.record as { id: string }).id);
             (catalog[name as 'divisions' | 'organizations' | 'titles' | 'rankings'] as unknown[]).push(keys.record);
+            if (name === 'rankings') catalog.rankingFiles.push(scanned.file);
             return;
           }
           // A duplicate id's record keeps no keys: the first record with the id has them, and the build stops anyway.

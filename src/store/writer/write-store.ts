@@ -53,8 +53,11 @@ export function keyedFight(source: Pick<StoreSource, 'fights' | 'divisions' | 'e
 export const byDivision = (divisions: number, order: ArrayLike<number>, division: (slot: number) => number) =>
   groupItems(divisions, order, (slot, add) => add(division(slot)));
 
+/** Each event's fights, in date order. */
+export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, (slot, add) => add(fights.event(slot)));
+
 /** Each fighter's fights, in date order. */
-export const byFighter = (fights: FightSource, fighters: number) =>
+export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) =>
   groupItems(fighters, fights.order, (slot, add) => {
     const [a, b] = fights.corners(slot);
     add(a);
@@ -73,7 +76,7 @@ function* fightsUnits(source: StoreSource): Generator<Unit> {
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  const eventLists = groupItems(events.slots, fights.order, (slot, add) => add(fights.event(slot)));
+  const eventLists = byEvent(fights, events.slots);
   for (let e = 0; e < events.slots; e++) {
     const slots = members(eventLists, e);
     if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'event', id: events.id(e) }, slots, keyed);

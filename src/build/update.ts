@@ -1,0 +1,339 @@
+// A change of content files applied to a catalog: the changed files read and checked, the checks
+// between records that the change can break run again, the keys updated, and the store files
+// the change touches made (see store/writer/update.ts), unchanged records' texts taken from the
+// store as it is. Fights, events and fighters are updated record by record; a change to the small
+// collections (divisions, organizations, titles, rankings) is answered by reading everything
+// again, as a build does: they are few, and much depends on them.
+import path from 'node:path';
+import type { Facts } from '../content/facts.ts';
+import { displayPath } from '../content/read.ts';
+import type { CollectionName } from '../content/schemas.ts';
+import { SINGULAR, type Problem } from '../content/validate.ts';
+import { ageOn, dayString } from '../shared/dates.ts';
+import { CHUNK_SIZE, linesOf, paths } from '../store/layout.ts';
+import type { TextOf, Unit } from '../store/writer/lists.ts';
+import type { Before } from '../store/writer/update.ts';
+import { updateUnits } from '../store/writer/update.ts';
+import { byEvent, byFighter } from '../store/writer/write-store.ts';
+import { setKeys, type Catalog, type Records } from './catalog.ts';
+import { catalogSource, fileContent, resolver, type Orders } from './catalog-source.ts';
+import { recordText } from '../store/layout.ts';
+import type { Keys } from './scan-protocol.ts';
+import { scanFile } from './scan-file.ts';
+
+export type Large = 'fights' | 'events' | 'fighters';
+const LARGE: readonly Large[] = ['fights', 'events', 'fighters'];
+
+/** A content file that was written or removed: its collection and its path within the collection's folder. */
+export interface ContentChange {
+  collection: CollectionName;
+  file: string;
+}
+
+export interface UpdateContext {
+  catalog: Catalog;
+  orders: Orders;
+  contentDir: string;
+  asOf: string;
+  /** The day the catalog's texts were made for (ages change with it). */
+  madeFor: string;
+  /** Reads a file of the store as it is (a path from the layout), or null. */
+  read(path: string): string | null;
+}
+
+export type UpdateResult =
+  | { kind: 'problems'; problems: Problem[] }
+  /** A change the small collections are part of: the caller builds again. */
+  | { kind: 'rebuild'; why: string }
+  | { kind: 'update'; units: Unit[]; removed: string[]; orders: Orders; files: number };
+
+const isLarge = (c: CollectionName): c is Large => (LARGE as readonly string[]).includes(c);
+
+/** The slot a file's record holds (its id is usually its name; a record kept elsewhere is looked for). */
+function slotOfFile(records: Records, file: string): number {
+  const named = records.index.slotOf(path.basename(file, '.json'));
+  if (named >= 0 && records.valid[named] && records.files.get(named) === file) return named;
+  for (let s = 0; s < records.count; s++) if (records.valid[s] && records.files.get(s) === file) return s;
+  return -1;
+}
+
+interface Read {
+  collection: Large;
+  file: string;
+  /** The slot the file's record held, if it held one. */
+  was: number;
+  scanned?: ReturnType<typeof scanFile>;
+}
+
+export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange[]): UpdateResult {
+  const small = changes.find((c) => !isLarge(c.collection));
+  if (small) return { kind: 'rebuild', why: `${small.collection} changed` };
+  const { catalog } = ctx;
+  const shown = (c: CollectionName, file: string) => displayPath(path.join(ctx.contentDir, c, file));
+
+  // The files as they are now: read and checked on their own, or gone.
+  const reads: Read[] = [];
+  const seen = new Set<string>();
+  for (const { collection, file } of changes) {
+    const key = `${collection}/${file}`;
+    if (seen.has(key) || !isLarge(collection)) continue;
+    seen.add(key);
+    const was = slotOfFile(catalog[collection], file);
+    let scanned: Read['scanned'];
+    try {
+      scanned = scanFile(path.join(ctx.contentDir, collection), collection, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    reads.push({ collection, file, was, scanned });
+  }
+
+  const problems = check(ctx, reads, shown);
+  if (problems.length > 0) return { kind: 'problems', problems };
+  return apply(ctx, reads);
+}
+
+/** The checks a change can fail: each changed record's own, and those between it and the rest. */
+function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, file: string) => string): Problem[] {
+  const { catalog } = ctx;
+  const problems: Problem[] = [];
+  const gone: Record<Large, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
+  const coming: Record<Large, Map<string, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  for (const r of reads) {
+    if (r.was >= 0) gone[r.collection].add(r.was);
+    const id = r.scanned?.facts?.id;
+    if (id !== undefined) {
+      const other = coming[r.collection].get(id);
+      if (other !== undefined)
+        problems.push({ file: shown(r.collection, r.file), field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${id}", already used by ${other}` });
+      else coming[r.collection].set(id, shown(r.collection, r.file));
+    }
+  }
+  const exists = (c: CollectionName, id: string): boolean => {
+    if (isLarge(c)) {
+      if (coming[c].has(id)) return true;
+      const slot = catalog[c].index.slotOf(id);
+      return slot >= 0 && catalog[c].valid[slot] === 1 && !gone[c].has(slot);
+    }
+    return (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
+  };
+  const titleDivision = new Map(catalog.titles.map((t) => [t.id, t.division_id]));
+
+  for (const r of reads) {
+    if (!r.scanned) continue;
+    const file = shown(r.collection, r.file);
+    problems.push(...r.scanned.problems);
+    const facts: Facts | undefined = r.scanned.facts;
+    if (!facts) continue;
+    if (facts.id !== undefined) {
+      const slot = catalog[r.collection].index.slotOf(facts.id);
+      if (slot >= 0 && catalog[r.collection].valid[slot] === 1 && !gone[r.collection].has(slot))
+        problems.push({ file, field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${facts.id}", already used by ${shown(r.collection, catalog[r.collection].files.get(slot))}` });
+    }
+    for (const [at, target, id] of facts.refs)
+      if (!exists(target, id)) problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
+    if (r.collection === 'fights' && facts.division_id !== undefined)
+      for (const [at, target, id] of facts.refs) {
+        const division = target === 'titles' ? titleDivision.get(id) : undefined;
+        if (division !== undefined && division !== facts.division_id)
+          problems.push({ file, field: at, message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"` });
+      }
+  }
+
+  // Records that are gone, or hold another id now, may still be referred to.
+  const stillHeld = (c: Large, slot: number) => coming[c].has(catalog[c].id(slot));
+  const goneEvents = [...gone.events].filter((s) => !stillHeld('events', s));
+  const goneFighters = [...gone.fighters].filter((s) => !stillHeld('fighters', s));
+  if (goneEvents.length + goneFighters.length > 0) {
+    const { fights } = catalog;
+    const changedFights = new Set(reads.filter((r) => r.collection === 'fights').map((r) => r.was));
+    const referring = (slot: number) => fights.valid[slot] === 1 && !changedFights.has(slot);
+    const source = { order: ctx.orders.fights, event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
+    const fightFile = (s: number) => shown('fights', fights.files.get(s));
+    if (goneEvents.length > 0) {
+      const lists = byEvent(source , catalog.events.count);
+      for (const e of goneEvents)
+        for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1]))
+          if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
+    }
+    if (goneFighters.length > 0) {
+      const lists = byFighter(source , catalog.fighters.count);
+      for (const g of goneFighters) {
+        for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1]))
+          if (referring(f))
+            for (const corner of ['fighter_1', 'fighter_2'] as const)
+              if ((corner === 'fighter_1' ? fights.corner1[f] : fights.corner2[f]) === g)
+                problems.push({ file: fightFile(f), field: `fighters.${corner}.fighter_id`, message: `refers to fighter "${catalog.fighters.id(g)}", which does not exist` });
+        const id = catalog.fighters.id(g);
+        for (const ranking of catalog.rankings)
+          for (const [list, entries] of [['champions', ranking.champions], ['rankings', ranking.rankings]] as const)
+            entries.forEach((entry, i) => {
+              if (entry.fighter_id === id)
+                problems.push({ file: shown('rankings', catalog.rankingFiles[catalog.rankings.indexOf(ranking)]), field: `${list}.${i}.fighter_id`, message: `refers to fighter "${id}", which does not exist` });
+            });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Keys of a fight or fighter as they were, for the lists it leaves. */
+function snapshot(catalog: Catalog, collection: Large, slot: number) {
+  if (collection === 'fights') {
+    const f = catalog.fights;
+    return { event: f.event[slot], corners: [f.corner1[slot], f.corner2[slot]] as const, divisionId: catalog.divisionIds[f.division[slot]] };
+  }
+  if (collection === 'fighters') {
+    const f = catalog.fighters;
+    return { divisionId: catalog.divisionIds[f.division[slot]], searchFields: [f.folded.get(slot), f.nickname.get(slot), f.alias.get(slot)], id: f.id(slot), name: f.name.get(slot), fullName: f.fullName.get(slot) };
+  }
+  return {};
+}
+
+function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
+  const { catalog } = ctx;
+  const before = {
+    fights: new Map<number, ReturnType<typeof snapshot>>(),
+    fighters: new Map<number, ReturnType<typeof snapshot>>(),
+  };
+  const removedIds: Record<Large, Map<number, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  const touched: Record<Large, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
+  const remember = (c: Large, slot: number) => {
+    if ((c === 'fights' || c === 'fighters') && !before[c].has(slot)) before[c].set(slot, snapshot(catalog, c, slot));
+  };
+
+  // Records that left their slot: files removed, or holding another id now.
+  for (const r of reads) {
+    if (r.was < 0) continue;
+    const records = catalog[r.collection];
+    if (r.scanned?.facts?.id === records.id(r.was)) continue;
+    remember(r.collection, r.was);
+    records.valid[r.was] = 0;
+    removedIds[r.collection].set(r.was, records.id(r.was));
+  }
+  // Records written: their slot (the id's own, or a new one) takes the new keys.
+  for (const r of reads) {
+    if (!r.scanned?.keys) continue;
+    const records = catalog[r.collection];
+    const { slot } = records.index.add(r.scanned.facts!.id!);
+    records.reserve(slot + 1);
+    if (records.valid[slot]) remember(r.collection, slot);
+    removedIds[r.collection].delete(slot);
+    records.files.put(slot, r.file);
+    records.size[slot] = r.scanned.size;
+    records.mtime[slot] = r.scanned.mtimeMs;
+    setKeys(catalog, slot, r.scanned.keys as Exclude<Keys, { kind: 'record' }>);
+    touched[r.collection].add(slot);
+  }
+
+  // Texts that change: the records written, the fights of an event written, the fights of a
+  // fighter whose names changed, and fighters whose age changed with the day.
+  const texts: Record<Large, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
+  const fightSource = { order: ctx.orders.fights, event: (s: number) => catalog.fights.event[s], corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const };
+  if (touched.events.size > 0) {
+    const lists = byEvent(fightSource , catalog.events.count);
+    for (const e of touched.events) for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
+  }
+  const renamed = [...touched.fighters].filter((s) => {
+    const was = before.fighters.get(s) as { name?: string; fullName?: string } | undefined;
+    return was !== undefined && (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s));
+  });
+  if (renamed.length > 0) {
+    const lists = byFighter(fightSource , catalog.fighters.count);
+    for (const g of renamed) for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
+  }
+  if (ctx.madeFor !== ctx.asOf) {
+    const f = catalog.fighters;
+    for (let s = 0; s < f.count; s++) if (f.valid[s] && ageOn(dayString(f.birthDay[s]), ctx.madeFor) !== ageOn(dayString(f.birthDay[s]), ctx.asOf)) texts.fighters.add(s);
+  }
+
+  const orders = reorder(catalog, ctx.orders, touched, removedIds);
+  const resolve = resolver(catalog, ctx.asOf, fileContent(catalog, ctx.contentDir));
+  const old = oldTexts(ctx, catalog);
+  const fresh = (c: Large, make: (slot: number) => unknown): TextOf => {
+    const made = new Map<number, string>();
+    return (slot) => {
+      if (!texts[c].has(slot)) return old(c, slot);
+      let text = made.get(slot);
+      if (text === undefined) made.set(slot, (text = recordText(make(slot))));
+      return text;
+    };
+  };
+  const source = catalogSource(catalog, resolve.small, orders, {
+    fights: fresh('fights', resolve.fight),
+    events: fresh('events', resolve.event),
+    fighters: fresh('fighters', resolve.fighter),
+  });
+  const searchable = new Set<number>();
+  for (const s of touched.fighters) {
+    const was = before.fighters.get(s) as { divisionId: string; searchFields: string[] } | undefined;
+    const f = catalog.fighters;
+    if (!was || was.divisionId !== catalog.divisionIds[f.division[s]] || was.searchFields.join('\t') !== [f.folded.get(s), f.nickname.get(s), f.alias.get(s)].join('\t')) searchable.add(s);
+  }
+  for (const s of removedIds.fighters.keys()) searchable.add(s);
+  const previous: Before = {
+    read: ctx.read,
+    orders: ctx.orders,
+    fight: (s) => before.fights.get(s) as ReturnType<Before['fight']>,
+    fighter: (s) => before.fighters.get(s) as ReturnType<Before['fighter']>,
+    removedIds,
+  };
+  const { units, removed } = updateUnits(source, previous, { texts, searchable });
+  return { kind: 'update', units, removed, orders, files: reads.length };
+}
+
+/** Each collection's new order: slots that left or changed taken out, changed ones put in their places. */
+function reorder(catalog: Catalog, orders: Orders, touched: Record<Large, Set<number>>, removed: Record<Large, Map<number, string>>): Orders {
+  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) => r.date[a] - r.date[b] || r.index.ids.compare(a, b);
+  const compare: Record<Large, (a: number, b: number) => number> = {
+    fights: byDateThenId(catalog.fights),
+    events: byDateThenId(catalog.events),
+    fighters: (a, b) => catalog.fighters.folded.compare(a, b) || catalog.fighters.index.ids.compare(a, b),
+  };
+  const next = {} as Orders;
+  for (const c of LARGE) {
+    const out = new Set([...touched[c], ...removed[c].keys()]);
+    if (out.size === 0) {
+      next[c] = orders[c];
+      continue;
+    }
+    const kept = orders[c].filter((s) => !out.has(s));
+    const added = Uint32Array.from([...touched[c]].filter((s) => catalog[c].valid[s] === 1)).sort(compare[c]);
+    const merged = new Uint32Array(kept.length + added.length);
+    let [i, j, k] = [0, 0, 0];
+    while (i < kept.length || j < added.length)
+      merged[k++] = j >= added.length || (i < kept.length && compare[c](kept[i], added[j]) <= 0) ? kept[i++] : added[j++];
+    next[c] = merged;
+  }
+  return next;
+}
+
+/**
+ * Unchanged records' texts, from the store as it is: each collection's list of every record,
+ * read a chunk at a time (the chunks around a change are read once and kept a while).
+ */
+function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: Large, slot: number) => string {
+  const position: Partial<Record<Large, Int32Array>> = {};
+  const chunks = new Map<string, string[]>();
+  return (c, slot) => {
+    let at = position[c];
+    if (!at) {
+      at = new Int32Array(catalog[c].count).fill(-1);
+      const order = ctx.orders[c];
+      for (let i = 0; i < order.length; i++) at[order[i]] = i;
+      position[c] = at;
+    }
+    const p = at[slot];
+    if (p < 0) throw new Error(`${c} slot ${slot} has no text in the store`);
+    const file = paths.chunk({ resource: c }, Math.floor(p / CHUNK_SIZE));
+    let lines = chunks.get(file);
+    if (!lines) {
+      const text = ctx.read(file);
+      if (text === null) throw new Error(`the store has no ${file}`);
+      lines = linesOf(text);
+      if (chunks.size >= 256) chunks.delete(chunks.keys().next().value!);
+      chunks.set(file, lines);
+    }
+    return lines[p % CHUNK_SIZE];
+  };
+}

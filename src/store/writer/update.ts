@@ -1,0 +1,218 @@
+// The files a change of some records touches, and only those: the same units a full build makes
+// (see write-store.ts), for the records whose text changed and the lists whose members moved, and
+// the paths of files that no longer belong to the store. The caller says what changed (which
+// slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
+import { BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, splitHeader, type SortedList } from '../layout.ts';
+import { chunkCount, chunkUnit, indexUnit, members, pageCount, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
+import { gramsOf, searchPartUnits } from './search.ts';
+import type { CollectionSource, StoreSource } from './source.ts';
+import { byDivision, byEvent, byFighter, byTitle, keyedFight, smallUnits } from './write-store.ts';
+
+/** What the store was before the change: its files, and the lists' members. */
+export interface Before {
+  read(path: string): string | null;
+  orders: Record<'fights' | 'events' | 'fighters', ArrayLike<number>>;
+  /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
+  fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string } | undefined;
+  fighter(slot: number): { divisionId: string; searchFields: readonly string[]; id: string } | undefined;
+  /** Removed and re-keyed slots' ids as they were (their record files go). */
+  removedIds: Record<'fights' | 'events' | 'fighters', Map<number, string>>;
+}
+
+export interface Changed {
+  /** Slots whose record text is new (every added or edited record, and records that embed one). */
+  texts: Record<'fights' | 'events' | 'fighters', ReadonlySet<number>>;
+  /** Fighters whose search fields, division or id changed, or that were added or removed. */
+  searchable: ReadonlySet<number>;
+}
+
+export interface Update {
+  units: Unit[];
+  removed: string[];
+}
+
+/** Chunk k of a list differs when a position in it holds another record, or a record with a new text. */
+function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: ArrayLike<number>, changed: ReadonlySet<number>, text: TextOf, day: ((slot: number) => string) | undefined, previous: Before, removed: string[]): Generator<Unit> {
+  let touched = before.length !== after.length;
+  for (let k = 0; k < chunkCount(after.length); k++) {
+    let dirty = false;
+    for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, after.length); i++) {
+      const slot = after[i];
+      if (i >= before.length || before[i] !== slot || changed.has(slot)) dirty = true;
+    }
+    if (dirty) (touched = true), yield chunkUnit(list, after, k, text);
+  }
+  for (let k = chunkCount(after.length); k < chunkCount(before.length); k++) removed.push(paths.chunk(list, k));
+  if (!touched) return;
+  // The index holds the size and where each day starts: made again and kept if it differs.
+  if (after.length === 0) {
+    if (before.length > 0) removed.push(paths.index(list));
+    return;
+  }
+  const index = indexUnit(list, after, day);
+  const body = index.body();
+  if (previous.read(index.path) !== body) yield { path: index.path, body: () => body };
+}
+
+/** Pages of a list's default view: a page differs when its records or the list's size do. */
+function* pageChanges(resource: 'fights' | 'events' | 'fighters', before: (i: number) => number, after: (i: number) => number, counts: [number, number], changed: ReadonlySet<number>, text: (i: number) => string, removed: string[]): Generator<Unit> {
+  const [was, is] = counts;
+  for (let n = 1; n <= pageCount(resource, is); n++) {
+    let dirty = was !== is || n > pageCount(resource, was);
+    for (let i = (n - 1) * BUILT_PAGE_SIZE; !dirty && i < Math.min(n * BUILT_PAGE_SIZE, is); i++)
+      dirty = i >= was || before(i) !== after(i) || changed.has(after(i));
+    if (dirty) yield pageUnit(resource, n, is, text);
+  }
+  for (let n = pageCount(resource, is) + 1; n <= Math.min(pageCount(resource, was), BUILT_PAGES[resource]); n++) removed.push(paths.page(resource, n));
+}
+
+/** A list read whole for each of `groups` that may have changed: made again, or gone when empty. */
+function* wholeChanges(affected: Iterable<number>, lists: Groups, list: (g: number) => Parameters<typeof wholeUnit>[0], line: TextOf, removed: string[]): Generator<Unit> {
+  for (const g of affected) {
+    const slots = members(lists, g);
+    if (slots.length > 0) yield wholeUnit(list(g), slots, line);
+    else removed.push(paths.whole(list(g)));
+  }
+}
+
+const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) => byDivision(source.divisions.length, order, division);
+
+/** Every unit a change touches, and the paths that go. */
+export function updateUnits(source: StoreSource, before: Before, changed: Changed): Update {
+  const units: Unit[] = [];
+  const removed: string[] = [];
+  const { fights, events, fighters, divisions } = source;
+  const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
+
+  // Records: new texts, and the files of records removed or re-keyed.
+  for (const [resource, c] of [['fights', fights], ['events', events], ['fighters', fighters]] as const) {
+    for (const slot of changed.texts[resource]) units.push({ path: paths.record(resource, c.id(slot)), body: () => c.text(slot) });
+    for (const id of before.removedIds[resource].values()) removed.push(paths.record(resource, id));
+  }
+
+  // Fights: every fight, each division's, each event's and each fighter's, and the default pages.
+  const fightText: TextOf = (s) => fights.text(s);
+  const fightDay = (s: number) => fights.date(s).slice(0, 10);
+  units.push(...sortedListChanges({ resource: 'fights' }, before.orders.fights, fights.order, changed.texts.fights, fightText, fightDay, before, removed));
+  const oldFightDivision = (s: number) => {
+    const was = before.fight(s);
+    return was ? divisionIndex.get(was.divisionId)! : fights.division(s);
+  };
+  const [oldDivisions, newDivisions] = [divisionsOf(source, before.orders.fights, oldFightDivision), divisionsOf(source, fights.order, (s) => fights.division(s))];
+  for (let d = 0; d < divisions.length; d++) {
+    const list = { resource: 'fights' as const, division_id: divisions[d].id };
+    units.push(...sortedListChanges(list, members(oldDivisions, d), members(newDivisions, d), changed.texts.fights, fightText, fightDay, before, removed));
+  }
+  const touchedEvents = new Set<number>();
+  const touchedFighters = new Set<number>();
+  for (const s of changed.texts.fights) {
+    touchedEvents.add(fights.event(s));
+    fights.corners(s).forEach((f) => touchedFighters.add(f));
+  }
+  for (const s of before.removedIds.fights.keys()) {
+    const was = before.fight(s);
+    if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
+  }
+  for (const s of changed.texts.fights) {
+    const was = before.fight(s);
+    if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
+  }
+  const keyed = (slot: number) => keyedFight(source, slot);
+  units.push(...wholeChanges(touchedEvents, byEvent(fights, events.slots), (e) => ({ resource: 'fights', by: 'event', id: events.id(e) }), keyed, removed));
+  units.push(...wholeChanges(touchedFighters, byFighter(fights, fighters.slots), (f) => ({ resource: 'fights', by: 'fighter', id: fighters.id(f) }), keyed, removed));
+  units.push(...newestFirstPages('fights', fights, before.orders.fights, changed.texts.fights, removed));
+
+  // Events: every event, and the default pages.
+  const eventDay = (s: number) => events.date(s).slice(0, 10);
+  units.push(...sortedListChanges({ resource: 'events' }, before.orders.events, events.order, changed.texts.events, (s) => events.text(s), eventDay, before, removed));
+  units.push(...newestFirstPages('events', events, before.orders.events, changed.texts.events, removed));
+
+  // Fighters: every fighter, each division's, each title's holders, the default pages, and search.
+  const fighterText: TextOf = (s) => fighters.text(s);
+  units.push(...sortedListChanges({ resource: 'fighters' }, before.orders.fighters, fighters.order, changed.texts.fighters, fighterText, undefined, before, removed));
+  const oldFighterDivision = (s: number) => {
+    const was = before.fighter(s);
+    return was ? divisionIndex.get(was.divisionId)! : fighters.division(s);
+  };
+  const [oldFighterDivisions, newFighterDivisions] = [divisionsOf(source, before.orders.fighters, oldFighterDivision), divisionsOf(source, fighters.order, (s) => fighters.division(s))];
+  for (let d = 0; d < divisions.length; d++) {
+    const list = { resource: 'fighters' as const, division_id: divisions[d].id };
+    units.push(...sortedListChanges(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), changed.texts.fighters, fighterText, undefined, before, removed));
+  }
+  const touchedTitles = new Set<number>();
+  for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
+  units.push(...wholeChanges(touchedTitles, byTitle(fighters, source.titles.length), (t) => ({ resource: 'fighters', by: 'title', id: source.titles[t].id }), fighterText, removed));
+  const oldFighters = before.orders.fighters;
+  units.push(...pageChanges('fighters', (i) => oldFighters[i], (i) => fighters.order[i], [oldFighters.length, fighters.count], changed.texts.fighters, (i) => fighters.text(fighters.order[i]), removed));
+  units.push(...searchChanges(source, before, changed.searchable, removed));
+
+  // The small resources: few files, made again and kept only where their bytes differ.
+  for (const unit of smallUnits(source)) {
+    const body = unit.body();
+    if (before.read(unit.path) !== body) units.push({ path: unit.path, body: () => body });
+  }
+  return { units, removed };
+}
+
+/** Pages of a newest-first view (fights, events). */
+function newestFirstPages(resource: 'fights' | 'events', c: CollectionSource, before: ArrayLike<number>, changed: ReadonlySet<number>, removed: string[]) {
+  const after = c.order;
+  return pageChanges(resource, (i) => before[before.length - 1 - i], (i) => after[after.length - 1 - i], [before.length, after.length], changed, (i) => c.text(after[after.length - 1 - i]), removed);
+}
+
+/**
+ * Search lists of every gram a changed fighter held or holds: made again from every fighter's
+ * search fields (a scan of the keys, no file read), for everyone and for each division the
+ * fighter was or is in; parts past a list's new end go. Lists of other grams do not change.
+ */
+function searchChanges(source: StoreSource, before: Before, searchable: ReadonlySet<number>, removed: string[]): Unit[] {
+  const { fighters, divisions } = source;
+  const units: Unit[] = [];
+  if (searchable.size === 0) return units;
+  const short = new Map<string, Set<number>>();
+  const long = new Set<string>();
+  const note = (fields: readonly string[], division: number) => {
+    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) {
+      const seen = short.get(gram);
+      if (seen) seen.add(division);
+      else short.set(gram, new Set([division]));
+    }
+    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) long.add(gram);
+  };
+  for (const slot of searchable) {
+    const was = before.fighter(slot);
+    if (was) note(was.searchFields, divisions.findIndex((d) => d.id === was.divisionId));
+    if (!before.removedIds.fighters.has(slot)) note(fighters.searchFields(slot), fighters.division(slot));
+  }
+  const holders = (gram: string) => {
+    const found: number[] = [];
+    for (let i = 0; i < fighters.order.length; i++) {
+      const slot = fighters.order[i];
+      if (fighters.searchFields(slot).some((field) => field.includes(gram))) found.push(slot);
+    }
+    return found;
+  };
+  const oldTotal = (gram: string, divisionId: string | null) => {
+    const text = before.read(paths.searchPart(gram, divisionId, 0));
+    return text === null ? 0 : splitHeader(text).header.total;
+  };
+  const parts = (gram: string, divisionId: string | null, ids: string[]) => {
+    units.push(...searchPartUnits(gram, divisionId, ids));
+    for (let k = Math.ceil(ids.length / PART_SIZE); k < Math.ceil(oldTotal(gram, divisionId) / PART_SIZE); k++) removed.push(paths.searchPart(gram, divisionId, k));
+  };
+  for (const [gram, inDivisions] of short) {
+    const slots = holders(gram);
+    parts(gram, null, slots.map((s) => fighters.id(s)));
+    for (const d of inDivisions) parts(gram, divisions[d].id, slots.filter((s) => fighters.division(s) === d).map((s) => fighters.id(s)));
+  }
+  for (const gram of long) {
+    const slots = holders(gram);
+    if (slots.length === 0) removed.push(paths.searchCandidates(gram));
+    else
+      units.push({
+        path: paths.searchCandidates(gram),
+        body: () => listText(slots.map((s) => candidateLine(fighters.id(s), divisions[fighters.division(s)].id, fighters.searchFields(s)))),
+      });
+  }
+  return units;
+}
