@@ -14,7 +14,7 @@ import { searchFields } from '../store/layout.ts';
 import type { Keys, Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
 const { spill } = workerData as ScannerData;
-const spillFd = openSync(spill, 'r+');
+const spillFd = spill === null ? null : openSync(spill, 'r+');
 let spilled = 0;
 
 function keysOf(collection: CollectionName, record: unknown): Keys {
@@ -58,7 +58,7 @@ function scan(folder: string, collection: CollectionName, file: string): Scanned
   const problems = check.issues.map((issue) => ({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message }));
   if (!check.success) return { file, size, mtimeMs, problems, facts };
   const keys = keysOf(collection, check.data);
-  if (keys.kind === 'record') return { file, size, mtimeMs, problems, facts, keys };
+  if (keys.kind === 'record' || spillFd === null) return { file, size, mtimeMs, problems, facts, keys };
   const bytes = Buffer.from(JSON.stringify(check.data));
   writeSync(spillFd, bytes);
   const at: [number, number] = [spilled, bytes.length];
