@@ -105,6 +105,10 @@ describe('every script refuses what it cannot follow', () => {
       bad: [['--content', path.join(scratch, 'none')], `--content must be an existing folder, got "${path.join(scratch, 'none')}"`],
     },
     {
+      file: 'scripts/check-content.ts', name: 'check-content', command: 'npm run check:content',
+      bad: [['--content', path.join(scratch, 'none')], `--content must be an existing folder, got "${path.join(scratch, 'none')}"`],
+    },
+    {
       file: 'scripts/bench/throughput.ts', name: 'throughput', command: 'npm run bench:throughput',
       bad: [['--dist', scratch, '--content', scratch, '--connections', '0'], '--connections must be an integer from 1 to 1000, got "0"'],
     },

@@ -42,6 +42,6 @@ export interface ScanReply {
 }
 
 export interface ScannerData {
-  /** This scanner's spill file: the checked records of the large collections, as compact JSON. */
-  spill: string;
+  /** This scanner's spill file: the checked records of the large collections, as compact JSON; null: spill nothing. */
+  spill: string | null;
 }

@@ -9,13 +9,13 @@ import { scanFile } from './scan-file.ts';
 import type { Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
 const { spill } = workerData as ScannerData;
-const spillFd = openSync(spill, 'r+');
+const spillFd = spill === null ? null : openSync(spill, 'r+');
 let spilled = 0;
 
 parentPort!.on('message', (request: ScanRequest) => {
   const results = request.files.map((file): Scanned => {
     const { checked, ...scanned } = scanFile(request.folder, request.collection, file);
-    if (checked === undefined || scanned.keys?.kind === 'record') return scanned;
+    if (checked === undefined || scanned.keys?.kind === 'record' || spillFd === null) return scanned;
     const bytes = Buffer.from(JSON.stringify(checked));
     writeSync(spillFd, bytes);
     scanned.spilled = [spilled, bytes.length];

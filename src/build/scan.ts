@@ -18,21 +18,35 @@ const BATCH = 500;
 /** Batches handed to a scanner before its first answer comes back: it never waits for work. */
 const AHEAD = 3;
 
-export interface ScanOptions {
-  /** Where the scanners' spill files go (a folder of the build's own). */
-  workDir: string;
+export type ScanOptions = {
   onIgnored(ignored: Warning[]): void;
   progress: Progress;
   /** Scanner threads (default: one per core). */
   threads?: number;
-}
+} & (
+  | {
+      /** Where the scanners' spill files go (a folder of the build's own). */
+      workDir: string;
+      spill?: true;
+    }
+  | {
+      /**
+       * A check alone keeps no records: nothing is spilled, so the catalog counts and names the
+       * records but cannot be written into a store (no record is marked as spilled).
+       */
+      spill: false;
+    }
+);
 
-/** A pool of scanner threads that answers batches in the order they were asked. */
-function scannerPool(workDir: string, threads: number) {
-  const spills = Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
+/** A pool of scanner threads that answers batches in the order they were asked; `workDir` null: they spill nothing. */
+function scannerPool(workDir: string | null, threads: number) {
+  const spills = workDir === null ? [] : Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
   // Made here: a scanner that is given no work may never open its own.
   for (const spill of spills) writeFileSync(spill, '');
-  const workers = spills.map((spill) => new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { spill } satisfies ScannerData }));
+  const workers = Array.from(
+    { length: threads },
+    (_, i) => new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { spill: spills[i] ?? null } satisfies ScannerData }),
+  );
   return {
     spills,
     /** Scans `files` of one collection; `each` sees every result in file order. */
@@ -130,7 +144,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   const problems: Problem[] = [];
 
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), 8));
-  const pool = scannerPool(options.workDir, threads);
+  const pool = scannerPool(options.spill === false ? null : options.workDir, threads);
   catalog.spills = pool.spills;
   try {
     for (const name of COLLECTIONS) {
@@ -163,7 +177,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
           }
           // A duplicate id's record keeps no keys: the first record with the id has them, and the build stops anyway.
           if (last.slot < 0 || last.existing) return;
-          large[name]!.spilled(last.slot, scanner, scanned.spilled!);
+          if (scanned.spilled) large[name]!.spilled(last.slot, scanner, scanned.spilled);
           setKeys(catalog, last.slot, keys);
         },
         (n) => phase.tick(n),

@@ -38,106 +38,181 @@ export const ScheduledRounds = z.number().int().min(1).max(15);
 export const RoundNumber = z.string().regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"');
 export const Rank = z.number().int().min(1);
 
-export const DivisionRecord = z
-  .object({
-    id: Id,
-    name: Name,
-    weight_lb: Weight,
-    weight_kg: Weight,
-  })
-  .strict();
+// The descriptions below reach maintainers as they type: they are part of each collection's JSON
+// Schema (./json-schema.ts), which editors show beside the field.
 
-export const OrganizationRecord = z
-  .object({
-    id: Id,
-    name: Name,
-    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase a-z, 0-9 and "-"').max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`),
-  })
-  .strict();
+/** A reference to a record of another collection, by its id. */
+const refersTo = (collection: string, what: string) => Id.describe(`${what}: an id of content/${collection}/.`);
+const RecordId = Id.describe('The record\'s id, by which other records refer to it; the file is conventionally named after it.');
+const UpdatedAt = DateTimeMicros.describe('When the record last changed, UTC, YYYY-MM-DDTHH:MM:SS.ffffff.');
 
-export const TitleRecord = z
-  .object({ id: Id, name: Title, organization_id: Id, division_id: Id, type: TitleType })
-  .strict();
+/**
+ * A record of a collection: its fields and nothing else (a misspelt field is refused, not lost),
+ * but for `$schema`, which names the JSON Schema an editor checks the file against. The build
+ * ignores it: API records are made field by field (./resolve.ts), so it never reaches them.
+ */
+function record<const Shape extends z.ZodRawShape>(meta: { title: string; description: string }, shape: Shape) {
+  return z
+    .object({
+      $schema: z.string().optional().describe('The JSON Schema an editor checks this file against (schemas/content/ holds one per collection); the build ignores it.'),
+      ...shape,
+    })
+    .strict()
+    .meta(meta);
+}
 
-export const FighterRecord = z
-  .object({
-    id: Id,
-    name: Name,
-    full_name: Name,
-    nickname: Name.nullable(),
-    alias: Name.nullable(),
-    birth_date: CalendarDate,
-    gender: Gender,
-    nationality_code: CountryCode,
-    stance: Stance,
-    debut: z.string().regex(/^\d{4}$/, 'must be a year such as 2015'),
-    height_cm: z.number().int().min(140).max(220),
-    reach_cm: z.number().int().min(140).max(230),
-    division_id: Id,
+export const DivisionRecord = record(
+  { title: 'Division', description: 'A weight class (content/divisions/). Fighters, fights, titles and rankings refer to it by id.' },
+  {
+    id: RecordId,
+    name: Name.describe('Its name, e.g. "Welterweight".'),
+    weight_lb: Weight.describe('The weight limit in pounds; null for heavyweight, which has none (and then weight_kg is null too).'),
+    weight_kg: Weight.describe('The weight limit in kilograms; null exactly when weight_lb is.'),
+  },
+);
+
+export const OrganizationRecord = record(
+  { title: 'Organization', description: 'A sanctioning body (content/organizations/), which awards titles and ranks every division.' },
+  {
+    id: RecordId,
+    name: Name.describe('Its name, e.g. "World Boxing Council".'),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be lowercase a-z, 0-9 and "-"')
+      .max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`)
+      .describe('Its short name in lowercase, e.g. "wbc".'),
+  },
+);
+
+export const TitleRecord = record(
+  { title: 'Title', description: 'A belt an organization awards in a division (content/titles/): at most one of each type per organization and division.' },
+  {
+    id: RecordId,
+    name: Title.describe('Its name, e.g. "WBC World Welterweight Title".'),
+    organization_id: refersTo('organizations', 'The organization that awards it'),
+    division_id: refersTo('divisions', 'Its division'),
+    type: TitleType.describe('full, regular or interim.'),
+  },
+);
+
+export const FighterRecord = record(
+  { title: 'Fighter', description: 'A boxer (content/fighters/). The API adds age and birth_year, the nationality\'s name, height and reach texts, and the titles the rankings name the fighter champion of.' },
+  {
+    id: RecordId,
+    name: Name.describe('The name fights and lists show, e.g. "Saúl Álvarez".'),
+    full_name: Name.describe('The full name.'),
+    nickname: Name.nullable().describe('A nickname, or null.'),
+    alias: Name.nullable().describe('Another name the fighter goes by, or null.'),
+    birth_date: CalendarDate.describe('YYYY-MM-DD: age and birth_year are computed from it.'),
+    gender: Gender.describe('M or F.'),
+    nationality_code: CountryCode.describe('ISO 3166 two-letter country code, e.g. MX.'),
+    stance: Stance.describe('orthodox, southpaw or switch.'),
+    debut: z.string().regex(/^\d{4}$/, 'must be a year such as 2015').describe('The year of the professional debut, as text, e.g. "2015".'),
+    height_cm: z.number().int().min(140).max(220).describe('Height in whole centimetres.'),
+    reach_cm: z.number().int().min(140).max(230).describe('Reach in whole centimetres.'),
+    division_id: refersTo('divisions', 'The division the fighter is listed in'),
     stats: z
       .object({
         wins: Count,
         losses: Count,
         draws: Count,
-        total_bouts: Count,
+        total_bouts: Count.describe('At least wins + losses + draws.'),
         total_rounds: Count,
-        ko_wins: Count,
-        stopped: Count,
+        ko_wins: Count.describe('Wins inside the distance; at most wins.'),
+        stopped: Count.describe('Losses inside the distance; at most losses.'),
       })
-      .strict(),
-  })
-  .strict();
-
-export const EventRecord = z
-  .object({
-    id: Id,
-    title: Title,
-    date: DateTime,
-    location: Title,
-    venue: Title,
-    broadcast: atMost(
-      z.object({ country: Name, broadcasters: atMost(Name, LIMITS.broadcastersPerCountry).min(1) }).strict(),
-      LIMITS.broadcastCountries,
-    ),
-    poster_image_url: z.url().max(LIMITS.url, `must be at most ${LIMITS.url} characters`).nullable(),
-    updated_at: DateTimeMicros,
-  })
-  .strict();
-
-const Corner = z.object({ fighter_id: Id, winner: z.boolean() }).strict();
-
-export const FightRecord = z
-  .object({
-    id: Id,
-    title: Title,
-    date: DateTime,
-    event_id: Id,
-    division_id: Id,
-    title_ids: atMost(Id, LIMITS.titlesAtStake),
-    status: FightStatus,
-    scheduled_rounds: ScheduledRounds,
-    fighters: z.object({ fighter_1: Corner, fighter_2: Corner }).strict(),
-    results: z
-      .object({ outcome: Outcome, round: RoundNumber })
       .strict()
-      .nullable(),
-    scores: atMost(Scorecard, LIMITS.scorecards).min(1).nullable(),
-    updated_at: DateTimeMicros,
+      .describe('The professional record.'),
+  },
+);
+
+export const EventRecord = record(
+  { title: 'Event', description: 'A card of fights (content/events/). Fights refer to it by id; their location and venue are its own.' },
+  {
+    id: RecordId,
+    title: Title.describe('Its name, e.g. "Fight Night".'),
+    date: DateTime.describe('When the card starts, UTC, YYYY-MM-DDTHH:MM:SS.'),
+    location: Title.describe('Where, e.g. "Las Vegas, Nevada, United States".'),
+    venue: Title.describe('The venue, e.g. "T-Mobile Arena".'),
+    broadcast: atMost(
+      z
+        .object({
+          country: Name.describe('A country\'s name.'),
+          broadcasters: atMost(Name, LIMITS.broadcastersPerCountry).min(1).describe('Who shows it there.'),
+        })
+        .strict(),
+      LIMITS.broadcastCountries,
+    ).describe('Who shows the card, country by country; [] for nobody.'),
+    poster_image_url: z.url().max(LIMITS.url, `must be at most ${LIMITS.url} characters`).nullable().describe('The poster\'s address, or null.'),
+    updated_at: UpdatedAt,
+  },
+);
+
+const Corner = z
+  .object({
+    fighter_id: refersTo('fighters', 'The fighter in this corner'),
+    winner: z.boolean().describe('true for the winner of a finished fight; false for both corners of a draw, and until the fight is finished.'),
   })
   .strict();
 
-export const RankingRecord = z
-  .object({
-    id: Id,
-    organization_id: Id,
-    division_id: Id,
-    gender: Gender,
-    updated_at: DateTimeMicros,
+export const FightRecord = record(
+  {
+    title: 'Fight',
+    description:
+      'A bout on an event\'s card (content/fights/). Its result goes in by setting status to FINISHED, one corner\'s winner to true (none for a draw), results and, for decisions, scores.',
+  },
+  {
+    id: RecordId,
+    title: Title.describe('Its name, e.g. "Álvarez vs. Smith".'),
+    date: DateTime.describe('When the bout starts, UTC, YYYY-MM-DDTHH:MM:SS.'),
+    event_id: refersTo('events', 'The card it is on'),
+    division_id: refersTo('divisions', 'Its division'),
+    title_ids: atMost(Id, LIMITS.titlesAtStake).describe('The titles at stake, ids of content/titles/ in the fight\'s division; [] for none.'),
+    status: FightStatus.describe('NOT_STARTED, LIVE or FINISHED. Only a FINISHED fight has results, scores and a winner.'),
+    scheduled_rounds: ScheduledRounds.describe('The rounds scheduled, 1 to 15.'),
+    fighters: z.object({ fighter_1: Corner, fighter_2: Corner }).strict().describe('The two corners: two different fighters.'),
+    results: z
+      .object({
+        outcome: Outcome.describe('UD, MD or SD (decisions), TKO, KO or PTS.'),
+        round: RoundNumber.describe('The round it ended in, as text, e.g. "7"; at most scheduled_rounds.'),
+      })
+      .strict()
+      .nullable()
+      .describe('How it ended; null unless status is FINISHED, which needs it.'),
+    scores: atMost(Scorecard, LIMITS.scorecards).min(1).nullable().describe('The judges\' cards, e.g. ["116-112", "115-113", "117-111"]; null unless the fight is finished.'),
+    updated_at: UpdatedAt,
+  },
+);
+
+export const RankingRecord = record(
+  { title: 'Ranking', description: 'An organization\'s ranking of a division (content/rankings/): exactly one for every organization and division.' },
+  {
+    id: RecordId,
+    organization_id: refersTo('organizations', 'The organization ranking'),
+    division_id: refersTo('divisions', 'The division ranked'),
+    gender: Gender.describe('M or F; the API spells it out (male, female).'),
+    updated_at: UpdatedAt,
     // One entry per title type at most (a repeat is reported by the rules).
-    champions: atMost(z.object({ title_type: TitleType, fighter_id: Id.nullable() }).strict(), TitleType.options.length),
-    rankings: atMost(z.object({ rank: Rank, fighter_id: Id.nullable() }).strict(), LIMITS.rankedContenders),
-  })
-  .strict();
+    champions: atMost(
+      z
+        .object({
+          title_type: TitleType.describe('full, regular or interim: one of the organization\'s titles in the division.'),
+          fighter_id: Id.nullable().describe('The champion, an id of content/fighters/, or null when the title is vacant.'),
+        })
+        .strict(),
+      TitleType.options.length,
+    ).describe('Who holds the organization\'s titles in the division, at most one entry per title type.'),
+    rankings: atMost(
+      z
+        .object({
+          rank: Rank.describe('1 for the top contender; ranks ascend without repeats.'),
+          fighter_id: Id.nullable().describe('The contender, an id of content/fighters/, or null when the rank is vacant.'),
+        })
+        .strict(),
+      LIMITS.rankedContenders,
+    ).describe('The contenders, in rank order.'),
+  },
+);
 
 export type DivisionRecord = z.infer<typeof DivisionRecord>;
 export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
