@@ -4,10 +4,11 @@
 // the old build, which keeps being served until then. Only the options below are taken: the
 // build decides Astro's own (where it writes, what it prints).
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildInputs, buildProblem, clearStale, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { buildInputs, buildProblem, clearStale, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkProgressSetting, progressEnv } from './lib/progress.ts';
 
@@ -45,16 +46,24 @@ const inputs = buildInputs();
 
 // Astro's own output is kept: its warnings (content files the build does not read) and the
 // store's summary line are how a build tells what it did.
-const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit' });
+// The store is saved with a state of its content beside it; the previous build's, when there is
+// one, lets the store take the files a content change leaves as they were (see src/build/reuse.ts).
+const store = randomUUID();
+const previous = readMarker(out);
+const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
+if (previous?.store && existsSync(stateFolder(out)))
+  Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store });
+const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: { ...process.env, ...storeEnv } });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 
 child.on('exit', (status, signal) => {
   if (status !== 0) {
     rmSync(temp, { recursive: true, force: true });
+    rmSync(stateFolder(temp), { recursive: true, force: true });
     if (signal) console.error(`Build stopped (${signal}); ${path.relative(process.cwd(), out) || out} is unchanged.`);
     process.exit(status ?? 1);
   }
-  writeMarker(temp, inputs);
+  writeMarker(temp, { ...inputs, store });
   swapIn(temp, out);
 });

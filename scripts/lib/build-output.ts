@@ -2,6 +2,7 @@
 // into a fresh sibling folder, a completion marker is written into it last, and only then is it
 // swapped in for the old one. A killed build (out of memory, Ctrl-C) leaves only its own
 // temporary folder, which the next build clears away.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,17 @@ export interface BuildInputs {
   fingerprint: string;
   as_of: string;
   content_files: number;
+  /** Names the store, whose saved state (see stateFolder) names it too. */
+  store?: string;
+}
+
+/**
+ * Where a build's state is saved (the catalog of its content, see src/build/state.ts): beside the
+ * build's folder, never in it, since everything in it is deployed.
+ */
+export function stateFolder(dir: string): string {
+  const resolved = path.resolve(dir);
+  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.state`);
 }
 
 type Env = Record<string, string | undefined>;
@@ -102,9 +114,11 @@ export function clearStale(out: string): void {
   const base = path.basename(resolved);
   if (!existsSync(parent)) return;
   for (const name of readdirSync(parent)) {
-    const kind = ['.tmp-', '.old-'].find((k) => name.startsWith(base + k));
+    // A build's own folder, or its state's (named after it, see stateFolder).
+    const own = name.startsWith(`.${base}.`) && name.endsWith('.state') ? name.slice(1) : name;
+    const kind = ['.tmp-', '.old-'].find((k) => own.startsWith(base + k));
     if (!kind) continue;
-    const pid = Number.parseInt(name.slice(base.length + kind.length), 10);
+    const pid = Number.parseInt(own.slice(base.length + kind.length), 10);
     if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }
@@ -117,6 +131,15 @@ const code = (e: unknown) => (e as NodeJS.ErrnoException).code;
  * after: each step is atomic, and readers never see a mixture or a partial folder.
  */
 export function swapIn(fresh: string, out: string): void {
+  swapFolder(fresh, out);
+  // The state goes with its build; a state that names another store is never used, so a gap here is safe.
+  if (existsSync(stateFolder(fresh))) {
+    rmSync(stateFolder(out), { recursive: true, force: true });
+    renameSync(stateFolder(fresh), stateFolder(out));
+  }
+}
+
+function swapFolder(fresh: string, out: string): void {
   const target = path.resolve(out);
   const aside: string[] = [];
   for (let attempt = 0; ; attempt++) {
@@ -137,5 +160,18 @@ export function swapIn(fresh: string, out: string): void {
       throw e;
     }
   }
-  for (const old of aside) rmSync(old, { recursive: true, force: true });
+  for (const old of aside) removeInBackground(old);
+}
+
+/**
+ * Removes a folder from a process of its own that outlives this one: an old build of a million
+ * records is two million files, and the new build is already in place. A folder it leaves (the
+ * machine stopped) is cleared by the next build (see clearStale).
+ */
+function removeInBackground(folder: string): void {
+  const child = spawn(process.execPath, ['-e', `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
 }

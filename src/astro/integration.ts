@@ -4,8 +4,21 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
-import { buildStore } from '../build/build-store.ts';
+import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
 import { consoleProgress } from '../progress/console.ts';
+
+/**
+ * Where the build saves its state and which previous build it may take files from: set by the
+ * build command (scripts/build.ts), which swaps both in with the site. Unset, the store is built
+ * from nothing and no state is saved.
+ */
+function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous'> {
+  const previous =
+    env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID
+      ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID }
+      : undefined;
+  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous };
+}
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
   return {
@@ -24,12 +37,19 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
           asOfDay: asOfDay(),
           progress,
           onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
+          ...storeEnvironment(process.env),
         }).finally(() => progress.stop());
         const s = (seconds: number) => `${seconds.toFixed(1)} s`;
-        logger.info(
-          `${result.files.toLocaleString('en-US')} store files from ${contentDir} in ${s((performance.now() - started) / 1000)} ` +
-            `(content read and checked in ${s(result.seconds.scan)}, written in ${s(result.seconds.write)})`,
-        );
+        const took = s((performance.now() - started) / 1000);
+        const files = result.files.toLocaleString('en-US');
+        if (result.reused) {
+          const { changedFiles, madeFiles, linkedFiles } = result.reused;
+          logger.info(
+            `${files} store files from ${contentDir} in ${took}: ${changedFiles.toLocaleString('en-US')} content files changed, ` +
+              `${madeFiles.toLocaleString('en-US')} store files made, ${linkedFiles.toLocaleString('en-US')} taken from the previous build`,
+          );
+        } else
+          logger.info(`${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, written in ${s(result.seconds.write)})`);
       },
     },
   };

@@ -12,6 +12,7 @@ import { diskBuckets } from './gram-buckets.ts';
 import type { Progress } from './progress.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState } from './state.ts';
+import { updateStore } from './reuse.ts';
 
 export interface BuildStoreOptions {
   contentDir: string;
@@ -24,14 +25,26 @@ export interface BuildStoreOptions {
   stateDir?: string;
   /** Names this store in its state. */
   storeId?: string;
+  /**
+   * A previous build of the same content folder, to take unchanged files from: its folder, its
+   * saved state and the store id its marker names. Used when the state is of this code, this
+   * content folder and this store; otherwise everything is built.
+   */
+  previous?: { dir: string; state: string; store: string };
 }
 
 export interface BuildStoreResult {
   files: number;
   seconds: { scan: number; write: number };
+  /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
+  reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
 }
 
 export async function buildStore(options: BuildStoreOptions): Promise<BuildStoreResult> {
+  if (options.previous) {
+    const updated = await updateStore(options, options.previous);
+    if (updated) return updated;
+  }
   const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
   try {
     const started = performance.now();

@@ -143,6 +143,8 @@ export interface Catalog {
   rankings: RankingRecord[];
   /** Each ranking's file, relative to the rankings folder. */
   rankingFiles: string[];
+  /** The small collections' files as they were read: collection, file, size, time. */
+  smallFiles: Array<[collection: string, file: string, size: number, mtime: number]>;
   /** Division ids in the order their records were read: the index a fight or fighter keeps. */
   divisionIds: string[];
   fights: FightKeys;
@@ -163,7 +165,7 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
 
 export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
   const catalog: Catalog = {
-    divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], divisionIds: [],
+    divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], smallFiles: [], divisionIds: [],
     fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [],
   };
   catalog.fights.reserve(capacity.fights);

@@ -158,6 +158,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
         files,
         (scanned, scanner) => {
           problems.push(...scanned.problems);
+          if (!large[name]) catalog.smallFiles.push([name, scanned.file, scanned.size, scanned.mtimeMs]);
           if (scanned.unreadable !== undefined) return checker.addUnreadable(name, shown(scanned.file), scanned.unreadable);
           if (!scanned.facts) return;
           last.slot = -1;

@@ -77,7 +77,7 @@ export function saveState(dir: string, state: SavedState): void {
   }
   const small = {
     divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
-    rankingFiles: catalog.rankingFiles, divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles],
+    rankingFiles: catalog.rankingFiles, smallFiles: catalog.smallFiles, divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles],
   };
   writeFileSync(path.join(dir, 'small.json'), JSON.stringify(small));
   // Written last: a state without it is incomplete and is not used.
@@ -123,7 +123,7 @@ export function loadState(dir: string): SavedState | null {
   fighters.alias = text('fighters', 'alias');
   const catalog: Catalog = {
     divisions: small.divisions, organizations: small.organizations, titles: small.titles, rankings: small.rankings,
-    rankingFiles: small.rankingFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, spills: [],
+    rankingFiles: small.rankingFiles, smallFiles: small.smallFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, spills: [],
   };
   const orders = Object.fromEntries(LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))])) as SavedState['orders'];
   return { meta, catalog, orders };
