@@ -60,32 +60,66 @@ export interface DistContextOptions {
   cacheBytes?: number;
 }
 
+/**
+ * The files of a change being written into the folder, in place of the folder's own until each is
+ * renamed in: a staged file's path, or null for a file the change removes.
+ */
+export type Staged = ReadonlyMap<string, string | null>;
+
 export function distContext(distDir: string, options: DistContextOptions = {}) {
   const root = path.resolve(distDir);
   const cache = byteCache(options.cacheBytes ?? 0);
   // Which folder the cache holds files of, checked on every request (one stat: a few
   // microseconds), so no answer comes from a build already replaced.
   let folder = -1;
+  // The build the folder holds: another folder swapped in, or a change written into it, is a new one.
+  let generation = 0;
+  let staged: Staged | null = null;
   const build = () => {
     const ino = (statSync(root, { throwIfNoEntry: false })?.ino ?? -1) as number;
     if (ino !== folder) {
       cache.clear();
       folder = ino;
+      generation++;
     }
-    return ino;
+    return generation;
+  };
+  /** A staged file, or the folder's own once it has been renamed in (a rename leaves no moment between). */
+  const readStaged = async (file: string, from: string) => {
+    try {
+      return await readFile(from);
+    } catch (e) {
+      if (!isNoSuchFile(e)) throw e;
+      return await readServed(root, file);
+    }
   };
   return {
-    /** Which build the folder holds now (its inode): a new one when a rebuild is swapped in. */
+    /** Which build the folder holds now: a new number when a rebuild is swapped in or a change is written. */
     build,
+    /**
+     * Serves a change's files from where they are staged (paths relative to the folder), from
+     * this moment on, as a new build: what was read before it is forgotten. `settle()` goes back
+     * to the folder's own files once the change has been renamed into it.
+     */
+    stage(files: Staged): void {
+      staged = new Map([...files].map(([file, from]) => [path.join(root, file), from]));
+      cache.clear();
+      generation++;
+    },
+    settle(): void {
+      staged = null;
+    },
     async next(request: Request): Promise<Response> {
-      if (options.cacheBytes) build();
+      build();
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = fileOf(root, pathname);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
       let bytes = cache.get(file);
       if (!bytes) {
+        const from = staged?.get(file);
+        if (from === null) return new Response('Not Found', { status: 404 });
         try {
-          bytes = await readServed(root, file);
+          bytes = from === undefined ? await readServed(root, file) : await readStaged(file, from);
         } catch (e) {
           if (isNoSuchFile(e)) return new Response('Not Found', { status: 404 });
           return new Response('Internal Server Error', { status: 500 });

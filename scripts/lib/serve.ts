@@ -119,9 +119,17 @@ export async function startServer(options: BuiltFiles & {
       const kept = cdn.lookup(asked);
       if (kept) return void sendKept(res, kept, request.method, single(req.headers['if-none-match']));
 
-      const response = await api(request, context);
+      // An answer made while a new build was swapped in, or a change written, may hold files of
+      // both: it is made again (a request sees one build or the other, never a mixture).
+      let answered = now;
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        response = await api(request, context);
+        const after = context.build?.();
+        if (after === answered || attempt === 3) break;
+        answered = after;
+      }
       const body = await bodyOf(response, options.tryItKey);
-      // An answer made while a new build was swapped in may hold files of both: never kept.
       const sameBuild = context.build?.() === now;
       const headers = cdn.keep(asked, response.status, response.headers, body, sameBuild);
       res.writeHead(response.status, { ...headers, ...missed });

@@ -1,0 +1,62 @@
+// npm run dev: the preview of npm start, kept up to date with the content folder. Builds first
+// unless DIST_DIR holds a complete build of the current content and code; then, whenever a
+// content file is saved, the change is checked and applied to the built site in place of a
+// rebuild (see scripts/lib/live-store.ts), and the next request sees it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseKeys } from '../src/api/keys.ts';
+import { asOfDay } from '../src/content/as-of.ts';
+import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
+import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
+
+const USAGE = `Usage: npm run dev -- [--port N] [--host H]
+       (or node scripts/dev.ts [options])
+
+Serves the built site as npm start does (the key gate, a stand-in for Netlify's CDN cache, then
+the answering function), builds first unless DIST_DIR holds a complete build of the current
+content and code, and watches the content folder: a saved file is checked and applied to the
+built site at once, and the next request sees it. An edit that breaks a rule changes nothing:
+every problem is printed, and the last good data is served until the files are fixed. A change
+to divisions, organizations, titles or rankings builds the site again.
+
+  --port N      the port to listen on, 0 to 65535; 0 picks a free one (default: PORT, else 8888)
+  --host H      the address to listen on (default: HOST, else 127.0.0.1)
+  -h, --help    print this text
+
+Environment:
+  PORT, HOST    as --port and --host, which win over them
+  API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
+  DIST_DIR      the built site's folder (default dist)
+  CONTENT_DIR   the content folder to build and watch (default content)
+  AS_OF         the day fighters' ages are computed for (see npm run build -- --help)`;
+
+const options = parseCommandLine(USAGE, {
+  port: { type: 'string', env: 'PORT', default: '8888', parse: port },
+  host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
+});
+const DIST = process.env.DIST_DIR ?? 'dist';
+const CONTENT = process.env.CONTENT_DIR ?? 'content';
+
+buildUnlessCurrent(DIST, USAGE);
+const keys = localKeys();
+const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
+const { startServer, PREVIEW_CACHE_BYTES } = await import('./lib/serve.ts');
+const { distContext } = await import('./lib/dist-context.ts');
+const { liveStore } = await import('./lib/live-store.ts');
+
+const rebuild = () =>
+  new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'build.ts'), '--outDir', path.resolve(DIST)], { stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+const context = distContext(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
+const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line) });
+const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey });
+announce('Boxing Data API preview, following the content folder', `http://localhost:${server.port}`, keys, tryItKey !== undefined);
+console.log(`Watching ${CONTENT} for changes.\n`);
+
+let closing: Promise<void> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    closing ??= live.close().finally(() => process.exit(0));
+  });

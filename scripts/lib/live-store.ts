@@ -1,0 +1,182 @@
+// A built site kept up to date with its content folder as files are saved (npm run dev). Each
+// change is checked and applied record by record (src/build/update.ts): the files it touches are
+// written beside the site, served in place of the site's own from one moment on, then renamed in.
+// An edit that breaks a rule changes nothing: every problem is printed, and the last good data is
+// served until the files are fixed. A change to the small collections (divisions, organizations,
+// titles, rankings) builds the site again, as npm run build does.
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import { COLLECTIONS } from '../../src/content/files.ts';
+import type { CollectionName } from '../../src/content/schemas.ts';
+import { formatProblems } from '../../src/content/validate.ts';
+import type { Orders } from '../../src/build/catalog-source.ts';
+import { codeDigest, loadState, saveState, type SavedState } from '../../src/build/state.ts';
+import { applyChanges, type ContentChange } from '../../src/build/update.ts';
+import { buildInputs, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
+import type { distContext } from './dist-context.ts';
+
+type LiveContext = ReturnType<typeof distContext>;
+
+export interface LiveStoreOptions {
+  distDir: string;
+  contentDir: string;
+  asOf: string;
+  context: LiveContext;
+  /** Builds the site again (npm run build), for changes not applied record by record; false when the build failed (it says why). */
+  rebuild(): Promise<boolean>;
+  log(line: string): void;
+  /** Milliseconds a burst of saves is given to settle before it is applied (default 40). */
+  settleMs?: number;
+}
+
+export interface LiveStore {
+  /** Applies what changed since the last call, now (the watcher calls it after each burst of saves). */
+  apply(): Promise<void>;
+  /** Resolves once every change seen so far has been applied (or refused). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The state saved with the site, if it describes the site as it is and this code. */
+function currentState(distDir: string, contentDir: string): SavedState | null {
+  const marker = readMarker(distDir);
+  const state = loadState(stateFolder(distDir));
+  if (!marker?.store || !state) return null;
+  if (state.meta.store !== marker.store || state.meta.content !== path.resolve(contentDir) || state.meta.code !== codeDigest()) return null;
+  return state;
+}
+
+/** A watched file's collection and its path within the collection's folder, or null for what is not a record. */
+function changeOf(relative: string): ContentChange | null {
+  const parts = relative.split(/[\\/]/);
+  if (parts.length < 2 || parts.some((p) => p.startsWith('.')) || !relative.endsWith('.json')) return null;
+  const [collection, ...rest] = parts;
+  if (!(COLLECTIONS as string[]).includes(collection)) return null;
+  return { collection: collection as CollectionName, file: rest.join('/') };
+}
+
+export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
+  const dist = path.resolve(options.distDir);
+  let state = currentState(dist, options.contentDir);
+  if (!state) {
+    await options.rebuild();
+    state = currentState(dist, options.contentDir);
+    if (!state) throw new Error(`${options.distDir} has no saved state of its content after a build`);
+  }
+  let current: SavedState = state;
+  let orders: Orders = current.orders;
+  /** Files saved since the last change was applied, or that a refused change named (checked again each time). */
+  const pending = new Map<string, ContentChange>();
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let saving: NodeJS.Timeout | undefined;
+
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(dist, file), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+
+  /** The state and the marker, once saves have paused: until then a killed preview leaves neither, and the next build starts from nothing. */
+  const saveSoon = () => {
+    clearTimeout(saving);
+    saving = setTimeout(() => {
+      saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
+      writeMarker(dist, { ...buildInputs({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }), store: current.meta.store });
+    }, 1000);
+  };
+  const invalidate = () => {
+    clearTimeout(saving);
+    rmSync(path.join(stateFolder(dist), 'state.json'), { force: true });
+    rmSync(path.join(dist, MARKER), { force: true });
+  };
+
+  const applyNow = async () => {
+    const changes = [...pending.values()];
+    if (changes.length === 0) return;
+    const started = performance.now();
+    const result = applyChanges({ catalog: current.catalog, orders, contentDir: options.contentDir, asOf: options.asOf, madeFor: current.meta.asOf, read }, changes);
+    if (result.kind === 'problems') {
+      options.log(`${formatProblems(result.problems)}\nThe last good data is served until these are fixed.`);
+      return;
+    }
+    if (result.kind === 'rebuild') {
+      options.log(`${result.why}: building the site again...`);
+      // A build that fails leaves the site and its state as they were: the change stays pending.
+      if (!(await options.rebuild())) return;
+      pending.clear();
+      const rebuilt = currentState(dist, options.contentDir);
+      if (!rebuilt) throw new Error('the rebuilt site has no saved state');
+      current = rebuilt;
+      orders = rebuilt.orders;
+      options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
+    pending.clear();
+    invalidate();
+    // The change's files are written beside the site, then served in its place all at once.
+    const staging = mkdtempSync(path.join(path.dirname(dist), `.${path.basename(dist)}.staging-`));
+    const staged = new Map<string, string | null>();
+    try {
+      let n = 0;
+      for (const unit of result.units) {
+        const file = path.join(staging, String(n++));
+        writeFileSync(file, unit.body());
+        staged.set(unit.path, file);
+      }
+      for (const gone of result.removed) if (!staged.has(gone)) staged.set(gone, null);
+      options.context.stage(staged);
+      for (const [file, from] of staged) {
+        const target = path.join(dist, file);
+        if (from === null) rmSync(target, { force: true });
+        else {
+          mkdirSync(path.dirname(target), { recursive: true });
+          renameSync(from, target);
+        }
+      }
+      options.context.settle();
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+    orders = result.orders;
+    options.log(
+      `Applied ${result.files} changed file${result.files === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms: ` +
+        `${result.units.length} store file${result.units.length === 1 ? '' : 's'} written, ${result.removed.length} removed.`,
+    );
+    saveSoon();
+  };
+
+  const apply = () => (running = running.then(applyNow).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
+
+  let watcher: FSWatcher | undefined = watch(options.contentDir, { recursive: true }, (_event, name) => {
+    const change = name === null ? null : changeOf(String(name));
+    if (!change) return;
+    pending.set(`${change.collection}/${change.file}`, change);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void apply();
+    }, options.settleMs ?? 40);
+  });
+
+  return {
+    apply,
+    async idle() {
+      while (timer !== undefined) await new Promise((r) => setTimeout(r, options.settleMs ?? 40));
+      await running;
+    },
+    async close() {
+      watcher?.close();
+      watcher = undefined;
+      clearTimeout(timer);
+      await running;
+      if (saving) {
+        clearTimeout(saving);
+        saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
+        writeMarker(dist, { ...buildInputs({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }), store: current.meta.store });
+      }
+    },
+  };
+}
