@@ -4,7 +4,8 @@
 // folder counts, the largest folder and the total size; --json prints them as one JSON line.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildProblem } from './lib/build-output.ts';
+import { randomUUID } from 'node:crypto';
+import { buildProblem, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { commandProgress, progressEnv } from './lib/progress.ts';
 
@@ -44,6 +45,10 @@ const progress = commandProgress(USAGE);
 // clearing a previous output of a million files is not part of a build (but takes a while).
 if (existsSync(outDir)) progress.log(`removing the previous ${values.out}...`);
 rmSync(outDir, { recursive: true, force: true });
+// As npm run build does, the store's state is saved beside it (the time to save it is part of a build).
+rmSync(stateFolder(outDir), { recursive: true, force: true });
+process.env.STORE_STATE_DIR = stateFolder(outDir);
+process.env.STORE_ID = randomUUID();
 const { build } = await import('astro');
 const started = performance.now();
 await build({ root: process.cwd(), outDir, logLevel: 'error' });

@@ -1,0 +1,63 @@
+// What npm run build costs when a build is already there and one fight's result was entered:
+// the build from nothing (when DIST holds none), the build after the edit, and after undoing it.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { existingFolder, nonEmpty, parseCommandLine } from '../lib/cli.ts';
+import { readMarker } from '../lib/build-output.ts';
+import { commandProgress, progressEnv } from '../lib/progress.ts';
+import { edits } from './edits.ts';
+import { machine } from './report.ts';
+
+const USAGE = `Usage: npm run bench:rebuild -- --content DIR --dist DIR
+       (or node scripts/bench/rebuild.ts [options])
+
+Times npm run build on a content folder: from nothing when DIST holds no build, then after one
+fight's result is entered (the build takes every other file from the previous one), then after
+the edit is undone. The content folder is left as it was. NODE_OPTIONS reaches the builds (for
+example --max-old-space-size=1024 to build with a 1 GB heap).
+
+  --content DIR   the content folder (one fight file is edited and restored)
+  --dist DIR      the folder to build into
+  -h, --help      print this text
+
+Environment:
+  AS_OF           the day fighters' ages are computed for (see npm run build -- --help)
+${progressEnv(18)}`;
+
+const values = parseCommandLine(USAGE, {
+  content: { type: 'string', required: true, parse: existingFolder },
+  dist: { type: 'string', required: true, parse: nonEmpty },
+});
+const progress = commandProgress(USAGE);
+
+function build(): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'build.ts'), '--outDir', path.resolve(values.dist)], {
+    env: { ...process.env, CONTENT_DIR: path.resolve(values.content) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) {
+    console.error('bench:rebuild: the build failed (see above)');
+    process.exit(result.status ?? 1);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+const rows: Array<[string, number]> = [];
+if (readMarker(values.dist) === null) {
+  progress.log('building from nothing...');
+  rows.push(['build from nothing', build()]);
+}
+const [result] = edits(values.content);
+result.apply();
+try {
+  progress.log('building after a result was entered...');
+  rows.push(['one fight\'s result entered', build()]);
+} finally {
+  result.undo();
+}
+progress.log('building after the edit was undone...');
+rows.push(['the edit undone', build()]);
+console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
+console.log('| npm run build | time |\n|---|---|');
+for (const [name, seconds] of rows) console.log(`| ${name} | ${seconds.toFixed(1)} s |`);
