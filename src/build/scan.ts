@@ -143,7 +143,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   });
   const problems: Problem[] = [];
 
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), 8));
+  const threads = Math.max(1, Math.min(options.threads ?? Number(process.env.SCAN_THREADS ?? availableParallelism()), 8));
   const pool = scannerPool(options.spill === false ? null : options.workDir, threads);
   catalog.spills = pool.spills;
   try {
