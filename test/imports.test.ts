@@ -49,9 +49,17 @@ describe('imports', () => {
   it('keep request-time code away from build-time code', () => {
     const requestTime = [...graph.keys()].filter((f) => f.startsWith('src/api/') || f.startsWith('src/store/reader/') || f.startsWith('netlify/'));
     const leaks = requestTime.flatMap((f) =>
-      [...reach(graph, f)].filter((t) => /^src\/(content|astro|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
+      [...reach(graph, f)].filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
     );
     expect(leaks).toEqual([]);
+  });
+
+  it('let data flow one way: content knows nothing of the store, the store nothing of content or the build', () => {
+    const against = (from: RegExp, to: RegExp) =>
+      [...graph.keys()].filter((f) => from.test(f)).flatMap((f) => [...reach(graph, f)].filter((t) => to.test(t)).map((t) => `${f} -> ${t}`));
+    expect(against(/^src\/content\//, /^src\/(store|build|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/store\//, /^src\/(content|build|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/build\//, /^src\/(api|astro)\//)).toEqual([]);
   });
 
   it('let the store writer and reader share only the layout', () => {

@@ -4,41 +4,16 @@
 // when it is done. The catalog is saved beside the build (see state.ts) for the next one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Warning } from '../content/files.ts';
 import { writeStore } from '../store/writer/write-store.ts';
 import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
-import type { Progress } from './progress.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState } from './state.ts';
+import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { updateStore } from './reuse.ts';
 
-export interface BuildStoreOptions {
-  contentDir: string;
-  /** The built site's folder: the store goes under its store/ folder. */
-  outDir: string;
-  asOfDay: string;
-  progress: Progress;
-  onIgnored(ignored: Warning[]): void;
-  /** Where to save the catalog for later builds and the live preview (not saved when absent). */
-  stateDir?: string;
-  /** Names this store in its state. */
-  storeId?: string;
-  /**
-   * A previous build of the same content folder, to take unchanged files from: its folder, its
-   * saved state and the store id its marker names. Used when the state is of this code, this
-   * content folder and this store; otherwise everything is built.
-   */
-  previous?: { dir: string; state: string; store: string };
-}
-
-export interface BuildStoreResult {
-  files: number;
-  seconds: { scan: number; write: number };
-  /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
-  reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
-}
+export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 
 export async function buildStore(options: BuildStoreOptions): Promise<BuildStoreResult> {
   if (options.previous) {

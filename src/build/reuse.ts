@@ -7,7 +7,7 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync, readdirSync } from 'no
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { STORE } from '../store/layout.ts';
-import type { BuildStoreOptions, BuildStoreResult } from './build-store.ts';
+import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { contentChanges } from './changes.ts';
 import { fileWriter } from './file-writer.ts';
 import { codeDigest, loadState, readStateMeta, saveState } from './state.ts';
