@@ -13,9 +13,11 @@ const content = path.join(work, 'content');
 cpSync('content', content, { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+let asOf = TEST_AS_OF;
+
 function build(out: string): string {
   const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', out], {
-    env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF },
+    env: { ...process.env, CONTENT_DIR: content, AS_OF: asOf },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(result.stdout + result.stderr);
@@ -64,6 +66,14 @@ describe('a build over a previous one', () => {
     const out = build(dist);
     expect(out).toMatch(/4 content files changed, [\d,]+ store files made, [\d,]+ taken from the previous build/);
     expectSameAsFromNothing(dist);
+  });
+
+  it('remakes the fighters whose age a new day changes', () => {
+    asOf = '2027-03-15';
+    const out = build(dist);
+    expect(out).toMatch(/0 content files changed, [\d,]+ store files made/);
+    expectSameAsFromNothing(dist);
+    asOf = TEST_AS_OF;
   });
 
   it('builds everything again when a small collection changed, with the same bytes', () => {
