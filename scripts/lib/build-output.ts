@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { asOfDay } from '../../src/content/as-of.ts';
+import { listFiles } from '../../src/content/files.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
 export const MARKER = 'build-complete.json';
@@ -43,16 +44,16 @@ type Env = Record<string, string | undefined>;
  */
 export function buildInputs(env: Env = process.env): BuildInputs {
   const contentDir = path.resolve(ROOT, env.CONTENT_DIR ?? 'content');
-  const listing = (patterns: string[], cwd: string, tag: string) =>
-    fg
-      .sync(patterns, { cwd, stats: true, onlyFiles: true })
-      .map((e) => `${tag}\t${e.path}\t${e.stats?.size}\t${e.stats?.mtimeMs}`)
-      .sort();
-  const content = listing(['**/*'], contentDir, 'content');
+  const code = fg
+    .sync(CODE, { cwd: ROOT, stats: true, onlyFiles: true })
+    .map((e) => `code\t${e.path}\t${e.stats?.size}\t${e.stats?.mtimeMs}`)
+    .sort();
   const hash = createHash('sha256');
-  for (const line of [`content-dir\t${contentDir}`, `as-of\t${asOfDay(env)}`, ...listing(CODE, ROOT, 'code'), ...content])
-    hash.update(`${line}\n`);
-  return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.length };
+  for (const line of [`content-dir\t${contentDir}`, `as-of\t${asOfDay(env)}`, ...code]) hash.update(`${line}\n`);
+  // Content may be millions of files: listed packed, in name order, and hashed one at a time.
+  const content = listFiles(contentDir, { stats: true });
+  for (let i = 0; i < content.count; i++) hash.update(`content\t${content.at(i)}\t${content.size(i)}\t${content.mtime(i)}\n`);
+  return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.count };
 }
 
 /**

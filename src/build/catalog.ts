@@ -7,7 +7,7 @@ import type { DivisionRecord, OrganizationRecord, RankingRecord, TitleRecord } f
 import { dayNumber } from '../shared/dates.ts';
 import { IdIndex } from './id-index.ts';
 import type { Keys } from './scan-protocol.ts';
-import { TextColumn } from './text-column.ts';
+import { TextColumn } from '../shared/text-column.ts';
 
 /** `YYYY-MM-DDTHH:MM:SS` as the number YYYYMMDDHHMMSS: exact, and ordered as the text is. */
 export function dateNumber(date: string): number {

@@ -1,9 +1,9 @@
 // Which content files changed since a catalog was made: each file's size and modification time
 // against those the catalog kept, so finding the changes reads no file, whatever the number.
+// The folder's listing and the catalog's files are both taken in name order and walked side by
+// side: no map of a million names is made.
 import path from 'node:path';
-import fg from 'fast-glob';
-import { COLLECTIONS } from '../content/files.ts';
-import type { CollectionName } from '../content/schemas.ts';
+import { COLLECTIONS, listFiles } from '../content/files.ts';
 import type { Catalog, Records } from './catalog.ts';
 import type { ContentChange } from './update.ts';
 
@@ -15,40 +15,51 @@ export interface ContentChanges {
 }
 
 type Large = 'fights' | 'events' | 'fighters';
+const isLarge = (c: string): c is Large => c === 'fights' || c === 'events' || c === 'fighters';
 
-export async function contentChanges(catalog: Catalog, contentDir: string): Promise<ContentChanges> {
+export function contentChanges(catalog: Catalog, contentDir: string): ContentChanges {
   const changes: ContentChange[] = [];
   let small = false;
   const smallSeen = new Map(catalog.smallFiles.map(([collection, file, size, mtime]) => [`${collection}/${file}`, `${size}/${mtime}`]));
   for (const collection of COLLECTIONS) {
-    const entries = await fg('**/*.json', { cwd: path.join(contentDir, collection), onlyFiles: true, stats: true });
-    if (collection === 'fights' || collection === 'events' || collection === 'fighters') {
-      changes.push(...largeChanges(catalog[collection], collection, entries));
+    const listed = listFiles(path.join(contentDir, collection), { stats: true }).filter((f) => f.endsWith('.json'));
+    if (isLarge(collection)) {
+      changes.push(...largeChanges(catalog[collection], collection, listed));
       continue;
     }
-    for (const e of entries) {
-      const key = `${collection}/${e.path}`;
-      if (smallSeen.get(key) !== `${e.stats!.size}/${e.stats!.mtimeMs}`) small = true;
+    for (let i = 0; i < listed.count; i++) {
+      const key = `${collection}/${listed.at(i)}`;
+      if (smallSeen.get(key) !== `${listed.size(i)}/${listed.mtime(i)}`) small = true;
       smallSeen.delete(key);
     }
   }
-  for (const key of smallSeen.keys()) if (!key.startsWith('fights/') && !key.startsWith('events/') && !key.startsWith('fighters/')) small = true;
+  if (smallSeen.size > 0) small = true;
   return { changes, small };
 }
 
-function largeChanges(records: Records, collection: Large, entries: fg.Entry[]): ContentChange[] {
+function largeChanges(records: Records, collection: Large, listed: ReturnType<typeof listFiles>): ContentChange[] {
   const changes: ContentChange[] = [];
-  // Each record's file; a file that no record came from is new.
-  const slotOf = new Map<string, number>();
-  for (let s = 0; s < records.count; s++) if (records.valid[s]) slotOf.set(records.files.get(s), s);
-  for (const e of entries) {
-    const slot = slotOf.get(e.path);
-    if (slot === undefined) changes.push({ collection: collection as CollectionName, file: e.path });
-    else {
-      slotOf.delete(e.path);
-      if (records.size[slot] !== e.stats!.size || records.mtime[slot] !== e.stats!.mtimeMs) changes.push({ collection, file: e.path });
+  let held = 0;
+  for (let s = 0; s < records.count; s++) if (records.valid[s]) held++;
+  const slots = new Uint32Array(held);
+  for (let s = 0, i = 0; s < records.count; s++) if (records.valid[s]) slots[i++] = s;
+  slots.sort((a, b) => records.files.compare(a, b));
+  let i = 0;
+  let j = 0;
+  while (i < listed.count || j < slots.length) {
+    const file = i < listed.count ? listed.at(i) : undefined;
+    const kept = j < slots.length ? records.files.get(slots[j]) : undefined;
+    if (kept === undefined || (file !== undefined && file < kept)) {
+      changes.push({ collection, file: file! });
+      i++;
+    } else if (file === undefined || kept < file) {
+      changes.push({ collection, file: kept });
+      j++;
+    } else {
+      if (records.size[slots[j]] !== listed.size(i) || records.mtime[slots[j]] !== listed.mtime(i)) changes.push({ collection, file });
+      i++;
+      j++;
     }
   }
-  for (const file of slotOf.keys()) changes.push({ collection, file });
   return changes;
 }

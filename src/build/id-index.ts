@@ -2,7 +2,7 @@
 // TextColumn (slot i is the i-th id added), with each entry's hash kept beside it so that a
 // lookup decodes an id only when the hashes agree.
 import { fnv1a } from '../shared/hash.ts';
-import { TextColumn } from './text-column.ts';
+import { TextColumn } from '../shared/text-column.ts';
 
 const EMPTY = -1;
 

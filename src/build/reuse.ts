@@ -21,7 +21,7 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
   const saved = loadState(previous.state);
   if (!saved) return null;
   const phase = options.progress.phase('finding changed content files');
-  const { changes, small } = await contentChanges(saved.catalog, content);
+  const { changes, small } = contentChanges(saved.catalog, content);
   phase.done();
   if (small) return null;
   const oldRoot = path.resolve(previous.dir);

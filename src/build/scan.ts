@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { COLLECTIONS, listCollection, listStrays, type Warning } from '../content/files.ts';
+import { COLLECTIONS, listCollection, listStrays, type FileList, type Warning } from '../content/files.ts';
 import { ContentError, displayPath, missingFolder } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
@@ -50,8 +50,8 @@ function scannerPool(workDir: string | null, threads: number) {
   return {
     spills,
     /** Scans `files` of one collection; `each` sees every result in file order. */
-    async scan(collection: CollectionName, folder: string, files: string[], each: (scanned: Scanned, scanner: number) => void, tick: (n: number) => void) {
-      const batches = Math.ceil(files.length / BATCH);
+    async scan(collection: CollectionName, folder: string, files: FileList, each: (scanned: Scanned, scanner: number) => void, tick: (n: number) => void) {
+      const batches = Math.ceil(files.count / BATCH);
       const answered = new Map<number, { results: Scanned[]; scanner: number }>();
       let next = 0;
       let merged = 0;
@@ -60,7 +60,7 @@ function scannerPool(workDir: string | null, threads: number) {
         const send = (w: number) => {
           if (next >= batches) return;
           const batch = next++;
-          workers[w].postMessage({ batch, collection, folder, files: files.slice(batch * BATCH, (batch + 1) * BATCH) } satisfies ScanRequest);
+          workers[w].postMessage({ batch, collection, folder, files: Array.from({ length: Math.min(BATCH, files.count - batch * BATCH) }, (_, i) => files.at(batch * BATCH + i)) } satisfies ScanRequest);
         };
         const listeners = workers.map((worker, w) => {
           const onMessage = (reply: ScanReply) => {
@@ -123,17 +123,17 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   const folderOf = (name: CollectionName) => path.join(root, name);
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<CollectionName, string>;
 
-  const listings = new Map<CollectionName, string[]>();
+  const listings = new Map<CollectionName, FileList>();
   const ignored: Warning[] = [];
   for (const name of COLLECTIONS) {
-    const listed = await listCollection(root, name, displayPath);
+    const listed = listCollection(root, name, displayPath);
     listings.set(name, listed.records);
     ignored.push(...listed.ignored);
   }
-  ignored.push(...(await listStrays(root, displayPath)));
+  ignored.push(...listStrays(root, displayPath));
   if (ignored.length > 0) options.onIgnored(ignored);
 
-  const count = (name: CollectionName) => listings.get(name)!.length;
+  const count = (name: CollectionName) => listings.get(name)!.count;
   const catalog = emptyCatalog({ fights: count('fights'), events: count('events'), fighters: count('fighters') });
   const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<Record<CollectionName, Records>>;
   const last = { slot: -1, existing: false };
@@ -151,7 +151,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
       const files = listings.get(name)!;
       listings.delete(name);
       const shown = (file: string) => displayPath(path.join(folderOf(name), file));
-      const phase = options.progress.phase(`checking ${name}`, files.length);
+      const phase = options.progress.phase(`checking ${name}`, files.count);
       await pool.scan(
         name,
         folderOf(name),

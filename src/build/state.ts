@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
 import { IdIndex } from './id-index.ts';
-import { TextColumn } from './text-column.ts';
+import { TextColumn } from '../shared/text-column.ts';
 
 const VERSION = 1;
 const META = 'state.json';

@@ -8,7 +8,7 @@ import type { CollectionName, ContentRecords } from './schemas.ts';
 import { checkRecord } from './rules.ts';
 import { factsOf } from './facts.ts';
 import { createCrossChecker, formatProblems, type Problem } from './validate.ts';
-import { COLLECTIONS, formatWarnings, listContent, type Warning } from './files.ts';
+import { COLLECTIONS, formatWarnings, listCollection, listStrays, type Warning } from './files.ts';
 
 export class ContentError extends Error {
   readonly problems: Problem[];
@@ -51,12 +51,14 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<CollectionName, string>;
   const checker = createCrossChecker(folders);
   const valid = {} as Record<CollectionName, unknown[]>;
-  const listing = await listContent(root, displayPath);
-  if (listing.ignored.length > 0) onIgnored(listing.ignored);
+  const listings = COLLECTIONS.map((name) => ({ name, ...listCollection(root, name, displayPath) }));
+  const ignored = [...listings.flatMap((l) => l.ignored), ...listStrays(root, displayPath)];
+  if (ignored.length > 0) onIgnored(ignored);
 
-  for (const name of COLLECTIONS) {
+  for (const { name, records } of listings) {
     valid[name] = [];
-    for (const file of listing.records[name]) {
+    for (let i = 0; i < records.count; i++) {
+      const file = path.join(root, name, records.at(i));
       const shown = displayPath(file);
       let json: unknown;
       try {
