@@ -19,7 +19,11 @@ export interface FileWriter extends Sink {
 }
 
 export function fileWriter(root: string): FileWriter {
-  const worker = new Worker(new URL('./file-writer-worker.ts', import.meta.url), { workerData: { root: path.resolve(root) } });
+  const worker = new Worker(new URL('./file-writer-worker.ts', import.meta.url), {
+    workerData: { root: path.resolve(root) },
+    // It holds the batches in flight and nothing else: a small heap keeps its garbage collected.
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
+  });
   let paths: string[] = [];
   let bodies: string[] = [];
   let bytes = 0;

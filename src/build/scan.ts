@@ -15,6 +15,8 @@ import type { Progress } from './progress.ts';
 import type { Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
 const BATCH = 500;
+/** Heap of a scanner thread: a batch's files and their records, a few megabytes, with room to spare. */
+const SCANNER_HEAP_MB = 96;
 /** Batches handed to a scanner before its first answer comes back: it never waits for work. */
 const AHEAD = 3;
 
@@ -45,7 +47,13 @@ function scannerPool(workDir: string | null, threads: number) {
   for (const spill of spills) writeFileSync(spill, '');
   const workers = Array.from(
     { length: threads },
-    (_, i) => new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { spill: spills[i] ?? null } satisfies ScannerData }),
+    (_, i) =>
+      new Worker(new URL('./scan-worker.ts', import.meta.url), {
+        workerData: { spill: spills[i] ?? null } satisfies ScannerData,
+        // A scanner holds one batch at a time: a small heap makes it collect as it goes,
+        // where a large one would let garbage of a million files pile up first.
+        resourceLimits: { maxOldGenerationSizeMb: SCANNER_HEAP_MB },
+      }),
   );
   return {
     spills,
