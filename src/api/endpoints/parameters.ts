@@ -7,7 +7,9 @@ import { CalendarDate, Id } from '../../records/common.ts';
 import { dayNumber, earlierDay, laterDay } from '../../shared/dates.ts';
 import { ID_RULE } from '../../shared/ids.ts';
 import { ApiError, invalidCursor, invalidParameter } from '../errors.ts';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SCHEDULE_DAYS, MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SCHEDULE_DAYS, MAX_SEARCH_LENGTH } from '../limits.ts';
+import {
+  DEFAULT_PAGE_SIZE, DEFAULT_SCHEDULE_DAYS, MAX_CURSOR_LENGTH, MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SCHEDULE_DAYS, MAX_SEARCH_LENGTH,
+} from '../limits.ts';
 
 /** What parsing a parameter needs besides its schema; the parser and the API's description read it. */
 export interface ParamRules {
@@ -27,7 +29,7 @@ export interface ParamRules {
 export const paramRules = z.registry<ParamRules>();
 
 /** A kind of parameter: its schema over the raw query value, and what the 400 says is allowed. */
-interface Kind<S extends z.ZodType> {
+interface ParamKind<S extends z.ZodType> {
   schema: S;
   rule: string;
   refuse?: () => ApiError;
@@ -53,7 +55,8 @@ const text = {
   rule: `must be 1 to ${MAX_SEARCH_LENGTH} characters, not all of them spaces`,
 };
 const cursor = {
-  schema: z.string().regex(/^[A-Za-z0-9_-]{9,512}$/),
+  // A cursor is at least one character and its 8-character checksum (see cursor.ts).
+  schema: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{9,${MAX_CURSOR_LENGTH}}$`)),
   rule: 'must be a cursor exactly as pagination.next_page gives it',
   refuse: () => invalidCursor('it is malformed'),
 };
@@ -82,7 +85,7 @@ function description(about: string, rule: string, more: More): string {
   return notes.filter((n) => n !== '').join(' ');
 }
 
-function field<S extends z.ZodType>(schema: S, kind: Kind<z.ZodType>, about: string, more: More): S {
+function field<S extends z.ZodType>(schema: S, kind: ParamKind<z.ZodType>, about: string, more: More): S {
   const described = schema.describe(description(about, kind.rule, more));
   // Registered as a schema of any type: the rules do not depend on what the schema parses to.
   const registered: z.ZodType = described;
@@ -91,10 +94,10 @@ function field<S extends z.ZodType>(schema: S, kind: Kind<z.ZodType>, about: str
 }
 
 /** A parameter as one endpoint takes it, with what it means there: absent unless given. */
-export const given = <S extends z.ZodType>(kind: Kind<S>, about: string, more: More = {}) => field(kind.schema.optional(), kind, about, more);
+export const given = <S extends z.ZodType>(kind: ParamKind<S>, about: string, more: More = {}) => field(kind.schema.optional(), kind, about, more);
 
 /** A parameter with the value it has when it is not given. */
-export const defaulted = <S extends z.ZodType>(kind: Kind<S>, value: z.core.util.NoUndefined<z.output<S>>, about: string, more: More = {}) =>
+export const defaulted = <S extends z.ZodType>(kind: ParamKind<S>, value: z.core.util.NoUndefined<z.output<S>>, about: string, more: More = {}) =>
   field(kind.schema.default(value), kind, about, more);
 
 /** A parameter the endpoint refuses whatever its value (a 400 that says why), rather than ignore it. */

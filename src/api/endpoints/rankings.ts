@@ -22,9 +22,9 @@ export const listRankings = endpoint({
   record: Ranking,
   summary: 'List rankings',
   description:
-    'Paginated by weight class: one page holds one division across the four organizations (4 records), 17 pages ' +
-    'in all, heaviest first (page 1 Heavyweight, page 17 Minimumweight). organization_id narrows each page to one ' +
-    'record (17 pages of 1); division_id returns that division directly as page 1 of 1.',
+    `Paginated by weight class: one page holds one division across the four organizations (4 records), ${RANKINGS_PAGES} pages ` +
+    `in all, heaviest first (page 1 Heavyweight, page ${RANKINGS_PAGES} Minimumweight). organization_id narrows each page to one ` +
+    `record (${RANKINGS_PAGES} pages of 1); division_id returns that division directly as page 1 of 1.`,
   reads: [lists.rankingsPages, lists.rankingsOfDivisions],
   answer: async ({ page_num, organization_id, division_id }, { store }) => {
     const org = organization_id ?? null;
@@ -39,7 +39,7 @@ export const listRankings = endpoint({
 export const rankings = {
   resource: 'rankings',
   about:
-    'Official contender standings of the four major sanctioning bodies across 17 weight classes, with the current ' +
+    `Official contender standings of the four major sanctioning bodies across ${RANKINGS_PAGES} weight classes, with the current ` +
     'champions and interim or regular belt holders: one record per organization and division.',
   endpoints: [listRankings],
 } as const;
