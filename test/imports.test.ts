@@ -48,7 +48,7 @@ describe('imports', () => {
   });
 
   it('keep request-time code away from build-time code', () => {
-    const requestTime = [...graph.keys()].filter((f) => f.startsWith('src/api/') || f.startsWith('src/store/reader/') || f.startsWith('netlify/'));
+    const requestTime = [...graph.keys()].filter((f) => /^(src\/(api|mcp|store\/reader)|netlify)\//.test(f));
     const leaks = requestTime.flatMap((f) =>
       [...reach(graph, f)].filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
     );
@@ -91,6 +91,16 @@ describe('imports', () => {
       [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
     );
     expect(reaching).toEqual([]);
+  });
+
+  it('keep the MCP endpoint on top of the API: the API imports nothing of it, and only it loads the MCP SDK', () => {
+    const below = [...graph].flatMap(([f, targets]) =>
+      /^src\/(api|store|records|shared)\//.test(f) ? targets.filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(below).toEqual([]);
+    const sdk = [...graph.keys()].filter((f) => !f.startsWith('src/mcp/') && readFileSync(f, 'utf8').includes('@modelcontextprotocol/sdk'));
+    expect(sdk).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('src/mcp/')).length).toBeGreaterThan(0);
   });
 
   it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {

@@ -1,4 +1,5 @@
 // The errors the API answers with: the envelope's `error` object is {name, code, message, status}.
+import { recordName, type Resource } from '../records/resources.ts';
 import { OFFSET_CEILING, spelled } from './limits.ts';
 
 /** Every error the API answers with: its status and when it is given (the API's description says so too). */
@@ -32,22 +33,30 @@ export class ApiError<N extends ErrorName = ErrorName> extends Error {
   }
 }
 
-export const missingApiKey = () =>
-  new ApiError('MissingApiKey', 401, 'Send your API key in the x-gateway-key (or x-rapidapi-key) request header.');
+/** Where a key may be sent, as messages name it: the key headers, and the bearer token where it is taken. */
+const keyPlaces = (bearer: boolean) => (bearer ? 'x-gateway-key (or x-rapidapi-key) request header, or as Authorization: Bearer <key>' : 'x-gateway-key (or x-rapidapi-key) request header');
+
+export const missingApiKey = (bearer = false) => new ApiError('MissingApiKey', 401, `Send your API key in the ${keyPlaces(bearer)}.`);
 
 export const invalidApiKey = () => new ApiError('InvalidApiKey', 403, 'The API key is not valid.');
 
-export const conflictingApiKeys = () =>
+export const conflictingApiKeys = (bearer = false) =>
   new ApiError(
     'ConflictingApiKeys',
     400,
-    'The x-gateway-key and x-rapidapi-key headers hold different keys: send the key in one of them, or the same key in both.',
+    bearer
+      ? 'The x-gateway-key, x-rapidapi-key and Authorization headers hold different keys: send the key in one of them, or the same key in each.'
+      : 'The x-gateway-key and x-rapidapi-key headers hold different keys: send the key in one of them, or the same key in both.',
   );
 
 export const notFound = (what: string) => new ApiError('NotFound', 404, `${what} was not found.`);
 
-export const methodNotAllowed = (method: string) =>
-  new ApiError('MethodNotAllowed', 405, `Method ${method} is not allowed: this API answers GET, HEAD and OPTIONS.`);
+/** No record of the resource has this id (or it cannot be an id). */
+export const recordNotFound = (resource: Resource, id: string) => notFound(`${recordName(resource)} "${id}"`);
+
+/** `what` answers only `allowed` (and OPTIONS, the preflight). */
+export const methodNotAllowed = (method: string, what = 'this API', allowed: readonly string[] = ['GET', 'HEAD']) =>
+  new ApiError('MethodNotAllowed', 405, `Method ${method} is not allowed: ${what} answers ${allowed.join(', ')} and OPTIONS.`);
 
 export const invalidParameter = (parameter: string, allowed: string) =>
   new ApiError('InvalidParameter', 400, `Invalid value for parameter "${parameter}": ${allowed}.`);

@@ -3,6 +3,7 @@
 // handed to a request without a valid key; the handler runs the same check first, so every host
 // and every test agrees with it.
 import { systemClock } from '../shared/dates.ts';
+import { accessOf } from './access.ts';
 import { ApiError, invalidApiKey, methodNotAllowed, missingApiKey } from './errors.ts';
 import { keyChecker, presentedKey } from './keys.ts';
 import { isPublicPath } from './public.ts';
@@ -21,18 +22,20 @@ export type Gate = (request: Request) => Response | null;
 export function createGate({ keys, now = systemClock }: GateOptions): Gate {
   const isValidKey = keyChecker(keys);
   return (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(request, methodNotAllowed(request.method), now());
-    if (isPublicPath(new URL(request.url).pathname)) return null;
+    const { pathname } = new URL(request.url);
+    if (request.method === 'OPTIONS') return preflight(pathname);
+    const access = accessOf(pathname);
+    if (!access.methods.includes(request.method)) return errorResponse(request, methodNotAllowed(request.method, access.what, access.methods), now());
+    if (isPublicPath(pathname)) return null;
     let key: string | null;
     try {
-      key = presentedKey(request.headers);
+      key = presentedKey(request.headers, access.bearer);
     } catch (e) {
       // Two different keys in the two key headers: refused before either is checked.
       if (e instanceof ApiError) return errorResponse(request, e, now());
       throw e;
     }
-    if (key === null) return errorResponse(request, missingApiKey(), now());
+    if (key === null) return errorResponse(request, missingApiKey(access.bearer), now());
     if (!isValidKey(key)) return errorResponse(request, invalidApiKey(), now());
     return null;
   };

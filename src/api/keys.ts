@@ -9,21 +9,37 @@ export const KEY_HEADER = 'x-gateway-key';
 /** The RapidAPI gateway's header, which clients of the commercial API send: the same keys. */
 export const RAPIDAPI_KEY_HEADER = 'x-rapidapi-key';
 
-/** Every header that may carry the key: answers vary on all of them, and CORS allows all of them. */
+/** Every header that may carry the key to the API: answers vary on all of them, and CORS allows all of them. */
 export const KEY_HEADERS = [KEY_HEADER, RAPIDAPI_KEY_HEADER] as const;
 
 /**
- * The key a request presents, or null when it presents none (an empty header is none). Both
- * headers may be sent with the same key; two different keys are refused (400 ConflictingApiKeys)
- * rather than one of them picked: which one the client meant cannot be known, and an answer
- * must never depend on a header a cache did not expect to matter.
+ * The header many MCP clients can set alone, `Authorization: Bearer <key>`: the MCP endpoint takes
+ * the key there too. The API does not: its answers are cached by the key headers (Vary,
+ * Netlify-Vary), and one more header that may carry the key would be one more the cache keys on.
  */
-export function presentedKey(headers: Headers): string | null {
+export const AUTHORIZATION_HEADER = 'authorization';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of `Authorization: Bearer <token>`; any other scheme carries no key. */
+function bearerToken(value: string | null): string | null {
+  return value === null ? null : (BEARER.exec(value.trim())?.[1] ?? null);
+}
+
+/**
+ * The key a request presents, or null when it presents none (an empty header is none), from
+ * the key headers, and with `bearer` from an `Authorization: Bearer` header as well. Several may
+ * be sent with the same key; two different keys are refused (400 ConflictingApiKeys) rather than
+ * one of them picked: which one the client meant cannot be known, and an answer must never
+ * depend on a header a cache did not expect to matter.
+ */
+export function presentedKey(headers: Headers, bearer = false): string | null {
   let presented: string | null = null;
-  for (const name of KEY_HEADERS) {
-    const key = headers.get(name);
+  const keys = KEY_HEADERS.map((name) => headers.get(name));
+  if (bearer) keys.push(bearerToken(headers.get(AUTHORIZATION_HEADER)));
+  for (const key of keys) {
     if (key === null || key === '') continue;
-    if (presented !== null && key !== presented) throw conflictingApiKeys();
+    if (presented !== null && key !== presented) throw conflictingApiKeys(bearer);
     presented = key;
   }
   return presented;

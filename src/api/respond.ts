@@ -1,5 +1,6 @@
 // How every answer goes out, whichever function makes it (the key gate or the answering
 // function): the CORS headers, JSON, HEAD without a body, and errors that no cache keeps.
+import { accessOf, allowOf } from './access.ts';
 import { errorBody } from './envelope.ts';
 import type { ApiError } from './errors.ts';
 import { KEY_HEADERS } from './keys.ts';
@@ -11,7 +12,6 @@ const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag',
 };
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function respond(
@@ -35,18 +35,19 @@ export function errorResponse(request: Request, error: ApiError, epochMicros: nu
     'Cache-Control': 'no-store',
     // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
     Vary: KEY_HEADER_NAMES,
-    ...(error.status === 405 ? { Allow: ALLOWED_METHODS } : {}),
+    ...(error.status === 405 ? { Allow: allowOf(accessOf(new URL(request.url).pathname)) } : {}),
   });
 }
 
 /** The CORS preflight: a browser asks before sending the key header, without the key. */
-export function preflight(): Response {
+export function preflight(pathname: string): Response {
+  const access = accessOf(pathname);
   return new Response(null, {
     status: 204,
     headers: {
       ...CORS,
-      'Access-Control-Allow-Methods': ALLOWED_METHODS,
-      'Access-Control-Allow-Headers': `${KEY_HEADER_NAMES}, if-none-match`,
+      'Access-Control-Allow-Methods': allowOf(access),
+      'Access-Control-Allow-Headers': access.headers.join(', '),
       'Access-Control-Max-Age': '86400',
     },
   });

@@ -6,6 +6,9 @@ import { SINGULAR, type Resource } from '../records/resources.ts';
 /** The base path of every endpoint. */
 export const BASE_PATH = '/v2';
 
+/** The Model Context Protocol endpoint: one tool per endpoint, for AI agents (see src/mcp/). */
+export const MCP_PATH = '/mcp';
+
 const isResource = (name: string): name is Resource => Object.hasOwn(SINGULAR, name);
 const PATH = new RegExp(`^${BASE_PATH}/([a-z]+)(?:/([^/]*))?/?$`);
 

@@ -8,7 +8,7 @@ import { recordName, SINGULAR, type Resource } from '../../records/resources.ts'
 import { linesOf, lists, paths, type ItemResource, type SmallResource } from '../../store/layout.ts';
 import { readRequired, type Store } from '../../store/reader/store.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
-import { notFound, type ErrorName } from '../errors.ts';
+import { recordNotFound, type ErrorName } from '../errors.ts';
 import { parseParams, type Params } from '../params.ts';
 import { templateOf } from '../routes.ts';
 
@@ -81,7 +81,7 @@ const pathId = (resource: Resource) =>
 /** Reads one record by id: its get-one file, or a 404 naming it. */
 async function readOne(store: Store, resource: ItemResource, id: string): Promise<Body> {
   const text = await store.read(paths.record(resource, id));
-  if (text === null) throw notFound(`${recordName(resource)} "${id}"`);
+  if (text === null) throw recordNotFound(resource, id);
   return oneBody(text);
 }
 
