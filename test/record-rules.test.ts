@@ -162,3 +162,38 @@ describe('the rules of a ranking', () => {
     ]);
   });
 });
+
+describe('what a rule waits for', () => {
+  it('every rule of a record waits while a whole number has a fraction or a list is over its limit (zod stops there)', async () => {
+    const problems = await problemsOf((c) => {
+      set(c.fights[0], { status: 'NOT_STARTED', scheduled_rounds: 10.5 });
+      set(c.fighters[0], { height_cm: 180.5, nationality_code: 'XX' });
+      c.rankings[0].rankings = Array.from({ length: 51 }, (_, i) => ({ rank: 51 - i, fighter_id: null }));
+      c.rankings[0].champions.push({ title_type: 'full', fighter_id: null });
+    });
+    expect(problems).toEqual([
+      'fighter-1.json: height_cm: Invalid input: expected int, received number',
+      'fight-1.json: scheduled_rounds: Invalid input: expected int, received number',
+      'wbc-welterweight.json: rankings: must have at most 50 entries',
+    ]);
+  });
+
+  it('the rules that read whether results and scores are set wait while they are not an object and a list of cards', async () => {
+    const problems = await problemsOf((c) => {
+      set(c.fights[0], { status: 'LIVE', results: [], scores: [] });
+      c.fights[0].fighters.fighter_1.winner = false;
+    });
+    expect(problems).toEqual([
+      'fight-1.json: results: Invalid input: expected object, received array',
+      'fight-1.json: scores: Too small: expected array to have >=1 items',
+    ]);
+  });
+
+  it('a title listed twice is reported once its id is well-formed', async () => {
+    const problems = await problemsOf((c) => (c.fights[0].title_ids = ['WBC', 'WBC']));
+    expect(problems.filter((p) => !p.includes('refers to'))).toEqual([
+      'fight-1.json: title_ids.0: must be 1-64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
+      'fight-1.json: title_ids.1: must be 1-64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
+    ]);
+  });
+});
