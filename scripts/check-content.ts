@@ -5,7 +5,7 @@
 import { formatWarnings } from '../src/content/files.ts';
 import { ContentError } from '../src/content/read.ts';
 import type { CollectionName } from '../src/content/schemas.ts';
-import { SINGULAR } from '../src/content/validate.ts';
+import { SINGULAR } from '../src/records/resources.ts';
 import type { Catalog } from '../src/build/catalog.ts';
 import { silentProgress } from '../src/build/progress.ts';
 import { scanContent } from '../src/build/scan.ts';

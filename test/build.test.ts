@@ -9,7 +9,7 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../src/records/schemas.ts';
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, splitHeader,
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, recordText, splitHeader,
 } from '../src/store/layout.ts';
 import { createHandler } from '../src/api/handler.ts';
 import { resolveDataset } from '../src/content/resolve.ts';
@@ -62,10 +62,11 @@ const RULES: Array<[RegExp, Check]> = [
   [/^fights\/pages\//, headed(api.Fight)],
   [/^events\/pages\//, headed(api.Event)],
   [/^fighters\/pages\//, headed(api.Fighter)],
-  [/^(fights|events)\/sorted\/.*\/index\.txt$/, dayIndex],
+  [/^(fights\/sorted|events\/sorted|events\/scheduled)\/.*\/index\.txt$/, dayIndex],
   [/^fighters\/sorted\/.*\/index\.txt$/, (text) => Header.parse(JSON.parse(text))],
   [/^fights\/sorted\/.*\.ndjson$/, lines(api.Fight)],
   [/^events\/sorted\/.*\.ndjson$/, lines(api.Event)],
+  [/^events\/scheduled\/.*\.ndjson$/, lines(api.ScheduledEvent)],
   [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
   [/^fights\/by-(event|fighter)\//, keyedFights],
   [/^fighters\/by-title\//, lines(api.Fighter)],
@@ -115,6 +116,22 @@ describe('the built store', () => {
       expect(pages).toBe(resource === 'fights' ? Math.min(expected, 400) : expected);
     }
     expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
+  });
+
+  it('holds the events schedule\'s list: every event in the events list\'s order, its text but for broadcast', () => {
+    const root = dist();
+    const chunks = (folder: string) => fg.sync(`store/events/${folder}/_/**/*.ndjson`, { cwd: root }).sort().flatMap((f) => linesOf(readFileSync(path.join(root, f), 'utf8')));
+    const events = chunks('sorted');
+    const scheduled = chunks('scheduled');
+    expect(scheduled).toHaveLength(events.length);
+    expect(readFileSync(path.join(root, paths.index({ resource: 'events', shape: 'scheduled' })), 'utf8')).toBe(
+      readFileSync(path.join(root, paths.index({ resource: 'events' })), 'utf8'),
+    );
+    events.forEach((line, i) => {
+      const { broadcast } = api.Event.parse(JSON.parse(line));
+      expect(scheduled[i]).toBe(line.replace(`,"broadcast":${recordText(broadcast)}`, ''));
+      api.ScheduledEvent.parse(JSON.parse(scheduled[i]));
+    });
   });
 
   it('no folder holds more than a few thousand entries', () => {

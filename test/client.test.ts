@@ -2,8 +2,10 @@
 // request over plain HTTP answers, exports walk whole lists, and failures are typed errors.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoxingDataError, createClient, type BoxingDataClient, type ClientOptions } from '../client/src/index.ts';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { BoxingDataError, createClient, type AnswerOf, type BoxingDataClient, type ClientOptions, type ParamsOf } from '../client/src/index.ts';
+import { ENDPOINTS } from '../src/api/registry.ts';
+import { BASE_PATH } from '../src/api/routes.ts';
 import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
@@ -137,6 +139,33 @@ describe('next_page', () => {
     const fights = await collect(createClient({ baseUrl: 'https://proxy.example/boxing/', apiKey: KEY, fetch: fake }).fights.all());
     expect(fights).toHaveLength(2);
     expect(seen).toEqual(['https://proxy.example/boxing/v2/fights/?page_size=100', 'https://proxy.example/boxing/v2/fights/?cursor=abcdefghij&page_size=100']);
+  });
+});
+
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> => typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+
+describe('the client follows the API\'s endpoint registry', () => {
+  it('has a method for every endpoint, and each requests the path of one', async () => {
+    const requested = new Set<string>();
+    const fake: ClientOptions['fetch'] = async (url) => {
+      requested.add(new URL(String(url)).pathname);
+      return Response.json({ metadata: {}, error: {}, data: [], pagination: { page: 1, items: 0, total_pages: 0, total_items: 0 } });
+    };
+    const c = createClient({ baseUrl: 'https://api.example', apiKey: KEY, fetch: fake });
+    for (const methods of Object.values(c))
+      for (const [name, method] of Object.entries(methods)) {
+        const called: unknown = Reflect.apply(method, undefined, name === 'get' ? ['the-id'] : []);
+        await (isAsyncIterable(called) ? called[Symbol.asyncIterator]().next() : called);
+      }
+    const paths = ENDPOINTS.map((e) => `${BASE_PATH}${e.path.replace(/\{\w+\}$/, 'the-id')}`);
+    expect([...requested].sort()).toEqual([...new Set(paths)].sort());
+  });
+
+  it('types each method by its endpoint\'s entry (checked by astro check)', () => {
+    expectTypeOf<Parameters<BoxingDataClient['fights']['list']>[0]>().toEqualTypeOf<ParamsOf<'list_fights'> | undefined>();
+    expectTypeOf<ReturnType<BoxingDataClient['events']['schedule']>>().toEqualTypeOf<Promise<AnswerOf<'events_schedule'>>>();
+    expectTypeOf<ReturnType<BoxingDataClient['fighters']['get']>>().toEqualTypeOf<Promise<AnswerOf<'get_fighter'>>>();
+    expectTypeOf<Parameters<BoxingDataClient['rankings']['list']>[0]>().toEqualTypeOf<ParamsOf<'rankings'> | undefined>();
   });
 });
 

@@ -1,6 +1,7 @@
 // The layers import one way: no module imports itself through others (type-only imports count),
 // the request-time code never imports build-time code, and the writer and the reader of the
-// store meet only in its layout. The typed client takes only types from the rest.
+// store meet only in its layout. Endpoints are listed by the registry alone. The typed client
+// takes only types from the rest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -79,6 +80,17 @@ describe('imports', () => {
         .map(([, , target]) => `${file} -> ${target}`),
     );
     expect(runtime).toEqual([]);
+  });
+
+  it('let the registry alone list the endpoints: each resource\'s module is imported by it only, and reaches no other', () => {
+    const modules = [...graph].filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts')).map(([f]) => f);
+    expect(modules.length).toBe(7);
+    const importers = [...graph].flatMap(([f, targets]) => targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`));
+    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> '))).toEqual([]);
+    const reaching = modules.flatMap((f) =>
+      [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
+    );
+    expect(reaching).toEqual([]);
   });
 
   it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {

@@ -86,6 +86,7 @@ describe('at a million fights', () => {
       for (let n = 1; n <= pageCount(resource, list.length); n++) add(paths.page(resource, n));
       sortedFiles({ resource }, list.length).forEach(add);
     }
+    sortedFiles({ resource: 'events', shape: 'scheduled' }, generated.events.length).forEach(add);
     for (const [resource, list] of [['divisions', divisions.map((d) => d.record)], ['organizations', organizations], ['titles', titles]] as const)
       for (const { id } of list) add(paths.record(resource, id));
     // One division holding every fight (or fighter) is the worst case for its list's folders.
@@ -133,6 +134,7 @@ describe('the test build', () => {
       for (let n = 1; n <= pageCount(resource, total); n++) want(paths.page(resource, n));
       sortedFiles({ resource }, total).forEach(want);
     }
+    sortedFiles({ resource: 'events', shape: 'scheduled' }, ds.events.length).forEach(want);
     for (const [division, count] of tally(ds.fights.map((f) => f.division.id)))
       sortedFiles({ resource: 'fights', division_id: division }, count).forEach(want);
     for (const [division, count] of tally(ds.fighters.map((f) => f.division.id)))

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Event, Fight, Fighter, Ranking } from '../src/records/schemas.ts';
 import { encodeCursor } from '../src/api/cursor.ts';
-import { filterKey } from '../src/api/queries/fights.ts';
+import { filterKey } from '../src/api/endpoints/fights.ts';
 import { directClient } from './helpers/handler.ts';
 import { dayOf, fold, loadContent, loadRecords, page } from './helpers/reference.ts';
 import { TEST_AS_OF } from './helpers/build.ts';

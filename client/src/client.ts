@@ -1,62 +1,58 @@
-// The client: one method per endpoint, typed by the API's own schemas, and `all` iterators that
-// export a whole list.
-import { everyRecord, transport, type ClientOptions, type QueryValues } from './transport.ts';
-import type { z } from 'zod';
-import type {
-  EventsListParams, EventsScheduleParams, FightersListParams, FightsListParams, FightsScheduleParams, ListResponse,
-  OneResponse, RankingsListParams, Schemas, TitlesListParams,
-} from './types.ts';
+// The client: one method per endpoint of the API, typed by the API's own endpoint registry (its
+// path, parameters and answer, by name), and `all` iterators that export a whole list.
+import { everyRecord, transport, type ClientOptions } from './transport.ts';
+import type { AnswerOf, EndpointName, ParamsOf, PathOf, RecordOf } from './types.ts';
 
 /** Bulk exports ask for the largest page the API gives: fewest requests. */
 const EXPORT_PAGE_SIZE = 100;
 
-// Answers by the name of their record's schema.
-type List<K extends keyof Schemas> = Promise<ListResponse<Schemas[K]>>;
-type One<K extends keyof Schemas> = Promise<OneResponse<Schemas[K]>>;
-type Every<K extends keyof Schemas> = AsyncGenerator<z.infer<Schemas[K]>, void, undefined>;
+type Every<N extends EndpointName> = AsyncGenerator<RecordOf<N>, void, undefined>;
 
 export function createClient(options: ClientOptions) {
   const get = transport(options);
-  const one = <T>(resource: string, id: string) => get<T>(`/v2/${resource}/${encodeURIComponent(id)}`);
-  const exportQuery = (params: QueryValues) => ({ page_size: EXPORT_PAGE_SIZE, ...params });
+  // Each method names its endpoint and that endpoint's path, which must be the registry's (else it does not compile).
+  const list = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (params: ParamsOf<N> = {}): Promise<AnswerOf<N>> => get(path, params);
+  const one = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (id: string): Promise<AnswerOf<N>> => get(path.replace(/\{\w+\}$/, encodeURIComponent(id)));
+  const every = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (params: Partial<Omit<ParamsOf<N>, 'page_num' | 'cursor'>> = {}): Every<N> => everyRecord(get, path, { page_size: EXPORT_PAGE_SIZE, ...params });
 
   return {
     fights: {
-      list: (params: FightsListParams = {}): List<'Fight'> => get('/v2/fights/', params),
-      get: (id: string): One<'Fight'> => one('fights', id),
-      schedule: (params: FightsScheduleParams = {}): List<'Fight'> => get('/v2/fights/schedule', params),
+      list: list('list_fights', '/v2/fights/'),
+      get: one('get_fight', '/v2/fights/{fight_id}'),
+      schedule: list('fights_schedule', '/v2/fights/schedule'),
       /** Every fight matching the filters, following `pagination.next_page` (no offset limit). */
-      all: (params: Omit<FightsListParams, 'page_num' | 'cursor'> = {}): Every<'Fight'> =>
-        everyRecord(get, '/v2/fights/', exportQuery(params)),
+      all: every('list_fights', '/v2/fights/'),
     },
     events: {
-      list: (params: EventsListParams = {}): List<'Event'> => get('/v2/events/', params),
-      get: (id: string): One<'Event'> => one('events', id),
-      schedule: (params: EventsScheduleParams = {}): List<'ScheduledEvent'> => get('/v2/events/schedule', params),
+      list: list('list_events', '/v2/events/'),
+      get: one('get_event', '/v2/events/{event_id}'),
+      schedule: list('events_schedule', '/v2/events/schedule'),
       /** Every event matching the filters, page by page. */
-      all: (params: Omit<EventsListParams, 'page_num'> = {}): Every<'Event'> => everyRecord(get, '/v2/events/', exportQuery(params)),
+      all: every('list_events', '/v2/events/'),
     },
     fighters: {
-      list: (params: FightersListParams = {}): List<'Fighter'> => get('/v2/fighters/', params),
-      get: (id: string): One<'Fighter'> => one('fighters', id),
+      list: list('list_fighters', '/v2/fighters/'),
+      get: one('get_fighter', '/v2/fighters/{fighter_id}'),
       /** Every fighter matching the filters, page by page. */
-      all: (params: Omit<FightersListParams, 'page_num'> = {}): Every<'Fighter'> =>
-        everyRecord(get, '/v2/fighters/', exportQuery(params)),
+      all: every('list_fighters', '/v2/fighters/'),
     },
     divisions: {
-      list: (): List<'Division'> => get('/v2/divisions/'),
-      get: (id: string): One<'Division'> => one('divisions', id),
+      list: (): Promise<AnswerOf<'list_divisions'>> => get('/v2/divisions/'),
+      get: one('get_division', '/v2/divisions/{division_id}'),
     },
     organizations: {
-      list: (): List<'Organization'> => get('/v2/organizations/'),
-      get: (id: string): One<'Organization'> => one('organizations', id),
+      list: (): Promise<AnswerOf<'list_organizations'>> => get('/v2/organizations/'),
+      get: one('get_organization', '/v2/organizations/{organization_id}'),
     },
     titles: {
-      list: (params: TitlesListParams = {}): List<'Title'> => get('/v2/titles/', params),
-      get: (id: string): One<'Title'> => one('titles', id),
+      list: list('list_titles', '/v2/titles/'),
+      get: one('get_title', '/v2/titles/{title_id}'),
     },
     rankings: {
-      list: (params: RankingsListParams = {}): List<'Ranking'> => get('/v2/rankings/', params),
+      list: list('rankings', '/v2/rankings/'),
     },
   };
 }

@@ -13,8 +13,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Query values as callers give them; undefined ones are left out. */
-export type QueryValues = Record<string, string | number | undefined>;
+/** Query values as callers give them (each method types its own); undefined ones are left out. */
+export type QueryValues = object;
 
 export type Get = <T>(path: string, query?: QueryValues) => Promise<T>;
 

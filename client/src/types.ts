@@ -1,15 +1,17 @@
-// Every type the client speaks, inferred from the API's own zod schemas: records, envelopes,
-// errors and each endpoint's parameters. Imports of the API's modules are type-only, so they
-// vanish from the client's JavaScript: using the client never loads server code or zod.
+// Every type the client speaks, inferred from the API's own code: records, envelopes and errors
+// from their zod schemas, and each endpoint's path, parameters and answer from the API's endpoint
+// registry, by the endpoint's name. Imports of the API's modules are type-only, so they vanish
+// from the client's JavaScript: using the client never loads server code or zod.
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
 import type { ApiErrorBody, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
-import type { Endpoint, EndpointParams } from '../../src/api/params.ts';
+import type { EndpointName, EndpointNamed } from '../../src/api/registry.ts';
+import type { BASE_PATH } from '../../src/api/routes.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
 export type { Division, Event, Fight, Fighter, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
 export type { Pagination } from '../../src/api/schemas.ts';
-export type { ApiErrorBody, ErrorCode };
+export type { ApiErrorBody, ErrorCode, EndpointName };
 
 /** A header that carries the API key: the spec's `x-gateway-key`, or the RapidAPI gateway's. */
 export type KeyHeader = (typeof KEY_HEADERS)[number];
@@ -22,16 +24,33 @@ export type ListResponse<T extends z.ZodType> = Envelope<z.ZodArray<T>>;
 /** A get-one answer: `data` is one record. */
 export type OneResponse<T extends z.ZodType> = Envelope<T>;
 
-/** The parameters an endpoint takes, as a caller gives them (all optional). */
-type Params<E extends Endpoint> = EndpointParams<E>;
+/** The names of a path template's parameters: `/fights/{fight_id}` -> `fight_id`. */
+type PathNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathNames<Rest> : never;
 
-export type FightsListParams = Params<'fights/list'>;
-export type FightsScheduleParams = Params<'fights/schedule'>;
-export type EventsListParams = Params<'events/list'>;
-export type EventsScheduleParams = Params<'events/schedule'>;
-export type FightersListParams = Params<'fighters/list'>;
-export type TitlesListParams = Params<'titles/list'>;
-export type RankingsListParams = Params<'rankings/list'>;
+/** An endpoint's path as requested: the base path, then the registry's path (`/v2/fights/{fight_id}`). */
+export type PathOf<N extends EndpointName> = `${typeof BASE_PATH}${EndpointNamed<N>['path']}`;
 
-/** Schemas of the records each resource answers with, for the response types above. */
+/**
+ * The parameters an endpoint takes in its query, as a caller gives them: each value as it reads
+ * once parsed, all optional; a parameter the endpoint refuses has none.
+ */
+export type ParamsOf<N extends EndpointName> = Partial<Omit<z.output<EndpointNamed<N>['params']>, PathNames<EndpointNamed<N>['path']>>>;
+
+/** The record an endpoint's answer holds. */
+export type RecordOf<N extends EndpointName> = z.infer<EndpointNamed<N>['record']>;
+
+/** An endpoint's answer: one record where its path ends in an id, else a list of them. */
+export type AnswerOf<N extends EndpointName> = EndpointNamed<N>['path'] extends `${string}}`
+  ? OneResponse<EndpointNamed<N>['record']>
+  : ListResponse<EndpointNamed<N>['record']>;
+
+export type FightsListParams = ParamsOf<'list_fights'>;
+export type FightsScheduleParams = ParamsOf<'fights_schedule'>;
+export type EventsListParams = ParamsOf<'list_events'>;
+export type EventsScheduleParams = ParamsOf<'events_schedule'>;
+export type FightersListParams = ParamsOf<'list_fighters'>;
+export type TitlesListParams = ParamsOf<'list_titles'>;
+export type RankingsListParams = ParamsOf<'rankings'>;
+
+/** Schemas of the records each resource answers with, by name. */
 export type Schemas = typeof records;

@@ -5,7 +5,8 @@ import { isRealDateTime } from '../shared/dates.ts';
 import { invalidCursor } from './errors.ts';
 import { ID_PATTERN } from '../shared/ids.ts';
 import { fnv1a } from '../shared/hash.ts';
-import type { SortOrder } from './params.ts';
+import { isSortOrder, type SortOrder } from './endpoints/parameters.ts';
+import { MAX_PAGE_NUM } from './limits.ts';
 
 export interface Cursor {
   /** date and id of the last record already returned */
@@ -23,8 +24,6 @@ export interface Cursor {
 }
 
 const CHECK_SEED = 0x6b6f2021;
-/** Page numbers a cursor may carry: far beyond any real walk, small enough to stay exact. */
-const MAX_PAGE = 1_000_000_000;
 const MAX_POSITION = 1_000_000_000;
 
 function toBase64Url(text: string): string {
@@ -66,8 +65,8 @@ export function decodeCursor(token: string): Cursor {
   if (
     !Array.isArray(v) || v.length !== 7 || v[0] !== 2 ||
     typeof v[1] !== 'string' || !isRealDateTime(v[1]) ||
-    typeof v[2] !== 'string' || !ID_PATTERN.test(v[2]) || (v[3] !== 'ASC' && v[3] !== 'DESC') ||
-    !Number.isInteger(v[4]) || v[4] < 2 || v[4] > MAX_PAGE || typeof v[5] !== 'string' ||
+    typeof v[2] !== 'string' || !ID_PATTERN.test(v[2]) || !isSortOrder(v[3]) ||
+    !Number.isInteger(v[4]) || v[4] < 2 || v[4] > MAX_PAGE_NUM || typeof v[5] !== 'string' ||
     !Number.isInteger(v[6]) || v[6] < -1 || v[6] > MAX_POSITION
   )
     throw invalidCursor('it is malformed');

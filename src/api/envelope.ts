@@ -4,7 +4,7 @@ import type { Pagination } from './schemas.ts';
 import type { ApiError } from './errors.ts';
 import { formatTimestamp } from '../shared/dates.ts';
 
-/** A page's pagination. `pageSize` decides total_pages; next_page is given on the fights list only. */
+/** A page's pagination. `pageSize` decides total_pages; next_page (a whole URL) is given on the fights list only. */
 export function paginationOf(page: number, items: number, pageSize: number, totalItems: number, nextPage?: string | null): Pagination {
   const pagination: Pagination = { page, items, total_pages: pageSize > 0 ? Math.ceil(totalItems / pageSize) : 0, total_items: totalItems };
   if (nextPage !== undefined) pagination.next_page = nextPage;
@@ -48,17 +48,12 @@ const encoder = new TextEncoder();
 const COMMA = 0x2c;
 
 /**
- * The final response bytes: metadata first, then the body. next_page is made as a path (always
- * in the head, with the pagination); it becomes an absolute URL on the request's own origin.
- * `metadataLength` is where the body starts, for a validator that ignores the moment.
+ * The final response bytes: metadata first, then the body, which is complete as the answer made
+ * it. `metadataLength` is where the body starts, for a validator that ignores the moment.
  */
-export function finishBody(body: Body, epochMicros: number, origin: string): { bytes: Uint8Array<ArrayBuffer>; metadataLength: number } {
+export function finishBody(body: Body, epochMicros: number): { bytes: Uint8Array<ArrayBuffer>; metadataLength: number } {
   const metadata = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
-  const at = body.head.lastIndexOf('"next_page":"/');
-  const cut = at + '"next_page":"'.length;
-  // The origin comes from the request (a Host header can hold a quote): it goes in as JSON string content.
-  const head = at < 0 ? body.head.slice(1) : body.head.slice(1, cut) + JSON.stringify(origin).slice(1, -1) + body.head.slice(cut);
-  return { bytes: encodeParts(metadata + head, body.records, body.tail), metadataLength: metadata.length };
+  return { bytes: encodeParts(metadata + body.head.slice(1), body.records, body.tail), metadataLength: metadata.length };
 }
 
 /**

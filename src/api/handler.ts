@@ -2,17 +2,15 @@
 // functions, the local preview, the tests) runs this same code with its own Store of built files.
 // It runs the key gate first (on Netlify the gate also runs as its own function, before the CDN
 // cache), then answers from the store.
-import { finishBody } from './envelope.ts';
+import { finishBody, type Body } from './envelope.ts';
 import { ApiError, internalError, notFound, serviceUnavailable } from './errors.ts';
 import { systemClock, utcDay } from '../shared/dates.ts';
 import { etagOf, matchesEtag } from './etag.ts';
 import { answerCaching } from './caching.ts';
 import { createGate } from './gate.ts';
-import { parseQuery } from './params.ts';
-import { answer, type Answer } from './queries/answer.ts';
+import { route, type Routed } from './registry.ts';
 import { errorResponse, respond } from './respond.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
-import { matchRoute } from './routes.ts';
 
 export interface HandlerOptions {
   /** Accepted API keys. None configured means every request is refused. */
@@ -33,20 +31,33 @@ export function createHandler(options: HandlerOptions): Handler {
     if (stopped !== null) return stopped;
     try {
       const url = new URL(request.url);
-      const route = matchRoute(url.pathname);
-      if (route === null) throw notFound(`Path ${url.pathname}`);
-      const query = parseQuery(route, url.searchParams);
-      const answered = await answer(route, query, store, utcDay(now() / 1000));
-      return success(request, answered, now(), url.origin);
+      const routed = route(url.pathname);
+      if (routed === null) throw notFound(`Path ${url.pathname}`);
+      const answered = await answer(routed, url, store, utcDay(now() / 1000));
+      return success(request, answered, now());
     } catch (e) {
       return errorResponse(request, apiErrorOf(e), now());
     }
   };
 }
 
-function success(request: Request, answered: Answer, respondedAt: number, origin: string): Response {
+/** An answer's body without metadata, and whether it depends on today's date. */
+interface Answer {
+  body: Body;
+  /** The UTC day the answer was computed for, when it read today's date (it holds until that day ends); else null. */
+  day: string | null;
+}
+
+/** Answers a request for `today`, reporting whether the answer read it. */
+async function answer({ endpoint, path }: Routed, url: URL, store: Store, today: string): Promise<Answer> {
+  let day: string | null = null;
+  const body = await endpoint.answerRequest(path, url.searchParams, { store, today: () => (day = today), origin: url.origin });
+  return { body, day };
+}
+
+function success(request: Request, answered: Answer, respondedAt: number): Response {
   // Encoded once; the validator hashes the bytes after the metadata: the data, not the moment, decides.
-  const { bytes, metadataLength } = finishBody(answered.body, respondedAt, origin);
+  const { bytes, metadataLength } = finishBody(answered.body, respondedAt);
   const etag = etagOf(bytes.subarray(metadataLength));
   const notModified = matchesEtag(request.headers.get('if-none-match'), etag);
   const headers = { ETag: etag, ...answerCaching(answered.day, respondedAt / 1000, !notModified) };

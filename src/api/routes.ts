@@ -1,50 +1,27 @@
-// Request path -> route. Only the spec's paths exist; any other spelling is a 404.
-import { ID_PATTERN } from '../shared/ids.ts';
-
-export const RESOURCES = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'] as const;
-export type Resource = (typeof RESOURCES)[number];
-export type Route =
-  | { resource: Resource; kind: 'list' }
-  | { resource: 'fights' | 'events'; kind: 'schedule' }
-  | { resource: Exclude<Resource, 'rankings'>; kind: 'one'; id: string };
-
-const KNOWN = new Set<string>(RESOURCES);
-const hasSchedule = (resource: Resource): resource is 'fights' | 'events' => resource === 'fights' || resource === 'events';
-const hasOne = (resource: Resource): resource is Exclude<Resource, 'rankings'> => resource !== 'rankings';
-
-/** List paths carry a trailing slash in the spec; every path is also accepted without or with one. */
-export function matchRoute(pathname: string): Route | null {
-  const m = /^\/v2\/([a-z]+)(?:\/([^/]*))?\/?$/.exec(pathname);
-  if (!m || !KNOWN.has(m[1])) return null;
-  const resource = m[1] as Resource;
-  const segment = m[2] ?? '';
-  if (segment === '') return { resource, kind: 'list' };
-  if (segment === 'schedule' && hasSchedule(resource)) return { resource, kind: 'schedule' };
-  if (!hasOne(resource) || !ID_PATTERN.test(segment)) return null;
-  return { resource, kind: 'one', id: segment };
-}
+// Paths: the API's base path, and how a request's path and an endpoint's path template split
+// into a resource and what follows it. Only the specification's paths exist: the registry
+// matches the one against the others, and any other spelling is a 404.
+import { SINGULAR, type Resource } from '../records/resources.ts';
 
 /** The base path of every endpoint. */
 export const BASE_PATH = '/v2';
 
-/** An endpoint: its route's resource and kind, and its path below BASE_PATH as the spec writes it. */
-export interface Endpoint {
-  resource: Resource;
-  kind: Route['kind'];
-  /** `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
-  path: string;
-  /** The name of the id path parameter (get-one endpoints). */
-  idName?: string;
+const isResource = (name: string): name is Resource => Object.hasOwn(SINGULAR, name);
+const PATH = new RegExp(`^${BASE_PATH}/([a-z]+)(?:/([^/]*))?/?$`);
+
+/**
+ * A request path's resource and the one segment after it ('' for a list). List paths carry a
+ * trailing slash in the spec; every path is also accepted without or with one.
+ */
+export function splitPath(pathname: string): { resource: Resource; segment: string } | null {
+  const m = PATH.exec(pathname);
+  if (!m || !isResource(m[1])) return null;
+  return { resource: m[1], segment: m[2] ?? '' };
 }
 
-/** Every endpoint matchRoute answers, in the spec's order. */
-export function endpoints(): Endpoint[] {
-  return RESOURCES.flatMap((resource): Endpoint[] => {
-    const idName = `${resource.slice(0, -1)}_id`;
-    return [
-      { resource, kind: 'list', path: `/${resource}/` },
-      ...(hasOne(resource) ? [{ resource, kind: 'one' as const, path: `/${resource}/{${idName}}`, idName }] : []),
-      ...(hasSchedule(resource) ? [{ resource, kind: 'schedule' as const, path: `/${resource}/schedule` }] : []),
-    ];
-  });
+/** An endpoint's path template below the base path (`/fights/{fight_id}`): its resource and last segment. */
+export function templateOf(path: string): { resource: Resource; segment: string } {
+  const parts = splitPath(`${BASE_PATH}${path}`);
+  if (parts === null) throw new Error(`not an endpoint path: ${path}`);
+  return parts;
 }

@@ -5,17 +5,13 @@
 // and what is wrong; all are returned at once, in the same order whatever the data size.
 import { REFERENCES, type Facts } from './facts.ts';
 import type { CollectionName } from './schemas.ts';
+import { SINGULAR } from '../records/resources.ts';
 
 export interface Problem {
   file: string;
   field: string;
   message: string;
 }
-
-export const SINGULAR: Record<CollectionName, string> = {
-  divisions: 'division', organizations: 'organization', titles: 'title', fighters: 'fighter',
-  events: 'event', fights: 'fight', rankings: 'ranking',
-};
 
 /**
  * A collection's ids as the checks see them: every id a record holds, and the file names of the

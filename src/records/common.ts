@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealDate, isRealDateTime } from '../shared/dates.ts';
 import { ID_PATTERN, ID_RULE } from '../shared/ids.ts';
 
+/** Every id: of a record, in a reference, in a path or a filter. */
 export const Id = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
 
 /** `YYYY-MM-DDTHH:MM:SS`, UTC, no offset: the spec's date-time form. */

@@ -1,8 +1,6 @@
 // Response shapes of the interface specification. Every variant is derived from one base schema.
 import { z } from 'zod';
-import { DateTime, DateTimeMicros, FightStatus, Gender, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
-
-const Id = z.string().min(1);
+import { DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
 
 export const Division = z
   .object({ id: Id, name: z.string(), weight_lb: z.number().nullable(), weight_kg: z.number().nullable() })

@@ -32,17 +32,30 @@ export type PagedResource = 'fights' | 'events' | 'fighters';
 
 /**
  * A list held in chunks with an index: every fight or event in date order (optionally only one
- * division's fights), or every fighter in name order (optionally one division's).
+ * division's fights), or every fighter in name order (optionally one division's). The events
+ * schedule has a list of its own: the same events in the same order, each in the schedule's
+ * shape (without `broadcast`), so that no answer reshapes a record as it is served.
  */
 export type SortedList =
   | { resource: 'fights'; division_id?: string }
-  | { resource: 'events' }
+  | { resource: 'events'; shape?: 'scheduled' }
   | { resource: 'fighters'; division_id?: string };
 
 /** A list small enough to read whole: one event's or one fighter's fights, one title's holders. */
 export type WholeList =
   | { resource: 'fights'; by: 'event' | 'fighter'; id: string }
   | { resource: 'fighters'; by: 'title'; id: string };
+
+/**
+ * How many records (or ids) file k of a list of `total` holds when each file holds `perFile`:
+ * every file is full but the last. A reader holds each file it reads to this count.
+ */
+export function heldBy(total: number, k: number, perFile: number): number {
+  return Math.min(Math.max(total - k * perFile, 0), perFile);
+}
+
+/** The files a list of `total` records fills, `perFile` to a file. */
+export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
 
 /** 256 shard folders: a million records leave about 4,000 files in each. */
 export function shardOf(id: string): string {
@@ -61,39 +74,63 @@ export function gramSegment(gram: string): string {
 // "_" can never be an id (ids start with a letter or digit), so it stands for "any".
 const ANY = '_';
 
+/**
+ * Where each kind of list keeps its files: every path below begins with one of these. An
+ * endpoint names the lists it reads by them.
+ */
+export const lists = {
+  /** Get-one files. */
+  records: (resource: ItemResource) => `${STORE}/${resource}/records/`,
+  /** The complete list of a small resource (one file). */
+  all: (resource: SmallResource) => `${STORE}/${resource}/all.ndjson`,
+  /** The titles of an organization, a division, or both. */
+  titlesBy: `${STORE}/titles/by/`,
+  rankingsPages: `${STORE}/rankings/pages/`,
+  rankingsOfDivisions: `${STORE}/rankings/divisions/`,
+  /** A list's built default pages. */
+  pages: (resource: PagedResource) => `${STORE}/${resource}/pages/`,
+  /** Sorted lists: of every record and of each division's. */
+  sorted: (resource: PagedResource) => `${STORE}/${resource}/sorted/`,
+  /** The events in the schedule's shape. */
+  scheduled: `${STORE}/events/scheduled/`,
+  /** Lists read whole, by what they hold the records of. */
+  whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
+  search: `${STORE}/fighters/search/`,
+  candidates: `${STORE}/fighters/candidates/`,
+};
+
 function sortedBase(list: SortedList): string {
   const division = 'division_id' in list && list.division_id !== undefined ? list.division_id : ANY;
-  return `${STORE}/${list.resource}/sorted/${division}`;
+  return `${'shape' in list && list.shape === 'scheduled' ? lists.scheduled : lists.sorted(list.resource)}${division}`;
 }
 
 export const paths = {
   /** A get-one file: the record's JSON text alone. */
-  record: (resource: ItemResource, id: string) => `${STORE}/${resource}/records/${shardOf(id)}/${id}.json`,
+  record: (resource: ItemResource, id: string) => `${lists.records(resource)}${shardOf(id)}/${id}.json`,
   /** The complete list of a small resource (divisions, organizations, titles): one record a line. */
-  all: (resource: SmallResource) => `${STORE}/${resource}/all.ndjson`,
+  all: lists.all,
   titles: (organizationId: string | null, divisionId: string | null) =>
-    `${STORE}/titles/by/${organizationId ?? ANY}/${divisionId ?? ANY}.ndjson`,
+    `${lists.titlesBy}${organizationId ?? ANY}/${divisionId ?? ANY}.ndjson`,
   /** A rankings page (a header line, then its records). */
-  rankingsPage: (page: number, organizationId: string | null) =>
-    `${STORE}/rankings/pages/${page}/${organizationId ?? ANY}.ndjson`,
+  rankingsPage: (page: number, organizationId: string | null) => `${lists.rankingsPages}${page}/${organizationId ?? ANY}.ndjson`,
   rankingsOfDivision: (divisionId: string, organizationId: string | null) =>
-    `${STORE}/rankings/divisions/${divisionId}/${organizationId ?? ANY}.ndjson`,
+    `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** Page n (from 1) of a list's default view (a header line, then its records). */
-  page: (resource: PagedResource, n: number) => `${STORE}/${resource}/pages/${numbered(n)}.ndjson`,
+  page: (resource: PagedResource, n: number) => `${lists.pages(resource)}${numbered(n)}.ndjson`,
   /** A sorted list's index: its size and, for dated lists, where each day starts. */
   index: (list: SortedList) => `${sortedBase(list)}/index.txt`,
   /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */
   chunk: (list: SortedList, k: number) => `${sortedBase(list)}/${numbered(k)}.ndjson`,
   /** A list read whole, one record a line, in its list's order. */
-  whole: (list: WholeList) => `${STORE}/${list.resource}/by-${list.by}/${shardOf(list.id)}/${list.id}.ndjson`,
+  whole: (list: WholeList) => `${lists.whole(list.resource, list.by)}${shardOf(list.id)}/${list.id}.ndjson`,
   /**
    * Part k of the fighters whose search text contains `gram` (1 to SHORT_NEEDLE characters),
    * optionally only those of one division: a header line, then fighter ids in name order.
    */
   searchPart: (gram: string, divisionId: string | null, k: number) =>
-    `${STORE}/fighters/search/${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}.${k}.txt`,
+    `${lists.search}${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}.${k}.txt`,
   /** Every fighter whose search text contains `gram` (LONG_GRAM characters): one candidate a line. */
-  searchCandidates: (gram: string) => `${STORE}/fighters/candidates/${shardOf(gram)}/${gramSegment(gram)}.tsv`,
+  searchCandidates: (gram: string) => `${lists.candidates}${shardOf(gram)}/${gramSegment(gram)}.tsv`,
 };
 
 // ---- File formats ----------------------------------------------------------------------------

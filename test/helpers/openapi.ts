@@ -8,7 +8,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { inject } from 'vitest';
 import { isPublicPath, OPENAPI_PATH } from '../../src/api/public.ts';
-import { BASE_PATH, endpoints, matchRoute } from '../../src/api/routes.ts';
+import { route } from '../../src/api/registry.ts';
+import { BASE_PATH } from '../../src/api/routes.ts';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -52,9 +53,7 @@ function compiled(ref: string): ValidateFunction {
 
 /** The document's path for a request path, or null when the API has no such path. */
 function documentPath(pathname: string): string | null {
-  const route = matchRoute(pathname);
-  if (route === null) return null;
-  return endpoints().find((e) => e.resource === route.resource && e.kind === route.kind)!.path;
+  return route(pathname)?.endpoint.path ?? null;
 }
 
 /**

@@ -1,38 +1,52 @@
-// The API's OpenAPI 3.1 document, generated from the code that answers: paths from the routes,
-// parameters from their parsing schemas, responses from the record and envelope schemas, errors
-// from the error table, the security schemes from the key headers. Nothing here restates a shape.
+// The API's OpenAPI 3.1 document, generated from the code that answers: paths, parameters (their
+// parsing schemas), records and descriptions from the endpoint registry, responses from the record
+// and envelope schemas, errors from the error table, the security schemes from the key headers.
+// Nothing here restates a shape or lists an endpoint.
 import { z } from 'zod';
-import { FightEvent, TitleRef } from '../../records/schemas.ts';
+import type { Resource } from '../../records/resources.ts';
+import * as records from '../../records/schemas.ts';
+import type { Endpoint } from '../endpoints/endpoint.ts';
 import { ERRORS, type ErrorName } from '../errors.ts';
 import { KEY_HEADERS } from '../keys.ts';
-import { ENDPOINT_PARAMS, QUERY_DEFAULTS, type Param } from '../params.ts';
-import { BASE_PATH, endpoints, type Endpoint } from '../routes.ts';
+import { queryFields, type QueryField } from '../params.ts';
+import { ENDPOINTS, RESOURCES } from '../registry.ts';
+import { BASE_PATH } from '../routes.ts';
 import { Metadata, Pagination, envelopeOf, errorEnvelopeOf } from '../schemas.ts';
-import { Id } from '../../records/common.ts';
-import { endpointDoc, RESOURCE_DOCS } from './endpoints.ts';
 import { INTRODUCTION } from './introduction.ts';
-import { jsonSchemaOf, schemasOf } from './json-schema.ts';
+import { jsonSchemaOf, schemasOf, type JsonSchema } from './json-schema.ts';
 
 const JSON_TYPE = 'application/json';
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** Each record schema by the name records/schemas.ts exports it under: its name in the description. */
+const RECORD_NAMES = new Map<z.ZodType, string>(Object.entries(records).map(([name, schema]) => [schema, name]));
+
+function recordNameOf(endpoint: Endpoint): string {
+  const name = RECORD_NAMES.get(endpoint.record);
+  if (name === undefined) throw new Error(`${endpoint.name} answers with a record records/schemas.ts does not name`);
+  return name;
+}
+
+const answerName = (endpoint: Endpoint) => `${recordNameOf(endpoint)}${endpoint.kind === 'one' ? '' : 'List'}Answer`;
+const tagOf = (resource: Resource) => resource[0].toUpperCase() + resource.slice(1);
 
 /** Named schemas: the records, the envelope's parts, each answer's envelope and each error. */
 function components() {
   const named = new Map<string, z.ZodType>([
     ['Metadata', Metadata],
     ['Pagination', Pagination],
-    ['TitleRef', TitleRef],
-    ['FightEvent', FightEvent],
+    ['TitleRef', records.TitleRef],
+    ['FightEvent', records.FightEvent],
   ]);
   const about = new Map<string, string>();
-  for (const { record, about: text } of Object.values(RESOURCE_DOCS)) {
-    named.set(record.name, record.schema);
-    about.set(record.name, text);
+  // Each resource's record (its first endpoint's), described as the resource is.
+  for (const { about: text, endpoints: [first] } of RESOURCES) {
+    named.set(recordNameOf(first), first.record);
+    about.set(recordNameOf(first), text);
   }
-  for (const endpoint of endpoints()) {
-    const { name, schema } = recordOf(endpoint);
-    named.set(name, schema);
-    named.set(answerName(endpoint), envelopeOf(endpoint.kind === 'one' ? schema : z.array(schema)));
+  for (const endpoint of ENDPOINTS) {
+    named.set(recordNameOf(endpoint), endpoint.record);
+    named.set(answerName(endpoint), envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)));
   }
   for (const [name, { when }] of Object.entries(ERRORS) as Array<[ErrorName, { when: string }]>) {
     named.set(name, errorEnvelopeOf(name));
@@ -41,24 +55,15 @@ function components() {
   return schemasOf(named, about);
 }
 
-const recordOf = (endpoint: Endpoint) => endpointDoc(endpoint).record ?? RESOURCE_DOCS[endpoint.resource].record;
-const answerName = (endpoint: Endpoint) => `${recordOf(endpoint).name}${endpoint.kind === 'one' ? '' : 'List'}Answer`;
+/** A field's JSON Schema, and its description apart (OpenAPI gives a parameter's its own place), the default last. */
+function describedSchema(field: z.ZodType): { description: string; schema: JsonSchema } {
+  const { description, default: fallback, ...schema } = jsonSchemaOf(field);
+  return { description: String(description ?? ''), schema: fallback === undefined ? schema : { ...schema, default: fallback } };
+}
 
-function parameterOf(name: string, param: Param) {
-  const notes = [
-    param.about ?? '',
-    `The value ${param.rule}.`,
-    param.notWith ? `Giving it with ${param.notWith.name} is a 400 (${param.notWith.rule}).` : '',
-    param.ignoredWith ? `Ignored, and not checked, when ${param.ignoredWith} is given.` : '',
-  ];
-  const fallback = (QUERY_DEFAULTS as Record<string, unknown>)[name];
-  return {
-    name,
-    in: 'query',
-    required: false,
-    description: notes.filter((n) => n !== '').join(' '),
-    schema: { ...jsonSchemaOf(param.schema), ...(fallback === undefined ? {} : { default: fallback }) },
-  };
+function parameterOf(name: string, { schema: field }: QueryField) {
+  const { description, schema } = describedSchema(field);
+  return { name, in: 'query', required: false, description, schema };
 }
 
 function errorResponse(names: ErrorName[]) {
@@ -68,10 +73,10 @@ function errorResponse(names: ErrorName[]) {
 
 /** Every error an endpoint answers with, by status. */
 function errorsOf(endpoint: Endpoint): Map<number, ErrorName[]> {
-  const params = [...(ENDPOINT_PARAMS.get(`${endpoint.resource}/${endpoint.kind}`)?.values() ?? [])];
+  const params = [...queryFields(endpoint.params, endpoint.pathNames).values()];
   const names = new Set<ErrorName>(params.length > 0 ? ['InvalidParameter'] : []);
-  for (const p of params) if (p.refuse) names.add(p.refuse().name);
-  for (const name of endpointDoc(endpoint).errors ?? []) names.add(name);
+  for (const { rules } of params) if (rules.refuse) names.add(rules.refuse().name);
+  for (const name of endpoint.errors) names.add(name);
   names.add('ConflictingApiKeys').add('MissingApiKey').add('InvalidApiKey');
   if (endpoint.kind === 'one') names.add('NotFound');
   // Other methods are answered 405 on every path; OpenAPI has no place for them but here.
@@ -82,23 +87,15 @@ function errorsOf(endpoint: Endpoint): Map<number, ErrorName[]> {
 }
 
 function operationOf(endpoint: Endpoint) {
-  const doc = endpointDoc(endpoint);
-  const resource = RESOURCE_DOCS[endpoint.resource];
-  const params = [...(ENDPOINT_PARAMS.get(`${endpoint.resource}/${endpoint.kind}`) ?? [])];
-  const refused = params.filter(([, p]) => p.refused).map(([name, p]) => `Not supported: ${name} (a 400 whatever its value, as it ${p.rule}).`);
-  const idParameter = endpoint.idName === undefined ? [] : [{
-    name: endpoint.idName,
-    in: 'path',
-    required: true,
-    description: `${resource.record.name} identifier. An id that no record has, or that cannot be an id, is a 404.`,
-    schema: jsonSchemaOf(Id),
-  }];
+  const params = [...queryFields(endpoint.params, endpoint.pathNames)];
+  const refused = params.filter(([, p]) => p.rules.refused).map(([name, p]) => `Not supported: ${name} (a 400 whatever its value, as it ${p.rules.rule}).`);
+  const pathParameters = [...endpoint.pathNames].map((name) => ({ name, in: 'path', required: true, ...describedSchema(endpoint.params.shape[name]) }));
   return {
-    tags: [resource.tag],
-    summary: doc.summary,
-    description: [doc.description, ...refused].join('\n\n'),
-    operationId: `${endpoint.kind === 'list' ? 'list' : endpoint.kind === 'one' ? 'get' : 'schedule'}${resource.tag}`,
-    parameters: [...idParameter, ...params.filter(([, p]) => !p.refused).map(([name, p]) => parameterOf(name, p))],
+    tags: [tagOf(endpoint.resource)],
+    summary: endpoint.summary,
+    description: [endpoint.description, ...refused].join('\n\n'),
+    operationId: `${endpoint.kind === 'list' ? 'list' : endpoint.kind === 'one' ? 'get' : 'schedule'}${tagOf(endpoint.resource)}`,
+    parameters: [...pathParameters, ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p))],
     responses: {
       200: {
         description: 'The records in the envelope.',
@@ -124,8 +121,8 @@ export function openApiDocument() {
     // Relative to the document's own address, so it names whichever host serves it.
     servers: [{ url: BASE_PATH }],
     security: KEY_HEADERS.map((header) => ({ [header]: [] })),
-    tags: Object.values(RESOURCE_DOCS).map(({ tag, about }) => ({ name: tag, description: about })),
-    paths: Object.fromEntries(endpoints().map((endpoint) => [endpoint.path, { get: operationOf(endpoint) }])),
+    tags: RESOURCES.map(({ resource, about }) => ({ name: tagOf(resource), description: about })),
+    paths: Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint) }])),
     components: { schemas: components(), securitySchemes: schemes },
   };
 }

@@ -2,8 +2,8 @@
 // the name-search lists. Each function names the files it reads, so a request's reads and rounds
 // can be counted from its code path.
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex, type ItemResource,
-  type ListHeader, type PagedResource, type SortedList, type WholeList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, heldBy, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
+  type ItemResource, type ListHeader, type PagedResource, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
 
@@ -81,7 +81,7 @@ export async function readRecords(
   const records: string[] = [];
   texts.forEach((text, i) => {
     const base = (first + i) * CHUNK_SIZE;
-    const expected = Math.min(Math.max(count - base, 0), CHUNK_SIZE);
+    const expected = heldBy(count, first + i, CHUNK_SIZE);
     const { count: held, lines } = someLinesOf(text ?? '', start - base, Math.min(end, count) - base);
     if (held !== expected)
       throw new StoreInconsistent(paths.chunk(list, first + i), `holds ${held} records where the index counts ${expected}`);
@@ -105,7 +105,7 @@ export async function readHeaded(store: Store, path: string): Promise<{ header: 
 /** A built default page, or null past the last one; it must hold its share of the list. */
 export async function readPage(store: Store, resource: PagedResource, n: number) {
   const page = await readHeaded(store, paths.page(resource, n));
-  const expected = page && Math.min(Math.max(page.header.total - (n - 1) * BUILT_PAGE_SIZE, 0), BUILT_PAGE_SIZE);
+  const expected = page && heldBy(page.header.total, n - 1, BUILT_PAGE_SIZE);
   if (page && page.lines.length !== expected)
     throw new StoreInconsistent(paths.page(resource, n), `holds ${page.lines.length} records where its header counts ${expected}`);
   return page;
@@ -159,7 +159,7 @@ export async function readSearchRanks(
   const total = parts[0].header.total;
   const ids: string[] = [];
   for (const [i, part] of parts.entries()) {
-    const expected = Math.min(Math.max(total - (first + i) * PART_SIZE, 0), PART_SIZE);
+    const expected = heldBy(total, first + i, PART_SIZE);
     const found = part?.lines.length ?? 0;
     if (found !== expected)
       throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `holds ${found} ids where the list counts ${expected}`);

@@ -3,7 +3,7 @@
 // way to get each record's text; each file is a unit whose body is made only when it is written,
 // so a full build and an update of a few files make them the same way.
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
   type WholeList,
 } from '../layout.ts';
 
@@ -27,7 +27,11 @@ export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number,
   };
 }
 
-export const chunkCount = (total: number) => Math.ceil(total / CHUNK_SIZE);
+export const chunkCount = (total: number) => fileCount(total, CHUNK_SIZE);
+
+/** The default pages built of a list of `total` records (page 1 always, empty or not). */
+export const builtPageCount = (resource: PagedResource, total: number) =>
+  Math.min(Math.max(1, fileCount(total, BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** A sorted list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
 export function indexUnit(list: SortedList, slots: ArrayLike<number>, day?: (slot: number) => string): Unit {
@@ -57,8 +61,6 @@ export function wholeUnit(list: WholeList, slots: ArrayLike<number>, line: TextO
   return { path: paths.whole(list), body: () => listText(Array.from(slots, line)) };
 }
 
-/** Pages built of a list of `total` records (page 1 always, empty or not). */
-export const pageCount = (resource: PagedResource, total: number) => Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** Page n of a list's default view, whose i-th record is `at(i)`, with the list's size in its header. */
 export function pageUnit(resource: PagedResource, n: number, total: number, at: (i: number) => string): Unit {
@@ -73,7 +75,7 @@ export function pageUnit(resource: PagedResource, n: number, total: number, at: 
 }
 
 export function* pageUnits(resource: PagedResource, total: number, at: (i: number) => string): Generator<Unit> {
-  for (let n = 1; n <= pageCount(resource, total); n++) yield pageUnit(resource, n, total, at);
+  for (let n = 1; n <= builtPageCount(resource, total); n++) yield pageUnit(resource, n, total, at);
 }
 
 /**

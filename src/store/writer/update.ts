@@ -2,11 +2,14 @@
 // (see write-store.ts), for the records whose text changed and the lists whose members moved, and
 // the paths of files that no longer belong to the store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
-import { BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, splitHeader, type SortedList } from '../layout.ts';
-import { chunkCount, chunkUnit, indexUnit, members, pageCount, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
+import {
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, listText, paths,
+  splitHeader, type SortedList,
+} from '../layout.ts';
+import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
 import { gramsOf, searchPartUnits } from './search.ts';
 import type { CollectionSource, StoreSource } from './source.ts';
-import { byDivision, byEvent, byFighter, byTitle, keyedFight, smallUnits } from './write-store.ts';
+import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
 
 /** What the store was before the change: its files, and the lists' members. */
 export interface Before {
@@ -57,13 +60,13 @@ function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: 
 /** Pages of a list's default view: a page differs when its records or the list's size do. */
 function* pageChanges(resource: 'fights' | 'events' | 'fighters', before: (i: number) => number, after: (i: number) => number, counts: [number, number], changed: ReadonlySet<number>, text: (i: number) => string, removed: string[]): Generator<Unit> {
   const [was, is] = counts;
-  for (let n = 1; n <= pageCount(resource, is); n++) {
-    let dirty = was !== is || n > pageCount(resource, was);
+  for (let n = 1; n <= builtPageCount(resource, is); n++) {
+    let dirty = was !== is || n > builtPageCount(resource, was);
     for (let i = (n - 1) * BUILT_PAGE_SIZE; !dirty && i < Math.min(n * BUILT_PAGE_SIZE, is); i++)
       dirty = i >= was || before(i) !== after(i) || changed.has(after(i));
     if (dirty) yield pageUnit(resource, n, is, text);
   }
-  for (let n = pageCount(resource, is) + 1; n <= Math.min(pageCount(resource, was), BUILT_PAGES[resource]); n++) removed.push(paths.page(resource, n));
+  for (let n = builtPageCount(resource, is) + 1; n <= Math.min(builtPageCount(resource, was), BUILT_PAGES[resource]); n++) removed.push(paths.page(resource, n));
 }
 
 /** A list read whole for each of `groups` that may have changed: made again, or gone when empty. */
@@ -122,9 +125,11 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   units.push(...wholeChanges(touchedFighters, byFighter(fights, fighters.slots), (f) => ({ resource: 'fights', by: 'fighter', id: fighters.id(f) }), keyed, removed));
   units.push(...newestFirstPages('fights', fights, before.orders.fights, changed.texts.fights, removed));
 
-  // Events: every event, and the default pages.
+  // Events: every event, the same in the schedule's shape, and the default pages.
   const eventDay = (s: number) => events.date(s).slice(0, 10);
   units.push(...sortedListChanges({ resource: 'events' }, before.orders.events, events.order, changed.texts.events, (s) => events.text(s), eventDay, before, removed));
+  const scheduledText: TextOf = (s) => scheduledEventText(events.text(s));
+  units.push(...sortedListChanges(SCHEDULED_EVENTS, before.orders.events, events.order, changed.texts.events, scheduledText, eventDay, before, removed));
   units.push(...newestFirstPages('events', events, before.orders.events, changed.texts.events, removed));
 
   // Fighters: every fighter, each division's, each title's holders, the default pages, and search.
@@ -198,7 +203,7 @@ function searchChanges(source: StoreSource, before: Before, searchable: Readonly
   };
   const parts = (gram: string, divisionId: string | null, ids: string[]) => {
     units.push(...searchPartUnits(gram, divisionId, ids));
-    for (let k = Math.ceil(ids.length / PART_SIZE); k < Math.ceil(oldTotal(gram, divisionId) / PART_SIZE); k++) removed.push(paths.searchPart(gram, divisionId, k));
+    for (let k = fileCount(ids.length, PART_SIZE); k < fileCount(oldTotal(gram, divisionId), PART_SIZE); k++) removed.push(paths.searchPart(gram, divisionId, k));
   };
   for (const [gram, inDivisions] of short) {
     const slots = holders(gram);

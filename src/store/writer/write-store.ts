@@ -3,7 +3,8 @@
 // output depends on the records alone, so unchanged content rewrites the same bytes, and a deploy
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
-import { keyedFightLine, listText, paths, recordText, withHeader, type ItemResource } from '../layout.ts';
+import { ScheduledEvent } from '../../records/schemas.ts';
+import { keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
 import { groupItems, members, pageUnits, sortedListUnits, wholeUnit, type TextOf, type Unit } from './lists.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
@@ -89,9 +90,23 @@ function* fightsUnits(source: StoreSource): Generator<Unit> {
   yield* pageUnits('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
 }
 
+/** The events schedule's list: every event in date order, as the schedule gives it. */
+export const SCHEDULED_EVENTS: SortedList = { resource: 'events', shape: 'scheduled' };
+
+/**
+ * An event's text in the schedule's shape: its members that ScheduledEvent has, in the record's
+ * own order (so without `broadcast`, and otherwise byte for byte the event's text).
+ */
+export function scheduledEventText(eventText: string): string {
+  const event = JSON.parse(eventText) as Record<string, unknown>;
+  return recordText(Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))));
+}
+
 function* eventsUnits({ events }: StoreSource): Generator<Unit> {
+  const day = (s: number) => dayOf(events.date(s));
   yield* recordUnits('events', events);
-  yield* sortedListUnits({ resource: 'events' }, events.order, (s) => events.text(s), (s) => dayOf(events.date(s)));
+  yield* sortedListUnits({ resource: 'events' }, events.order, (s) => events.text(s), day);
+  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, (s) => scheduledEventText(events.text(s)), day);
   yield* pageUnits('events', events.count, (i) => events.text(events.order[events.count - 1 - i]));
 }
 

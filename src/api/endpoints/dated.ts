@@ -5,7 +5,8 @@ import type { SortedList } from '../../store/layout.ts';
 import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
 import type { Cursor } from '../cursor.ts';
-import type { SortOrder } from '../params.ts';
+import { listBody, paginationOf, type Body } from '../envelope.ts';
+import type { DayRange, SortOrder } from './parameters.ts';
 
 export interface DatedPage {
   /** Matching records in the whole list: hi - lo. */
@@ -17,10 +18,8 @@ export interface DatedPage {
   more: boolean;
 }
 
-export interface DatedQuery {
+export interface DatedQuery extends DayRange {
   list: SortedList;
-  from: string | undefined;
-  to: string | undefined;
   order: SortOrder;
   size: number;
 }
@@ -44,6 +43,17 @@ export async function pageByOffset(store: Store, q: DatedQuery, offset: number):
       ? [Math.min(lo + offset, hi), Math.min(lo + offset + q.size, hi)]
       : [Math.max(hi - offset - q.size, lo), Math.max(hi - offset, lo)];
   return datedPage(await readRecords(store, q.list, a, b, index.total), a, b, lo, hi, q.order);
+}
+
+/** Page `page_num` of the records of a dated list within a range of days, in the order asked. */
+export async function datedBody(
+  store: Store,
+  list: SortedList,
+  { from, to }: DayRange,
+  q: { page_num: number; page_size: number; date_sort: SortOrder },
+): Promise<Body> {
+  const page = await pageByOffset(store, { list, from, to, order: q.date_sort, size: q.page_size }, (q.page_num - 1) * q.page_size);
+  return listBody(page.records, paginationOf(q.page_num, page.records.length, q.page_size, page.total));
 }
 
 type Key = readonly [date: string, id: string];

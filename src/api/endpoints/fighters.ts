@@ -1,25 +1,39 @@
-// The fighters list, in name order, filtered by division, title held and name. Each filter has
-// its own list in the store: a title's holders (read whole), a division's fighters (a sorted
-// list), and for names the exact matches of a short needle or the candidates of a long one.
-import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, searchFields, type SortedList } from '../../store/layout.ts';
+// Fighters: the list, in name order, filtered by division, title held and name, and one fighter.
+// Each filter has its own list in the store: a title's holders (read whole), a division's
+// fighters (a sorted list), and for names the exact matches of a short needle or the candidates
+// of a long one.
+import { z } from 'zod';
+import { Fighter } from '../../records/schemas.ts';
+import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, lists, searchFields, type SortedList } from '../../store/layout.ts';
 import {
   isBuiltPage, readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
-import type { Query } from '../params.ts';
-import type { AnswerContext } from './context.ts';
+import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
+import { DEFAULT_PAGE_SIZE } from '../limits.ts';
+import { defaulted, filter, given, kinds, pageNum, pageSize } from './parameters.ts';
+
+const listParams = z.object({
+  page_num: defaulted(pageNum, 1, 'Page to display.'),
+  page_size: defaulted(pageSize, DEFAULT_PAGE_SIZE, 'Results per page.'),
+  name: given(kinds.text, 'Search by name, part of a name, nickname or alias, ignoring case and accents.'),
+  division_id: filter('Division the boxer fights in.'),
+  title_id: filter('Title that the fighter holds.'),
+});
+
+type Query = z.output<typeof listParams>;
 
 interface Found {
   total: number;
   records: string[];
 }
 
-export async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
+async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
   const offset = (q.page_num - 1) * q.page_size;
   const found =
-    q.title_id !== undefined ? await titleHolders(q, ctx, offset)
-    : q.name !== undefined ? await byName(q, ctx, offset)
+    q.title_id !== undefined ? await titleHolders(q, q.title_id, ctx, offset)
+    : q.name !== undefined ? await byName(q, q.name, ctx, offset)
     : await sortedPage(q, ctx, offset);
   return listBody(found.records, paginationOf(q.page_num, found.records.length, q.page_size, found.total));
 }
@@ -38,9 +52,9 @@ async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise
 }
 
 /** A title's holders: a handful of records, filtered in memory. */
-async function titleHolders(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
+async function titleHolders(q: Query, title: string, ctx: AnswerContext, offset: number): Promise<Found> {
   const needle = q.name === undefined ? undefined : foldText(q.name);
-  const holders = (await readWhole(ctx.store, { resource: 'fighters', by: 'title', id: q.title_id! })).filter((text) => {
+  const holders = (await readWhole(ctx.store, { resource: 'fighters', by: 'title', id: title })).filter((text) => {
     const f = JSON.parse(text) as { name: string; nickname: string | null; alias: string | null; division: { id: string } };
     return (
       (q.division_id === undefined || f.division.id === q.division_id) &&
@@ -55,8 +69,8 @@ async function titleHolders(q: Query, ctx: AnswerContext, offset: number): Promi
  * ids and the count come from one or two parts. A long needle's candidates carry their search
  * text and are checked. Either way the page's records are then read one by one, all at once.
  */
-async function byName(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
-  const needle = foldText(q.name!);
+async function byName(q: Query, name: string, ctx: AnswerContext, offset: number): Promise<Found> {
+  const needle = foldText(name);
   const chars = Array.from(needle);
   let total: number;
   let ids: string[];
@@ -71,3 +85,24 @@ async function byName(q: Query, ctx: AnswerContext, offset: number): Promise<Fou
   }
   return { total, records: await readRecordsById(ctx.store, 'fighters', ids) };
 }
+
+export const listFighters = endpoint({
+  name: 'list_fighters',
+  path: '/fighters/',
+  params: listParams,
+  record: Fighter,
+  summary: 'List fighters',
+  description: 'Fighters by name, ignoring case and accents, then id.',
+  reads: [
+    lists.pages('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search, lists.candidates, lists.records('fighters'),
+  ],
+  answer: fightersList,
+});
+
+export const getFighter = getOne('fighters', Fighter);
+
+export const fighters = {
+  resource: 'fighters',
+  about: 'Boxer profiles with personal details, physical attributes and career statistics.',
+  endpoints: [listFighters, getFighter],
+} as const;

@@ -1,0 +1,24 @@
+// Divisions: the complete list, heaviest first, and one division.
+import { z } from 'zod';
+import { Division } from '../../records/schemas.ts';
+import { lists } from '../../store/layout.ts';
+import { endpoint, getOne, readAll } from './endpoint.ts';
+
+export const listDivisions = endpoint({
+  name: 'list_divisions',
+  path: '/divisions/',
+  params: z.object({}),
+  record: Division,
+  summary: 'List divisions',
+  description: 'The complete list of supported weight classes in one page, heaviest first. Takes no parameters.',
+  reads: [lists.all('divisions')],
+  answer: (_, { store }) => readAll(store, 'divisions'),
+});
+
+export const getDivision = getOne('divisions', Division);
+
+export const divisions = {
+  resource: 'divisions',
+  about: 'Weight classes, with a maximum weight in pounds and kilograms. Division ids filter fights, fighters, titles and rankings.',
+  endpoints: [listDivisions, getDivision],
+} as const;

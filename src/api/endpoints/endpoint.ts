@@ -1,0 +1,108 @@
+// An endpoint as one entry: its stable name, its path, its parameters as one z.object, what it
+// answers with, what the API's description says of it, the store lists it reads, and the function
+// that answers it with the parsed value. The registry (../registry.ts) lists every entry; the
+// router, the parameter parser, the OpenAPI document and the typed client all read it there.
+import { z } from 'zod';
+import { Id } from '../../records/common.ts';
+import { recordName, SINGULAR, type Resource } from '../../records/resources.ts';
+import { linesOf, lists, paths, type ItemResource, type SmallResource } from '../../store/layout.ts';
+import { readRequired, type Store } from '../../store/reader/store.ts';
+import { allBody, oneBody, type Body } from '../envelope.ts';
+import { notFound, type ErrorName } from '../errors.ts';
+import { parseParams, type Params } from '../params.ts';
+import { templateOf } from '../routes.ts';
+
+/** What every answer needs besides its parameters. */
+export interface AnswerContext {
+  store: Store;
+  /**
+   * The current UTC calendar day, YYYY-MM-DD: schedules and event status are relative to it. An
+   * answer that reads it holds only until the day ends, so reading it is recorded (see the handler).
+   */
+  today(): string;
+  /** The request's origin (`https://host`): URLs in an answer (next_page) are made whole on it. */
+  origin: string;
+}
+
+/** What an answer is: one record, a list, or a schedule (a list of the days from today). */
+export type Kind = 'one' | 'list' | 'schedule';
+
+/** An endpoint as written: everything but what follows from its path. */
+export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType> {
+  /** Stable, and unique: tools and the typed client name the endpoint by it (`list_fights`, `get_fighter`). */
+  name: N;
+  /** Below the base path, as the specification writes it: `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
+  path: Path;
+  /** Every parameter, the path's and the query's, each a field typed by its schema (see parameters.ts). */
+  params: P;
+  /** The record `data` holds (one, or an array of them). */
+  record: R;
+  summary: string;
+  /** What the endpoint answers and how, in the specification's words: for people and models alike. */
+  description: string;
+  /** Errors of its own, besides those of its parameters, keys, method and failures. */
+  errors?: readonly ErrorName[];
+  /** The store lists it reads (their folders, from the layout's `lists`): it reads nothing else. */
+  reads: readonly string[];
+  answer(values: z.output<P>, ctx: AnswerContext): Promise<Body>;
+}
+
+export interface Endpoint<N extends string = string, Path extends string = string, P extends Params = Params, R extends z.ZodType = z.ZodType>
+  extends EndpointDefinition<N, Path, P, R> {
+  resource: Resource;
+  kind: Kind;
+  /** The names of the path's parameters (the id of a get-one). */
+  pathNames: ReadonlySet<string>;
+  /** Parses a request's parameters with `params` (a 400 for a bad one) and answers with the value. */
+  answerRequest(path: ReadonlyMap<string, string>, query: URLSearchParams, ctx: AnswerContext): Promise<Body>;
+  errors: readonly ErrorName[];
+}
+
+/** An endpoint from its definition: its resource, kind and path parameters follow from its path. */
+export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType>(
+  definition: EndpointDefinition<N, Path, P, R>,
+): Endpoint<N, Path, P, R> {
+  const { resource, segment } = templateOf(definition.path);
+  const pathName = /^\{(\w+)\}$/.exec(segment)?.[1];
+  return {
+    ...definition,
+    errors: definition.errors ?? [],
+    resource,
+    kind: pathName !== undefined ? 'one' : segment === '' ? 'list' : 'schedule',
+    pathNames: new Set(pathName === undefined ? [] : [pathName]),
+    answerRequest: (path, query, ctx) => definition.answer(parseParams(definition.params, path, query), ctx),
+  };
+}
+
+/** A get-one's id in its path: a value that cannot be an id is no path of the API (404). */
+const pathId = (resource: Resource) =>
+  Id.describe(`${recordName(resource)} identifier. An id that no record has, or that cannot be an id, is a 404.`);
+
+/** Reads one record by id: its get-one file, or a 404 naming it. */
+async function readOne(store: Store, resource: ItemResource, id: string): Promise<Body> {
+  const text = await store.read(paths.record(resource, id));
+  if (text === null) throw notFound(`${recordName(resource)} "${id}"`);
+  return oneBody(text);
+}
+
+/** A small resource's complete list, in one page. */
+export async function readAll(store: Store, resource: SmallResource): Promise<Body> {
+  return allBody(linesOf(await readRequired(store, paths.all(resource), 'every store has this list')));
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+/** A resource's get-one endpoint: `get_fight` at `/fights/{fight_id}`. */
+export function getOne<const R extends ItemResource, S extends z.ZodType>(resource: R, record: S) {
+  const one = SINGULAR[resource];
+  return endpoint({
+    name: `get_${one}`,
+    path: `/${resource}/{${one}_id}`,
+    params: z.object({ [`${one}_id`]: pathId(resource) }),
+    record,
+    summary: `Get ${article(one)} ${one}`,
+    description: `One ${one} by id; pagination is page 1 of 1 with one item.`,
+    reads: [lists.records(resource)],
+    answer: (values, { store }) => readOne(store, resource, values[`${one}_id`]),
+  });
+}

@@ -1,0 +1,173 @@
+// Fights: the list (filters, page numbers up to the offset ceiling, and cursors beyond it), one
+// fight, and the schedule. An event's or a fighter's fights are read whole (one read) and
+// filtered in memory; every other query pages through a list in date order (every fight, or one
+// division's).
+import { z } from 'zod';
+import { Fight } from '../../records/schemas.ts';
+import { addDays } from '../../shared/dates.ts';
+import { BUILT_PAGE_SIZE, lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
+import { isBuiltPage, lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
+import type { Store } from '../../store/reader/store.ts';
+import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
+import { listBody, paginationOf, type Body } from '../envelope.ts';
+import { invalidCursor, pageLimitExceeded } from '../errors.ts';
+import { OFFSET_CEILING, spelled } from '../limits.ts';
+import { BASE_PATH } from '../routes.ts';
+import { compareKeys, datedBody, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
+import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
+import { dateSort, dayRange, filter, given, kinds, pageNumber, paging, range, scheduleParams, type DayRange } from './parameters.ts';
+
+const fightRange = range('fight');
+
+const listParams = z.object({
+  // page_num before data_from: with both conflicts, the page_num one is reported.
+  page_num: pageNumber({ notWith: { name: 'cursor', rule: 'cannot be combined with cursor, which already says where the page starts' } }),
+  page_size: paging.page_size,
+  date: fightRange.date,
+  data_from: given(kinds.date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {
+    notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them' },
+  }),
+  date_from: given(kinds.date, 'Synonym of data_from: give one of them.'),
+  date_to: fightRange.date_to,
+  date_sort: dateSort,
+  division_id: filter('Division of the bout.'),
+  event_id: filter('Event the fight belongs to.'),
+  fighter_id: filter('Fighter involved in the fight.'),
+  cursor: given(kinds.cursor, 'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.'),
+});
+
+type ListQuery = z.output<typeof listParams>;
+
+/** What a page of the list is for: its days and filters, its order and size. */
+interface FightsQuery extends DayRange, Pick<ListQuery, 'division_id' | 'event_id' | 'fighter_id' | 'date_sort' | 'page_size'> {}
+
+/** The filters a cursor is bound to, in one canonical string. */
+export function filterKey(q: Partial<Pick<FightsQuery, 'from' | 'to' | 'division_id' | 'event_id' | 'fighter_id'>>): string {
+  return JSON.stringify([q.from ?? null, q.to ?? null, q.division_id ?? null, q.event_id ?? null, q.fighter_id ?? null]);
+}
+
+const UNFILTERED = filterKey({});
+
+/** next_page: this list again after the page's last record, with its filters, order and size, on the request's origin. */
+function nextPage(q: FightsQuery, origin: string, last: string, position: number, page: number): string {
+  const [date, id] = keyOf(last);
+  const params = new URLSearchParams();
+  if (q.from !== undefined) params.set('data_from', q.from);
+  if (q.to !== undefined) params.set('date_to', q.to);
+  for (const key of ['division_id', 'event_id', 'fighter_id'] as const) {
+    const value = q[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  params.set('date_sort', q.date_sort);
+  params.set('page_size', String(q.page_size));
+  const cursor: Cursor = { after: [date, id], order: q.date_sort, page, filters: filterKey(q), position };
+  params.set('cursor', encodeCursor(cursor));
+  return `${origin}${BASE_PATH}${listFights.path}?${params}`;
+}
+
+function body(q: FightsQuery, origin: string, page: DatedPage, pageNum: number, counted: boolean): Body {
+  const next = page.more ? nextPage(q, origin, page.records[page.records.length - 1], page.last, pageNum + 1) : null;
+  // On the cursor path the count is skipped: total_items and total_pages are 0.
+  const pagination = counted
+    ? paginationOf(pageNum, page.records.length, q.page_size, page.total, next)
+    : { page: pageNum, items: page.records.length, total_pages: 0, total_items: 0, next_page: next };
+  return listBody(page.records, pagination);
+}
+
+async function fightsList(values: ListQuery, { store, origin }: AnswerContext): Promise<Body> {
+  const q: FightsQuery = { ...dayRange(values), ...values };
+  let cursor: Cursor | undefined;
+  if (values.cursor !== undefined) {
+    cursor = decodeCursor(values.cursor);
+    if (cursor.filters !== filterKey(q) || cursor.order !== q.date_sort)
+      throw invalidCursor("it was made for other filters or another date_sort than this request's");
+  }
+  const offset = (values.page_num - 1) * q.page_size;
+  if (!cursor && offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
+  // The default view is read from its built page where the store has one, else paged like any list.
+  const defaultView = filterKey(q) === UNFILTERED && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE;
+  if (!cursor && defaultView && isBuiltPage('fights', values.page_num)) {
+    // Newest first, 25 a page: one read, or two past the last page.
+    const { total, lines } = await readDefaultPage(store, 'fights', values.page_num);
+    // The page's last record stands at this position in date order.
+    const page: DatedPage = { total, records: lines, last: total - offset - lines.length, more: offset + lines.length < total };
+    return body(q, origin, page, values.page_num, true);
+  }
+  const whole: WholeList | undefined =
+    q.event_id !== undefined ? { resource: 'fights', by: 'event', id: q.event_id }
+    : q.fighter_id !== undefined ? { resource: 'fights', by: 'fighter', id: q.fighter_id }
+    : undefined;
+  let page: DatedPage;
+  if (whole !== undefined) page = await wholeListPage(q, store, whole, offset, cursor);
+  else {
+    const dated: DatedQuery = { list: { resource: 'fights', division_id: q.division_id }, from: q.from, to: q.to, order: q.date_sort, size: q.page_size };
+    page = cursor ? await pageAfterCursor(store, dated, cursor) : await pageByOffset(store, dated, offset);
+  }
+  return cursor ? body(q, origin, page, cursor.page, false) : body(q, origin, page, values.page_num, true);
+}
+
+/** An event's or a fighter's fights: read whole, the other filters applied in memory. */
+async function wholeListPage(q: FightsQuery, store: Store, list: WholeList, offset: number, cursor: Cursor | undefined): Promise<DatedPage> {
+  const { event_id: event, fighter_id: fighter } = q;
+  const from = q.from && `${q.from}T00:00:00`;
+  const to = q.to && `${q.to}T23:59:59`;
+  const matches = (await readWhole(store, list))
+    .map(readKeyedFight)
+    .filter(
+      (f: KeyedFight) =>
+        (from === undefined || f.date >= from) && (to === undefined || f.date <= to) &&
+        (q.division_id === undefined || f.division_id === q.division_id) &&
+        (event === undefined || f.event_id === event) &&
+        (fighter === undefined || f.fighter_ids.includes(fighter)),
+    );
+  const total = matches.length;
+  const asc = q.date_sort === 'ASC';
+  let a: number;
+  let b: number;
+  if (cursor) {
+    // Ascending: the first match after the key; descending: the matches before it.
+    const place = lowerBound(total, (i) => compareKeys([matches[i].date, matches[i].id], cursor.after) >= (asc ? 1 : 0));
+    [a, b] = asc ? [place, Math.min(place + q.page_size, total)] : [Math.max(0, place - q.page_size), place];
+  } else if (asc) [a, b] = [Math.min(offset, total), Math.min(offset + q.page_size, total)];
+  else [a, b] = [Math.max(0, total - offset - q.page_size), Math.max(0, total - offset)];
+  return datedPage(matches.slice(a, b).map((f) => f.json), a, b, 0, total, q.date_sort);
+}
+
+export const listFights = endpoint({
+  name: 'list_fights',
+  path: '/fights/',
+  params: listParams,
+  record: Fight,
+  summary: 'List fights',
+  description:
+    `Fights by date (newest first unless date_sort=ASC), then id. Browse by page_num up to an offset of ${spelled(OFFSET_CEILING)} ` +
+    'records; beyond that, and for bulk export, follow pagination.next_page, a ready-to-use URL with a cursor ' +
+    '(null on the last page). On the cursor path total_items and total_pages are 0.',
+  errors: ['PageLimitExceeded'],
+  reads: [lists.pages('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
+  answer: fightsList,
+});
+
+export const getFight = getOne('fights', Fight);
+
+export const fightsSchedule = endpoint({
+  name: 'fights_schedule',
+  path: '/fights/schedule',
+  params: scheduleParams,
+  record: Fight,
+  summary: 'Fights schedule',
+  description:
+    'Fights dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
+    'date_sort=ASC. The embedded event carries the card\'s own date, which may differ from the fight\'s.',
+  reads: [lists.sorted('fights')],
+  answer: (q, { store, today }) => {
+    const day = today();
+    return datedBody(store, { resource: 'fights' }, { from: day, to: addDays(day, q.days) }, q);
+  },
+});
+
+export const fights = {
+  resource: 'fights',
+  about: 'Single bouts between two boxers. Each fight has a division and, when belts are at stake, a list of titles.',
+  endpoints: [listFights, getFight, fightsSchedule],
+} as const;

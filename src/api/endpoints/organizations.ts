@@ -1,0 +1,24 @@
+// Organizations: the complete list, by id, and one organization.
+import { z } from 'zod';
+import { Organization } from '../../records/schemas.ts';
+import { lists } from '../../store/layout.ts';
+import { endpoint, getOne, readAll } from './endpoint.ts';
+
+export const listOrganizations = endpoint({
+  name: 'list_organizations',
+  path: '/organizations/',
+  params: z.object({}),
+  record: Organization,
+  summary: 'List organizations',
+  description: 'Every organization in one page, by id. Takes no parameters.',
+  reads: [lists.all('organizations')],
+  answer: (_, { store }) => readAll(store, 'organizations'),
+});
+
+export const getOrganization = getOne('organizations', Organization);
+
+export const organizations = {
+  resource: 'organizations',
+  about: 'Sanctioning bodies that award titles.',
+  endpoints: [listOrganizations, getOrganization],
+} as const;

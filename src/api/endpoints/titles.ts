@@ -1,0 +1,35 @@
+// Titles: the complete list, or an organization's, a division's or both (each a file of its
+// own), and one title.
+import { z } from 'zod';
+import { Title } from '../../records/schemas.ts';
+import { linesOf, lists, paths } from '../../store/layout.ts';
+import { allBody } from '../envelope.ts';
+import { endpoint, getOne, readAll } from './endpoint.ts';
+import { filter } from './parameters.ts';
+
+export const listTitles = endpoint({
+  name: 'list_titles',
+  path: '/titles/',
+  params: z.object({
+    organization_id: filter('Organization that sanctions the title.'),
+    division_id: filter('Division the title belongs to.'),
+  }),
+  record: Title,
+  summary: 'List titles',
+  description: 'Every title in one page: by organization, division (heaviest first), then full, regular, interim.',
+  reads: [lists.all('titles'), lists.titlesBy],
+  answer: async ({ organization_id, division_id }, { store }) => {
+    if (organization_id === undefined && division_id === undefined) return readAll(store, 'titles');
+    // A combination that names an unknown organization or division has no file: no titles.
+    const text = await store.read(paths.titles(organization_id ?? null, division_id ?? null));
+    return allBody(text === null ? [] : linesOf(text));
+  },
+});
+
+export const getTitle = getOne('titles', Title);
+
+export const titles = {
+  resource: 'titles',
+  about: 'Championship belts. Each belongs to one organization and one division.',
+  endpoints: [listTitles, getTitle],
+} as const;
