@@ -147,7 +147,8 @@ describe('HTTP', () => {
   const rpc = async (response: Response) => ({ status: response.status, body: await response.json(), cache: response.headers.get('cache-control') });
 
   it('takes the key in x-gateway-key, x-rapidapi-key or as a bearer token; refuses none (401), a wrong one (403) and two (400)', async () => {
-    for (const headers of [{ 'x-gateway-key': KEY }, { 'x-rapidapi-key': KEY }, { authorization: `Bearer ${KEY}` }, { authorization: `bearer  ${KEY} ` }, { authorization: `Bearer ${KEY}`, 'x-gateway-key': KEY }]) {
+    const accepted: Array<Record<string, string>> = [{ 'x-gateway-key': KEY }, { 'x-rapidapi-key': KEY }, { authorization: `Bearer ${KEY}` }, { authorization: `bearer  ${KEY} ` }, { authorization: `Bearer ${KEY}`, 'x-gateway-key': KEY }];
+    for (const headers of accepted) {
       const { status, body, cache } = await rpc(await post(INITIALIZE, headers));
       expect([status, body.result?.serverInfo?.name, cache], JSON.stringify(headers)).toEqual([200, 'boxing-data', 'no-store']);
     }
@@ -200,6 +201,16 @@ describe('HTTP', () => {
     // An unknown method is the protocol's own error, answered to its request.
     const unknown = await rpc(await post('{"jsonrpc":"2.0","id":7,"method":"resources/list"}', { 'x-gateway-key': KEY, 'mcp-protocol-version': '2025-06-18' }));
     expect([unknown.status, unknown.body.id, unknown.body.error.code]).toEqual([200, 7, -32601]);
+  });
+
+  it('is the same endpoint with a trailing slash, as Netlify routes it', async () => {
+    const response = await inProcess(`${URL_OF_MCP}/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: INITIALIZE,
+    });
+    expect([response.status, (await response.json()).result.serverInfo.name]).toEqual([200, 'boxing-data']);
+    expect((await inProcess(`${URL_OF_MCP}/`, { method: 'GET', headers: { authorization: `Bearer ${KEY}` } })).status).toBe(405);
   });
 
   it('is stateless: a tools/call needs no initialize before it, and answers JSON', async () => {

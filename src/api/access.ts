@@ -3,7 +3,7 @@
 // answers POST (JSON-RPC) and takes the key as a bearer token too, as MCP clients send it. The
 // key gate, the preflight and every 405 read this one table.
 import { AUTHORIZATION_HEADER, KEY_HEADERS } from './keys.ts';
-import { MCP_PATH } from './routes.ts';
+import { isMcpPath } from './routes.ts';
 
 export interface Access {
   /** What the path is, as a 405 names it. */
@@ -30,7 +30,7 @@ const MCP: Access = {
 };
 
 export function accessOf(pathname: string): Access {
-  return pathname === MCP_PATH ? MCP : API;
+  return isMcpPath(pathname) ? MCP : API;
 }
 
 /** The Allow header of a path: its methods and the preflight. */

@@ -9,6 +9,9 @@ export const BASE_PATH = '/v2';
 /** The Model Context Protocol endpoint: one tool per endpoint, for AI agents (see src/mcp/). */
 export const MCP_PATH = '/mcp';
 
+/** Whether a request path is the MCP endpoint's: with a trailing slash too, as every path (and Netlify's route to it) takes one. */
+export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname === `${MCP_PATH}/`;
+
 const isResource = (name: string): name is Resource => Object.hasOwn(SINGULAR, name);
 const PATH = new RegExp(`^${BASE_PATH}/([a-z]+)(?:/([^/]*))?/?$`);
 
