@@ -8,7 +8,7 @@ import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
 
-it('netlify build --offline bundles the gate before the CDN cache and the api function after it, on every path', async () => {
+it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
@@ -22,12 +22,20 @@ it('netlify build --offline bundles the gate before the CDN cache and the api fu
   const dir = '.netlify/edge-functions-dist';
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   // Uncached routes run before the cache, on every request; cached ones after it, on a miss only.
-  expect(manifest.routes).toEqual([expect.objectContaining({ function: 'gate', path: '/*' })]);
+  // The MCP function is uncached (a POST never is) and last on /mcp, which the api function leaves to it.
+  expect(manifest.routes).toEqual([
+    expect.objectContaining({ function: 'gate', path: '/*' }),
+    expect.objectContaining({ function: 'mcp', path: '/mcp' }),
+  ]);
   expect(manifest.post_cache_routes).toEqual([expect.objectContaining({ function: 'api', path: '/*' })]);
-  for (const route of [manifest.routes[0], manifest.post_cache_routes[0]]) {
-    const pattern = new RegExp(route.pattern);
-    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.ndjson', '/', '/anything/at/all']) expect(pattern.test(p), p).toBe(true);
+  const matches = (route: { pattern: string; excluded_patterns: string[] }, p: string) =>
+    new RegExp(route.pattern).test(p) && !route.excluded_patterns.some((x) => new RegExp(x).test(p));
+  for (const route of [manifest.routes[0], manifest.post_cache_routes[0]])
+    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.ndjson', '/', '/anything/at/all']) expect(matches(route, p), p).toBe(true);
+  for (const p of ['/mcp', '/mcp/']) {
+    expect([matches(manifest.routes[0], p), matches(manifest.routes[1], p), matches(manifest.post_cache_routes[0], p)], p).toEqual([true, true, false]);
   }
+  expect(matches(manifest.routes[1], '/v2/fights/')).toBe(false);
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
 });

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { emulatorSite } from './emulator-site.ts';
+import { requestBody } from './request-body.ts';
 
 /** The part of NetlifyDev the server uses: its whole request chain. */
 export interface RequestChain {
@@ -63,7 +64,7 @@ export function guardedServer(chain: () => RequestChain, origin: () => string): 
     let response: Response;
     let request: Request;
     try {
-      request = new Request(origin() + target, { method, headers: headersOf(req, read) });
+      request = new Request(origin() + target, { method, headers: headersOf(req, read), body: await requestBody(req) });
     } catch {
       // A method or target a web Request cannot carry (TRACE, CONNECT): the client's fault.
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad Request\n');

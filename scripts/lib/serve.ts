@@ -5,10 +5,13 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { apiFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
 import { gateFunction } from '../../netlify/edge-functions/gate.ts';
+import { mcpFunction } from '../../netlify/edge-functions/mcp.ts';
+import { isMcpPath } from '../../src/api/routes.ts';
 import { cdnCache, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
 import { matchesEtag } from '../../src/api/etag.ts';
 import { distContext } from './dist-context.ts';
 import { withTryItKey } from '../../src/docs/try-it.ts';
+import { requestBody } from './request-body.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -39,8 +42,8 @@ const FORBIDDEN_IN_FETCH = new Set(['CONNECT', 'TRACE', 'TRACK']);
  * API answers them 405 like every method it does not serve, so they travel on a stand-in request
  * that reports the real method.
  */
-function requestFor(url: string, method: string, headers: Array<[string, string]>): Request {
-  if (!FORBIDDEN_IN_FETCH.has(method.toUpperCase())) return new Request(url, { method, headers });
+function requestFor(url: string, method: string, headers: Array<[string, string]>, body: Uint8Array<ArrayBuffer> | undefined): Request {
+  if (!FORBIDDEN_IN_FETCH.has(method.toUpperCase())) return new Request(url, { method, headers, body });
   const request = new Request(url, { headers });
   Object.defineProperty(request, 'method', { value: method });
   return request;
@@ -79,6 +82,7 @@ export async function startServer(options: BuiltFiles & {
   const settings = { get: (name: string) => env[name] };
   const gate = gateFunction(settings);
   const api = apiFunction(settings);
+  const mcp = mcpFunction(settings);
   const context = 'context' in options
     ? options.context
     : distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
@@ -101,9 +105,12 @@ export async function startServer(options: BuiltFiles & {
         Object.entries(req.headers).flatMap(([k, v]) =>
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
         ),
+        await requestBody(req),
       );
       const stopped = await gate(request, { next: () => Promise.resolve(PASSED) });
       if (stopped !== PASSED) return void (await send(res, stopped));
+      // The MCP endpoint, as on Netlify: its own function after the gate, never cached.
+      if (isMcpPath(new URL(request.url).pathname)) return void (await send(res, await mcp(request, context)));
 
       const now = context.build?.();
       if (now !== build) {
