@@ -3,8 +3,7 @@
 // only a miss runs the answering function, with a context that serves the built files.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { apiFunction, type EdgeContext } from '../../netlify/edge-functions/api.ts';
-import { gateFunction } from '../../netlify/edge-functions/gate.ts';
+import { apiFunction, gateFunction, type StaticOrigin } from '../../src/hosts/functions.ts';
 import { cdnCache, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
 import { matchesEtag } from '../../src/api/etag.ts';
 import { distContext } from './dist-context.ts';
@@ -59,7 +58,7 @@ type BuiltFiles =
       /** Bytes of built files kept in memory (0: read every file from disk). */
       cacheBytes?: number;
     }
-  | { context: EdgeContext & { build?: () => number } };
+  | { context: StaticOrigin & { build?: () => number } };
 
 /** The gate's next(): a marker that it let the request on, for the cache and the answering function to take. */
 const PASSED = new Response(null, { status: 299 });
@@ -102,7 +101,7 @@ export async function startServer(options: BuiltFiles & {
           v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
         ),
       );
-      const stopped = await gate(request, { next: () => Promise.resolve(PASSED) });
+      const stopped = await gate(request, () => Promise.resolve(PASSED));
       if (stopped !== PASSED) return void (await send(res, stopped));
 
       const now = context.build?.();
