@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 export interface KeptAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** The ETag header, for conditional requests answered from the cache. */
   etag: string | undefined;
 }
@@ -109,7 +109,7 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
      * gets: without the CDN's own, unless there is no cache at all (a budget of 0), which stands for
      * no CDN in front, as under the emulator.
      */
-    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array, keepable = true): Record<string, string> {
+    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array<ArrayBuffer>, keepable = true): Record<string, string> {
       if (byTarget === null) return Object.fromEntries(headers);
       const forClient: Record<string, string> = {};
       for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
