@@ -102,6 +102,12 @@ describe('imports', () => {
     const sdk = [...graph.keys()].filter((f) => /^(src|netlify|client)\//.test(f) && !f.startsWith('src/mcp/') && readFileSync(f, 'utf8').includes('@modelcontextprotocol/sdk'));
     expect(sdk).toEqual([]);
     expect([...graph.keys()].filter((f) => f.startsWith('src/mcp/')).length).toBeGreaterThan(0);
+    // The gate and the answering function never load it: each edge function's modules are its cold start.
+    const loading = ['netlify/edge-functions/gate.ts', 'netlify/edge-functions/api.ts'].flatMap((f) =>
+      [...reach(graph, f)].filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(loading).toEqual([]);
+    expect([...reach(graph, 'netlify/edge-functions/mcp.ts')]).toContain('src/mcp/server.ts');
   });
 
   it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {

@@ -80,9 +80,14 @@ for (const [label, names] of bundles) {
 }
 
 console.error('bundling each function alone (esbuild) and starting it cold...');
-const single = async (name: string) => {
+/** Each function as its Netlify adapter loads it (src/hosts/), alone in one file; the runner calls it as the adapter does. */
+const HOSTED = { api: ['apiFunction', 'functions.ts'], mcp: ['mcpFunction', 'mcp.ts'] } as const;
+const single = async (name: keyof typeof HOSTED) => {
+  const [exported, file] = HOSTED[name];
+  const entry = path.join(work, `${name}-entry.ts`);
+  writeFileSync(entry, `export { ${exported} } from '${path.join(ROOT, 'src/hosts', file)}';\n`);
   const outfile = path.join(work, `${name}.mjs`);
-  await build({ entryPoints: [path.join(FUNCTIONS, `${name}.ts`)], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], outfile, logLevel: 'error' });
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], outfile, logLevel: 'error', absWorkingDir: ROOT });
   return outfile;
 };
 const deno = emulatorDeno();
@@ -91,7 +96,7 @@ const runtimes: Array<[string, string, string[]]> = [
   ['Node', process.execPath, []],
 ];
 const coldRows: string[] = [];
-for (const name of ['api', 'mcp']) {
+for (const name of ['api', 'mcp'] as const) {
   const file = await single(name);
   for (const [runtime, binary, args] of runtimes) {
     const runs = Array.from({ length: values['cold-starts'] }, () => {

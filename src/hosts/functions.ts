@@ -1,14 +1,12 @@
-// The edge functions as every host runs them (Netlify, its emulator, the Node preview, the
+// The two edge functions as every host runs them (Netlify, its emulator, the Node preview, the
 // tests), over a host's settings: the key gate, a step that answers what it stops and hands
-// everything else on; the answering function, which reads the built files from the static
-// origin; and the MCP endpoint's, which reads them the same way. The hosts adapt their own
-// context to these; nothing here knows which host it is on.
+// everything else on, and the answering function, which reads the built files from the static
+// origin. The hosts adapt their own context to these; nothing here knows which host it is on.
+// (The MCP endpoint's function is in mcp.ts, so that these never load the MCP SDK.)
 import { createGate } from '../api/gate.ts';
 import { createHandler } from '../api/handler.ts';
 import { perKeys, type Env } from '../api/keys.ts';
 import { isPublicRead } from '../api/public.ts';
-import { isMcpPath } from '../api/routes.ts';
-import { createMcpHandler } from '../mcp/server.ts';
 import type { Store } from '../store/reader/store.ts';
 import { originStore } from '../store/reader/origin.ts';
 import type { Step } from './chain.ts';
@@ -56,21 +54,6 @@ export function apiFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
 }
 
 /** The built files a request's answer reads, each through `origin` with the file's own URL. The origin's 404 is "no such file"; any other failure makes the request a 503. */
-function storeOf(request: Request, origin: StaticOrigin, readTimeoutMs: number): Store {
+export function storeOf(request: Request, origin: StaticOrigin, readTimeoutMs: number): Store {
   return originStore((path, signal) => origin.next(new Request(new URL(path, request.url), { signal })), readTimeoutMs);
-}
-
-/**
- * The MCP endpoint's function for a host's settings (API_KEYS, read per request): after the gate,
- * never cached. It checks the key again, as the answering function does, and its tool calls read
- * the built files through `origin` as the answering function reads them.
- */
-export function mcpFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
-  const handler = perKeys(env, (keys) => createMcpHandler({ keys }));
-  return (request: Request, origin: StaticOrigin): Promise<Response> => handler()(request, storeOf(request, origin, readTimeoutMs));
-}
-
-/** A host's step that hands the MCP endpoint's requests to its function and every other on. */
-export function mcpStep(mcp: ReturnType<typeof mcpFunction>, origin: StaticOrigin): Step {
-  return (request, next) => (isMcpPath(new URL(request.url).pathname) ? mcp(request, origin) : next());
 }
