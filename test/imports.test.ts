@@ -87,7 +87,8 @@ describe('imports', () => {
     const modules = [...graph].filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts')).map(([f]) => f);
     expect(modules.length).toBe(7);
     const importers = [...graph].flatMap(([f, targets]) => targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`));
-    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> '))).toEqual([]);
+    // Tests may open a resource's module to test it; no other code may.
+    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> ') && !i.startsWith('test/'))).toEqual([]);
     const reaching = modules.flatMap((f) =>
       [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
     );
