@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../src/records/schemas.ts';
 import {
@@ -149,6 +149,7 @@ describe('the built store', () => {
 describe('rebuilds', () => {
   it('a rebuild from unchanged content writes identical bytes', () => {
     const again = path.join(tmpdir(), `rebuild-${process.pid}`);
+    onTestFinished(() => rmSync(again, { recursive: true, force: true }));
     buildSite(again);
     const a = fg.sync('**/*', { cwd: dist() }).sort();
     const b = fg.sync('**/*', { cwd: again }).sort();

@@ -76,6 +76,35 @@ describe('npm run check:content', () => {
     ]);
   });
 
+  it('checks the rules within each record, as the build does, in its scanner threads', async () => {
+    const content = minimalContent();
+    content.divisions[1].weight_kg = null;
+    Object.assign(content.fighters[0], { stance: 'sideways', nationality_code: 'XX' });
+    Object.assign(content.fights[0], { status: 'LIVE', scheduled_rounds: 10 });
+    content.rankings[0].champions.push({ title_type: 'full', fighter_id: null });
+    const dir = await writeContent(content, path.join(scratch, 'rules'));
+    const r = await run(['--content', dir]);
+    expect(r.status).toBe(1);
+    const report = await readContent(dir).then(
+      () => expect.fail('the broken fixture passed the build\'s checks'),
+      (e: unknown) => (e as ContentError).message,
+    );
+    expect(r.stderr).toBe(`${report}\n`);
+    const shown = (file: string) => path.relative(process.cwd(), path.join(dir, file));
+    expect(r.stderr.split('\n')).toEqual([
+      'Content has 8 problems:',
+      `  ${shown('divisions/welterweight.json')}: weight_kg: weight_lb and weight_kg must both be numbers or both be null (heavyweight)`,
+      `  ${shown('fighters/fighter-1.json')}: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"`,
+      `  ${shown('fighters/fighter-1.json')}: nationality_code: "XX" is not a known country code`,
+      `  ${shown('fights/fight-1.json')}: results: must be null when status is LIVE`,
+      `  ${shown('fights/fight-1.json')}: scores: must be null when status is LIVE`,
+      `  ${shown('fights/fight-1.json')}: fighters.fighter_1.winner: must be false when status is LIVE`,
+      `  ${shown('fights/fight-1.json')}: results.round: must not exceed scheduled_rounds`,
+      `  ${shown('rankings/wbc-welterweight.json')}: champions: lists a title_type more than once`,
+      '',
+    ]);
+  });
+
   it('reads CONTENT_DIR when --content is not given', async () => {
     const r = await run([], { CONTENT_DIR: await brokenContent() });
     expect(r.status).toBe(1);

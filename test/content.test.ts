@@ -4,23 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asOfDay } from '../src/content/as-of.ts';
 import { ContentError, readContent } from '../src/content/read.ts';
 import { minimalContent, writeContent } from './helpers/fixture.ts';
-
-type Content = ReturnType<typeof minimalContent>;
-
-/** Problems of the fixture after `mutate`; `extra` may then add files next to the fixture's own. */
-async function problemsOf(mutate: (c: Content) => void, extra?: (dir: string) => Promise<void>): Promise<string[]> {
-  const content = minimalContent();
-  mutate(content);
-  const dir = await writeContent(content);
-  await extra?.(dir);
-  try {
-    await readContent(dir);
-    return [];
-  } catch (e) {
-    expect(e).toBeInstanceOf(ContentError);
-    return (e as ContentError).problems.map((p) => `${path.basename(p.file)}: ${p.field}: ${p.message}`);
-  }
-}
+import { problemsOf } from './helpers/problems.ts';
 
 describe('content validation', () => {
   it('accepts the valid fixture', async () => {

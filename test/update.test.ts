@@ -135,4 +135,16 @@ describe('edits applied record by record', () => {
     writeFileSync(fighterFile, saved);
     expect(storeFiles(live)).toEqual(before);
   });
+
+  it('refuses an edit that breaks a rule within the record, with the build\'s words', async () => {
+    const fight = json('fights', 'fight-000060.json');
+    const [winner, other] = [fight.fighters.fighter_1, fight.fighters.fighter_2];
+    put('fights', 'fight-000060.json', { ...fight, fighters: { fighter_1: { ...winner, winner: true }, fighter_2: { ...other, fighter_id: winner.fighter_id, winner: true } } });
+    const broken = applyChanges(ctx, [{ collection: 'fights', file: 'fight-000060.json' }]);
+    put('fights', 'fight-000060.json', fight);
+    expect(broken.kind === 'problems' && broken.problems.map((p) => `${path.basename(p.file)}: ${p.field}: ${p.message}`)).toEqual([
+      'fight-000060.json: fighters.fighter_2.fighter_id: must differ from fighter_1',
+      'fight-000060.json: fighters: has more than one winner',
+    ]);
+  });
 });

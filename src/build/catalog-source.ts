@@ -3,8 +3,8 @@
 // during a build; resolved anew or taken from the previous store during an update).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkRecord } from '../content/read.ts';
 import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
-import { checkRecord } from '../content/rules.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import { recordText } from '../store/layout.ts';
 import type { TextOf } from '../store/writer/lists.ts';

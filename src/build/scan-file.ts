@@ -4,8 +4,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { factsOf } from '../content/facts.ts';
-import { displayPath, notJson, withoutBom } from '../content/read.ts';
-import { checkRecord } from '../content/rules.ts';
+import { checkRecord, displayPath, notJson, withoutBom } from '../content/read.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import { searchFields } from '../store/layout.ts';
 import type { Keys, Scanned } from './scan-protocol.ts';

@@ -4,7 +4,6 @@
 // small, so that the records themselves need not be kept while the rest of the content is read.
 import type { z } from 'zod';
 import { Id, TitleType } from '../records/common.ts';
-import { fieldsOf } from './rules.ts';
 import type { CollectionName } from './schemas.ts';
 
 /** A reference: the concrete field path, the collection it points into, the id, and which of the collection's REFERENCES it is. */
@@ -53,8 +52,8 @@ function fieldsThatParse<K extends string>(record: unknown, shapes: Record<K, z.
   const fields: Partial<Record<K, string>> = {};
   if (record === null || typeof record !== 'object') return fields;
   for (const key of Object.keys(shapes) as K[]) {
-    const value = fieldsOf(shapes[key], (record as Record<string, unknown>)[key]);
-    if (value !== undefined) fields[key] = value;
+    const value = shapes[key].safeParse((record as Record<string, unknown>)[key]);
+    if (value.success) fields[key] = value.data;
   }
   return fields;
 }
@@ -75,7 +74,7 @@ export function factsOf(collection: CollectionName, record: unknown): Facts {
   } else if (collection === 'rankings')
     facts.ranking = {
       slot: fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id }),
-      champions: stringsAt(record, ['champions', '*', 'title_type']).filter(([, type]) => fieldsOf(TitleType, type) !== undefined),
+      champions: stringsAt(record, ['champions', '*', 'title_type']).filter(([, type]) => TitleType.safeParse(type).success),
     };
   return facts;
 }

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CollectionName, ContentRecords } from './schemas.ts';
-import { checkRecord } from './rules.ts';
+import type { z } from 'zod';
+import { contentSchemas, type CollectionName, type ContentRecords } from './schemas.ts';
 import { factsOf } from './facts.ts';
 import { createCrossChecker, formatProblems, type Problem } from './validate.ts';
 import { COLLECTIONS, formatWarnings, listCollection, listStrays, type Warning } from './files.ts';
@@ -41,6 +41,14 @@ export const displayPath = (file: string) => path.relative(process.cwd(), file) 
 export async function missingFolder(root: string): Promise<Problem | null> {
   if ((await stat(root).catch(() => null))?.isDirectory()) return null;
   return { file: displayPath(root), field: '(folder)', message: 'is not a folder; there is no content to build' };
+}
+
+export type RecordCheck = { success: true; data: unknown; issues: [] } | { success: false; issues: z.core.$ZodIssue[] };
+
+/** A record checked on its own: its fields, then the rules between them (its schema holds both). */
+export function checkRecord(name: CollectionName, record: unknown): RecordCheck {
+  const result = contentSchemas[name].safeParse(record);
+  return result.success ? { success: true, data: result.data, issues: [] } : { success: false, issues: result.error.issues };
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */

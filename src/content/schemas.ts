@@ -1,10 +1,13 @@
 // The records maintainers edit under content/: normalized, each referring to others by id.
 // The build resolves them into the response shapes of ../records/schemas.ts. These schemas say what each
-// field holds; the rules between fields of a record are in ./rules.ts.
+// field holds, and then the rules between fields of a record (its refinements, see ./rules.ts), in the
+// order they report. The checks between records are in ./validate.ts.
 import { z } from 'zod';
 import {
   CalendarDate, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, Scorecard, Stance, TitleType,
 } from '../records/common.ts';
+import { COUNTRIES } from './countries.ts';
+import { flag, parsed } from './rules.ts';
 
 /**
  * The longest texts and lists a record may hold: roomy for real data, small enough that a stray
@@ -30,13 +33,8 @@ const Name = Text(LIMITS.name);
 const Title = Text(LIMITS.title);
 const atMost = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} entries`);
 
-// Field schemas that the rules of ./rules.ts read as well.
-export const Weight = z.number().positive().nullable();
-export const Count = z.number().int().min(0);
-export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as US');
-export const ScheduledRounds = z.number().int().min(1).max(15);
-export const RoundNumber = z.string().regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"');
-export const Rank = z.number().int().min(1);
+const Weight = z.number().positive().nullable();
+const Count = z.number().int().min(0);
 
 // The descriptions below reach maintainers as they type: they are part of each collection's JSON
 // Schema (./json-schema.ts), which editors show beside the field.
@@ -69,7 +67,10 @@ export const DivisionRecord = record(
     weight_lb: Weight.describe('The weight limit in pounds; null for heavyweight, which has none (and then weight_kg is null too).'),
     weight_kg: Weight.describe('The weight limit in kilograms; null exactly when weight_lb is.'),
   },
-);
+).superRefine((d, ctx) => {
+  if ((d.weight_lb === null) !== (d.weight_kg === null))
+    flag(ctx, ['weight_kg'], 'weight_lb and weight_kg must both be numbers or both be null (heavyweight)');
+}, { when: parsed('weight_lb', 'weight_kg') });
 
 export const OrganizationRecord = record(
   { title: 'Organization', description: 'A sanctioning body (content/organizations/), which awards titles and ranks every division.' },
@@ -105,7 +106,7 @@ export const FighterRecord = record(
     alias: Name.nullable().describe('Another name the fighter goes by, or null.'),
     birth_date: CalendarDate.describe('YYYY-MM-DD: age and birth_year are computed from it.'),
     gender: Gender.describe('M or F.'),
-    nationality_code: CountryCode.describe('ISO 3166 two-letter country code, e.g. MX.'),
+    nationality_code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as US').describe('ISO 3166 two-letter country code, e.g. MX.'),
     stance: Stance.describe('orthodox, southpaw or switch.'),
     debut: z.string().regex(/^\d{4}$/, 'must be a year such as 2015').describe('The year of the professional debut, as text, e.g. "2015".'),
     height_cm: z.number().int().min(140).max(220).describe('Height in whole centimetres.'),
@@ -124,7 +125,19 @@ export const FighterRecord = record(
       .strict()
       .describe('The professional record.'),
   },
-);
+)
+  .superRefine(({ stats: s }, ctx) => {
+    if (s.wins + s.losses + s.draws > s.total_bouts) flag(ctx, ['stats', 'total_bouts'], 'must be at least wins + losses + draws');
+  }, { when: parsed('stats.wins', 'stats.losses', 'stats.draws', 'stats.total_bouts') })
+  .superRefine(({ stats: s }, ctx) => {
+    if (s.ko_wins > s.wins) flag(ctx, ['stats', 'ko_wins'], 'must not exceed wins');
+  }, { when: parsed('stats.wins', 'stats.ko_wins') })
+  .superRefine(({ stats: s }, ctx) => {
+    if (s.stopped > s.losses) flag(ctx, ['stats', 'stopped'], 'must not exceed losses');
+  }, { when: parsed('stats.losses', 'stats.stopped') })
+  .superRefine(({ nationality_code: code }, ctx) => {
+    if (!(code in COUNTRIES)) flag(ctx, ['nationality_code'], `"${code}" is not a known country code`);
+  }, { when: parsed('nationality_code') });
 
 export const EventRecord = record(
   { title: 'Event', description: 'A card of fights (content/events/). Fights refer to it by id; their location and venue are its own.' },
@@ -169,12 +182,12 @@ export const FightRecord = record(
     division_id: refersTo('divisions', 'Its division'),
     title_ids: atMost(Id, LIMITS.titlesAtStake).describe('The titles at stake, ids of content/titles/ in the fight\'s division; [] for none.'),
     status: FightStatus.describe('NOT_STARTED, LIVE or FINISHED. Only a FINISHED fight has results, scores and a winner.'),
-    scheduled_rounds: ScheduledRounds.describe('The rounds scheduled, 1 to 15.'),
+    scheduled_rounds: z.number().int().min(1).max(15).describe('The rounds scheduled, 1 to 15.'),
     fighters: z.object({ fighter_1: Corner, fighter_2: Corner }).strict().describe('The two corners: two different fighters.'),
     results: z
       .object({
         outcome: Outcome.describe('UD, MD or SD (decisions), TKO, KO or PTS.'),
-        round: RoundNumber.describe('The round it ended in, as text, e.g. "7"; at most scheduled_rounds.'),
+        round: z.string().regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"').describe('The round it ended in, as text, e.g. "7"; at most scheduled_rounds.'),
       })
       .strict()
       .nullable()
@@ -182,7 +195,39 @@ export const FightRecord = record(
     scores: atMost(Scorecard, LIMITS.scorecards).min(1).nullable().describe('The judges\' cards, e.g. ["116-112", "115-113", "117-111"]; null unless the fight is finished.'),
     updated_at: UpdatedAt,
   },
-);
+)
+  .superRefine(({ fighters: f }, ctx) => {
+    if (f.fighter_1.fighter_id === f.fighter_2.fighter_id) flag(ctx, ['fighters', 'fighter_2', 'fighter_id'], 'must differ from fighter_1');
+  }, { when: parsed('fighters.fighter_1.fighter_id', 'fighters.fighter_2.fighter_id') })
+  .superRefine(({ fighters: f }, ctx) => {
+    if (f.fighter_1.winner && f.fighter_2.winner) flag(ctx, ['fighters'], 'has more than one winner');
+  }, { when: parsed('fighters.fighter_1.winner', 'fighters.fighter_2.winner') })
+  // These read only whether results and scores are set, so a malformed result still counts as one.
+  .superRefine((f, ctx) => {
+    if (f.status === 'FINISHED' && f.results === null) flag(ctx, ['results'], 'must be set when status is FINISHED');
+  }, { when: parsed('status', 'results') })
+  .superRefine((f, ctx) => nullUnlessFinished(ctx, f.status, f.results, 'results'), { when: parsed('status', 'results') })
+  .superRefine((f, ctx) => nullUnlessFinished(ctx, f.status, f.scores, 'scores'), { when: parsed('status', 'scores') })
+  .superRefine((f, ctx) => noWinnerUnlessFinished(ctx, f.status, f.fighters.fighter_1.winner, 'fighter_1'), {
+    when: parsed('status', 'fighters.fighter_1.winner'),
+  })
+  .superRefine((f, ctx) => noWinnerUnlessFinished(ctx, f.status, f.fighters.fighter_2.winner, 'fighter_2'), {
+    when: parsed('status', 'fighters.fighter_2.winner'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.results && Number(f.results.round) > f.scheduled_rounds) flag(ctx, ['results', 'round'], 'must not exceed scheduled_rounds');
+  }, { when: parsed('scheduled_rounds', 'results.round') })
+  .superRefine(({ title_ids }, ctx) => {
+    if (new Set(title_ids).size !== title_ids.length) flag(ctx, ['title_ids'], 'lists a title more than once');
+  }, { when: parsed('title_ids.*') });
+
+function nullUnlessFinished(ctx: z.core.$RefinementCtx, status: FightStatus, value: unknown, field: 'results' | 'scores') {
+  if (status !== 'FINISHED' && value !== null) flag(ctx, [field], `must be null when status is ${status}`);
+}
+
+function noWinnerUnlessFinished(ctx: z.core.$RefinementCtx, status: FightStatus, winner: boolean, corner: 'fighter_1' | 'fighter_2') {
+  if (status !== 'FINISHED' && winner) flag(ctx, ['fighters', corner, 'winner'], `must be false when status is ${status}`);
+}
 
 export const RankingRecord = record(
   { title: 'Ranking', description: 'An organization\'s ranking of a division (content/rankings/): exactly one for every organization and division.' },
@@ -192,7 +237,7 @@ export const RankingRecord = record(
     division_id: refersTo('divisions', 'The division ranked'),
     gender: Gender.describe('M or F; the API spells it out (male, female).'),
     updated_at: UpdatedAt,
-    // One entry per title type at most (a repeat is reported by the rules).
+    // One entry per title type at most (a repeat is reported by a rule, below).
     champions: atMost(
       z
         .object({
@@ -205,14 +250,24 @@ export const RankingRecord = record(
     rankings: atMost(
       z
         .object({
-          rank: Rank.describe('1 for the top contender; ranks ascend without repeats.'),
+          rank: z.number().int().min(1).describe('1 for the top contender; ranks ascend without repeats.'),
           fighter_id: Id.nullable().describe('The contender, an id of content/fighters/, or null when the rank is vacant.'),
         })
         .strict(),
       LIMITS.rankedContenders,
     ).describe('The contenders, in rank order.'),
   },
-);
+)
+  .superRefine(({ rankings }, ctx) => {
+    rankings.forEach(({ rank }, i) => {
+      if (i > 0 && rank <= rankings[i - 1].rank)
+        flag(ctx, ['rankings', i, 'rank'], `is out of order: ${rank} follows ${rankings[i - 1].rank} (ranks must ascend without repeats)`);
+    });
+  }, { when: parsed('rankings.*.rank') })
+  .superRefine(({ champions }, ctx) => {
+    const types = champions.map((c) => c.title_type);
+    if (new Set(types).size !== types.length) flag(ctx, ['champions'], 'lists a title_type more than once');
+  }, { when: parsed('champions.*.title_type') });
 
 export type DivisionRecord = z.infer<typeof DivisionRecord>;
 export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
