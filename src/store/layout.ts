@@ -57,10 +57,6 @@ export function heldBy(total: number, k: number, perFile: number): number {
 /** The files a list of `total` records fills, `perFile` to a file. */
 export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
 
-/** The default pages built of a list of `total` records (page 1 always, empty or not). */
-export const builtPageCount = (resource: PagedResource, total: number) =>
-  Math.min(Math.max(1, fileCount(total, BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
-
 /** 256 shard folders: a million records leave about 4,000 files in each. */
 export function shardOf(id: string): string {
   return (fnv1a(id) & 0xff).toString(16).padStart(2, '0');

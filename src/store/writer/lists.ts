@@ -3,7 +3,7 @@
 // way to get each record's text; each file is a unit whose body is made only when it is written,
 // so a full build and an update of a few files make them the same way.
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, builtPageCount, dayEntry, fileCount, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
   type WholeList,
 } from '../layout.ts';
 
@@ -28,6 +28,10 @@ export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number,
 }
 
 export const chunkCount = (total: number) => fileCount(total, CHUNK_SIZE);
+
+/** The default pages built of a list of `total` records (page 1 always, empty or not). */
+export const builtPageCount = (resource: PagedResource, total: number) =>
+  Math.min(Math.max(1, fileCount(total, BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** A sorted list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
 export function indexUnit(list: SortedList, slots: ArrayLike<number>, day?: (slot: number) => string): Unit {

@@ -3,10 +3,10 @@
 // the paths of files that no longer belong to the store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, builtPageCount, candidateLine, fileCount, listText, paths,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, listText, paths,
   splitHeader, type SortedList,
 } from '../layout.ts';
-import { chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
+import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
 import { gramsOf, searchPartUnits } from './search.ts';
 import type { CollectionSource, StoreSource } from './source.ts';
 import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
