@@ -11,25 +11,31 @@ import { KEY, startPreview } from './helpers/server.ts';
 interface Parameter { name: string; in: 'path' | 'query'; required?: boolean; example?: unknown }
 interface Operation {
   operationId: string;
+  requestBody?: { content: Record<string, { example?: unknown }> };
   parameters: Parameter[];
   responses: Record<string, { content?: Record<string, { example?: { data: unknown; pagination?: unknown } }> }>;
 }
 interface Described {
   servers: Array<{ url: string }>;
   security: Array<Record<string, string[]>>;
-  paths: Record<string, { get: Operation }>;
+  paths: Record<string, { get: Operation; servers?: Array<{ url: string }> } & Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
 }
 
 const document = () => apiDocument() as unknown as Described;
-const operations = () => Object.entries(document().paths).map(([path, { get }]) => ({ path, operation: get }));
+const METHODS = ['get', 'post'] as const;
+/** Every operation: its method, path and server (the path item's own, else the document's). */
+const operations = () =>
+  Object.entries(document().paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m] !== undefined).map((method) => ({ method, path, server: (item.servers ?? document().servers)[0].url, operation: item[method] })),
+  );
 
 /** The request a tool makes from the document: `every` sends each parameter that has an example, else only the required ones. */
-function requestOf(path: string, operation: Operation, every: boolean): { target: string; headers: Record<string, string> } {
-  const { servers, security, components } = document();
-  let target = `${servers[0].url}${path}`;
+function requestOf(path: string, operation: Operation, every: boolean, server = document().servers[0].url): { target: string; headers: Record<string, string> } {
+  const { security, components } = document();
+  let target = `${server.replace(/\/$/, '')}${path}`;
   const query = new URLSearchParams();
-  for (const p of operation.parameters) {
+  for (const p of operation.parameters ?? []) {
     if (p.in === 'path') target = target.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
     else if (p.example !== undefined && (every || p.required)) query.set(p.name, String(p.example));
   }
@@ -50,13 +56,13 @@ afterAll(() => preview.close());
 describe('the document\'s examples', () => {
   it('give every parameter and every answer an example', () => {
     for (const { path, operation } of operations()) {
-      for (const p of operation.parameters) expect(p.example, `${path} ${p.name}`).toBeDefined();
+      for (const p of operation.parameters ?? []) expect(p.example, `${path} ${p.name}`).toBeDefined();
       expect(operation.responses['200'].content!['application/json'].example, path).toBeDefined();
     }
   });
 
   it('are answers of the API: each documented answer matches its operation\'s schema', () => {
-    for (const { path, operation } of operations()) {
+    for (const { path, operation } of operations().filter((o) => o.method === 'get')) {
       const example = operation.responses['200'].content!['application/json'].example;
       expectDocumented('GET', requestOf(path, operation, true).target, 200, JSON.stringify(example));
     }
@@ -65,21 +71,25 @@ describe('the document\'s examples', () => {
   for (const every of [true, false])
     it(`make requests that succeed with records, ${every ? 'every parameter sent' : 'only the required ones sent (a generator\'s default)'}`, async () => {
       const failures: string[] = [];
-      for (const { path, operation } of operations()) {
-        const { target, headers } = requestOf(path, operation, every);
-        const response = await fetch(`${preview.base}${target}`, { headers });
+      for (const { method, path, server, operation } of operations()) {
+        const { target, headers } = requestOf(path, operation, every, server);
+        // An operation with a body (POST /mcp) is sent its example body.
+        const body = operation.requestBody?.content['application/json'].example;
+        const init = body === undefined ? { headers } : { method: method.toUpperCase(), headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        const response = await fetch(`${preview.base}${target}`, init);
         const text = await response.text();
         if (response.status < 200 || response.status > 299) {
           failures.push(`${target}: ${response.status} ${text}`);
           continue;
         }
         expect(response.headers.get('content-type'), target).toMatch(/^application\/json\b/);
-        const body = JSON.parse(text) as { data: unknown; pagination: unknown };
+        const answer = JSON.parse(text) as { data: unknown; pagination: unknown };
+        if (method !== 'get') continue;
         expectDocumented('GET', target, response.status, text);
-        expect(Array.isArray(body.data) ? body.data.length : body.data === null ? 0 : 1, `${target} has records`).toBeGreaterThan(0);
+        expect(Array.isArray(answer.data) ? answer.data.length : answer.data === null ? 0 : 1, `${target} has records`).toBeGreaterThan(0);
         if (every && !READS_TODAY.has(path)) {
           const example = operation.responses['200'].content!['application/json'].example!;
-          expect({ data: body.data, pagination: body.pagination }, target).toEqual({ data: example.data, pagination: example.pagination });
+          expect({ data: answer.data, pagination: answer.pagination }, target).toEqual({ data: example.data, pagination: example.pagination });
         }
       }
       expect(failures).toEqual([]);

@@ -124,6 +124,14 @@ function operationOf(endpoint: Endpoint, example: Example | undefined) {
 }
 
 /**
+ * Operations outside the endpoint registry, as path items by path. The MCP endpoint (`POST /mcp`)
+ * belongs here: a path item of its own with `servers: [{ url: '/' }]` (it is not under the base
+ * path), and examples of its request body and its answer, as every registry endpoint has its
+ * examples (see examples.ts and test/openapi-examples.test.ts, which sends each). None yet.
+ */
+const OTHER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {};
+
+/**
  * The document; with examples (see examples.ts), each parameter and each answer has one, so
  * that requests made from the document alone ask for records that exist.
  */
@@ -138,7 +146,10 @@ export function openApiDocument(examples: Examples = new Map()) {
     servers: [{ url: BASE_PATH }],
     security: KEY_HEADERS.map((header) => ({ [header]: [] })),
     tags: RESOURCES.map(({ resource, about }) => ({ name: tagOf(resource), description: about })),
-    paths: Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }])),
+    paths: {
+      ...Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }])),
+      ...OTHER_PATHS,
+    },
     components: { schemas: components(), securitySchemes: schemes },
   };
 }
