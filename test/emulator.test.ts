@@ -3,10 +3,10 @@
 // emulator's static origin. It must answer as the Node preview does, and never hand out the store.
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorDeno } from '../scripts/lib/emulator-deno.ts';
-import { guardedServer, startEmulator, type Emulator, type RequestChain } from '../scripts/lib/netlify-dev.ts';
+import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../scripts/lib/netlify-dev.ts';
+import { listen } from '../scripts/lib/node-bridge.ts';
 import { freePort, KEY, OTHER_KEY, runPreviewScript, startPreview } from './helpers/server.ts';
 
 const deno = emulatorDeno();
@@ -177,17 +177,16 @@ describe("the emulator's front door", () => {
   /** The guarded server over a fake request chain, and a way to call it. */
   const serve = async (chain: RequestChain) => {
     let url = '';
-    const server = guardedServer(() => chain, () => url);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    const server = await listen(frontDoor(() => chain, () => url), { port: 0 });
+    url = `http://127.0.0.1:${server.port}`;
+    return { url, close: server.close };
   };
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
       http.request(url, { headers, method }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
       }).on('error', reject).end();
     });
 
@@ -242,11 +241,44 @@ describe("the emulator's front door", () => {
     expect(forwarded).toContainEqual(['x-gateway-key', 'k']);
   });
 
-  it('answers a method no web Request can carry (TRACE) as a bad request, not a failure', async () => {
-    const front = await serve({ handleAndIntrospect: async () => ({ type: 'edge-function', response: new Response('{}') }) });
-    const { status } = await get(`${front.url}/v2/fights/`, {}, 'TRACE');
+  it("passes the edge functions' answer back whole, without the connection's own headers", async () => {
+    const front = await serve({
+      handleAndIntrospect: async () => ({
+        type: 'edge-function',
+        response: new Response('{"data":[]}', { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', connection: 'close' } }),
+      }),
+    });
+    const answer = await get(`${front.url}/v2/divisions/`, { 'x-gateway-key': KEY });
     await front.close();
-    expect(status).toBe(400);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"data":[]}');
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(answer.headers['content-length']).toBe('11');
+  });
+
+  it('answers a method no web Request can carry (TRACE) as the preview does, without asking the edge runtime', async () => {
+    let asked = 0;
+    const front = await serve({
+      handleAndIntrospect: async () => {
+        asked++;
+        return { type: 'edge-function', response: new Response('{}') };
+      },
+    });
+    const preview = await startPreview();
+    // What differs between two servers and two instants: the time, and the connection's own headers.
+    const same = ({ status, headers, text }: Awaited<ReturnType<typeof get>>) => ({
+      status,
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))),
+      body: JSON.parse(text, (k, v) => (k === 'timestamp' ? 'T' : v)),
+    });
+    try {
+      const [a, b] = await Promise.all([front.url, preview.base].map((base) => get(`${base}/v2/fights/`, { 'x-gateway-key': KEY }, 'TRACE')));
+      expect(a.status).toBe(405);
+      expect(same(a)).toEqual(same(b));
+    } finally {
+      await Promise.all([front.close(), preview.close()]);
+    }
+    expect(asked).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 // The layers import one way: no module imports itself through others (type-only imports count),
 // the request-time code never imports build-time code, and the writer and the reader of the
 // store meet only in its layout. Endpoints are listed by the registry alone. The typed client
-// takes only types from the rest.
+// takes only types from the rest. The hosts sit on top: the Netlify edge functions are adapters
+// over src/hosts/, and nothing imports them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -12,7 +13,7 @@ const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
 const FROM_CLAUSE = /^\s*(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]/gm;
 
 function importGraph(): Map<string, string[]> {
-  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts'], { onlyFiles: true });
+  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'], { onlyFiles: true });
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -48,7 +49,7 @@ describe('imports', () => {
   });
 
   it('keep request-time code away from build-time code', () => {
-    const requestTime = [...graph.keys()].filter((f) => f.startsWith('src/api/') || f.startsWith('src/store/reader/') || f.startsWith('netlify/'));
+    const requestTime = [...graph.keys()].filter((f) => /^(src\/api|src\/store\/reader|src\/hosts|netlify)\//.test(f));
     const leaks = requestTime.flatMap((f) =>
       [...reach(graph, f)].filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
     );
@@ -86,7 +87,8 @@ describe('imports', () => {
     const modules = [...graph].filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts')).map(([f]) => f);
     expect(modules.length).toBe(7);
     const importers = [...graph].flatMap(([f, targets]) => targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`));
-    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> '))).toEqual([]);
+    // Tests may open a resource's module to test it; no other code may.
+    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> ') && !i.startsWith('test/'))).toEqual([]);
     const reaching = modules.flatMap((f) =>
       [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
     );
@@ -98,5 +100,23 @@ describe('imports', () => {
       f.startsWith('src/') ? targets.filter((t) => /^(netlify|scripts)\//.test(t)).map((t) => `${f} -> ${t}`) : [],
     );
     expect(hosts).toEqual([]);
+  });
+
+  it('keep src/hosts/ on top of the core: nothing else under src/ imports it', () => {
+    const up = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('src/') && !f.startsWith('src/hosts/') ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(up).toEqual([]);
+  });
+
+  it('keep the Netlify edge functions thin: they import src/hosts/ alone, and only the platform (Deno standing in for it) imports them', () => {
+    const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/'));
+    expect(adapters.length).toBeGreaterThan(0);
+    const beyond = adapters.flatMap((f) => graph.get(f)!.filter((t) => !t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`));
+    expect(beyond).toEqual([]);
+    const importers = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('test/deno/') ? [] : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(importers).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const inner = memoryContext(files);
   const context = {
     build: () => build,
-    next: (request?: Request) => {
+    next: (request: Request) => {
       reads++;
       return inner.next(request);
     },
@@ -115,8 +115,8 @@ describe('an answer made while a new build is swapped in', () => {
     const context = {
       build: () => current,
       // The first answer's read waits until a new build has been swapped in and seen.
-      next: async (request?: Request) => {
-        if (holding && request?.url.includes('/divisions/')) await held;
+      next: async (request: Request) => {
+        if (holding && request.url.includes('/divisions/')) await held;
         return inner.next(request);
       },
     };

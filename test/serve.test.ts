@@ -3,7 +3,7 @@
 import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../src/api/schemas.ts';
-import { originOf } from '../scripts/lib/serve.ts';
+import { originOf } from '../scripts/lib/node-bridge.ts';
 import { KEY, rawRequest, startPreview } from './helpers/server.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
@@ -26,6 +26,22 @@ describe('methods', () => {
       const body = ErrorEnvelope.parse(JSON.parse(r.text));
       expect(body.error.name).toBe('MethodNotAllowed');
       expect(body.error.message).toContain(method);
+    }
+  });
+});
+
+describe('answers', () => {
+  it('go out whole: with their length, never in chunks, and the status\'s reason phrase', async () => {
+    // The gate's own answers, the answering function's and the public files as the origin has them.
+    const cases = [
+      ['GET', '/v2/divisions/', KEY, 200, 'OK'], ['HEAD', '/v2/divisions/', KEY, 200, 'OK'], ['GET', '/v2/nope/', KEY, 404, 'Not Found'],
+      ['GET', '/v2/divisions/', null, 401, 'Unauthorized'], ['GET', '/', null, 200, 'OK'],
+    ] as const;
+    for (const [method, path, key, status, reason] of cases) {
+      const r = await rawRequest(preview.base, method, path, key === null ? {} : { 'x-gateway-key': key });
+      expect([r.status, r.statusMessage], path).toEqual([status, reason]);
+      expect(r.headers['transfer-encoding'], path).toBeUndefined();
+      if (method === 'GET') expect(Number(r.headers['content-length']), path).toBe(Buffer.byteLength(r.text));
     }
   });
 });

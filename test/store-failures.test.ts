@@ -3,7 +3,7 @@
 // missing or short. Never a 200, never cacheable. The store here is the test build behind an
 // origin that fails on purpose for the paths matching a pattern.
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { apiFunction } from '../netlify/edge-functions/api.ts';
+import { apiFunction } from '../src/hosts/functions.ts';
 import { distContext } from '../scripts/lib/dist-context.ts';
 import { originStore } from '../src/store/reader/origin.ts';
 import type { Store } from '../src/store/reader/store.ts';

@@ -1,28 +1,10 @@
-// Netlify edge function, first on every path and not cached: the key gate. It answers what it
-// stops (OPTIONS, 405, 400 for two different keys, 401, 403) itself, never cached, and passes
-// everything else on to the answering function (api.ts) through the CDN cache, so a cached
-// answer is only ever served to a request that has passed it. A thin adapter: the check is src/api/gate.ts.
-import { createGate } from '../../src/api/gate.ts';
-import { perKeys, type Env } from '../../src/api/keys.ts';
+// Netlify edge function, first on every path and not cached: the key gate (src/hosts/functions.ts),
+// run before the CDN cache, so a cached answer only ever goes to a request that has passed it.
+// What it lets on goes through the cache to the answering function (api.ts).
+import type { Context } from '@netlify/edge-functions';
+import { gateFunction } from '../../src/hosts/functions.ts';
 
-export interface GateContext {
-  next(): Promise<Response>;
-}
+// Made at the first request: Netlify.env is the platform's, there when a request runs.
+let gate: ReturnType<typeof gateFunction> | undefined;
 
-declare const Netlify: { env: Env };
-
-/** The gate for an environment (its API_KEYS, read per request). */
-export function gateFunction(env: Env) {
-  const gate = perKeys(env, (keys) => createGate({ keys }));
-  return (request: Request, context: GateContext): Promise<Response> => {
-    const stopped = gate()(request);
-    return stopped === null ? context.next() : Promise.resolve(stopped);
-  };
-}
-
-let deployed: ReturnType<typeof gateFunction> | undefined;
-
-export default function gate(request: Request, context: GateContext): Promise<Response> {
-  deployed ??= gateFunction(Netlify.env);
-  return deployed(request, context);
-}
+export default (request: Request, context: Context) => (gate ??= gateFunction(Netlify.env))(request, () => context.next());

@@ -2,14 +2,15 @@
 // function, as on Netlify: an answer is kept when its Netlify-CDN-Cache-Control allows, for as
 // long as it says, under a key of its URL and the request headers its Vary and Netlify-Vary
 // name; a later request with the same key gets it without the answering function running. The
-// preview holds it in memory, bounded, least recently used dropped first, and drops everything
-// when a new build is swapped in (on Netlify, a deploy does the same).
+// preview holds it in memory, bounded, least recently used dropped first (lru-cache), and drops
+// everything when a new build is swapped in (on Netlify, a deploy does the same).
+import { LRUCache } from 'lru-cache';
 
 /** An answer as kept: its status, its headers as the client gets them (Age included), its body. */
 export interface KeptAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** The ETag header, for conditional requests answered from the cache. */
   etag: string | undefined;
 }
@@ -71,44 +72,35 @@ const CDN_ONLY = new Set(['netlify-cdn-cache-control']);
 
 export function cdnCache(options: { maxBytes: number; now?: () => number }) {
   const now = options.now ?? Date.now;
-  // One list of entries per URL: answers to the same URL for other keys or hosts.
-  const byTarget = new Map<string, Entry[]>();
-  let total = 0;
-
-  const remove = (target: string, entry: Entry) => {
-    const list = byTarget.get(target);
-    if (!list) return;
-    const i = list.indexOf(entry);
-    if (i < 0) return;
-    list.splice(i, 1);
-    total -= entry.size;
-    if (list.length === 0) byTarget.delete(target);
-  };
+  // The answers kept for each URL (one per key and host), least recently used URLs dropped first
+  // while the budget is exceeded. No budget, no cache.
+  const byTarget =
+    options.maxBytes > 0
+      ? new LRUCache<string, readonly Entry[]>({ maxSize: options.maxBytes, sizeCalculation: (entries) => entries.reduce((n, e) => n + e.size, 0) })
+      : null;
 
   return {
     clear(): void {
-      byTarget.clear();
-      total = 0;
+      byTarget?.clear();
     },
 
     /** The answer kept for this request, or undefined. GET and HEAD are answered from the cache. */
     lookup(request: CacheRequest): KeptAnswer | undefined {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-      const list = byTarget.get(request.target);
+      if (byTarget === null || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+      // Looked at without counting as a use: only an answer served makes its URL recently used.
+      const list = byTarget.peek(request.target);
       if (!list) return undefined;
-      for (const entry of list) {
-        if (!entry.varyBy.every((name, i) => (request.header(name) ?? '') === entry.varyValues[i])) continue;
-        if (entry.expires <= now()) {
-          remove(request.target, entry);
-          return undefined;
-        }
-        // Most recently used last: re-inserting the URL moves it to the end of the Map.
-        byTarget.delete(request.target);
-        byTarget.set(request.target, list);
-        // Age: how long the answer has been kept, in whole seconds, as a CDN says.
-        return { ...entry, headers: { ...entry.headers, age: String(Math.floor((now() - entry.kept) / 1000)) } };
+      const entry = list.find((e) => e.varyBy.every((name, i) => (request.header(name) ?? '') === e.varyValues[i]));
+      if (!entry) return undefined;
+      if (entry.expires <= now()) {
+        const rest = list.filter((e) => e !== entry);
+        if (rest.length === 0) byTarget.delete(request.target);
+        else byTarget.set(request.target, rest);
+        return undefined;
       }
-      return undefined;
+      byTarget.get(request.target);
+      // Age: how long the answer has been kept, in whole seconds, as a CDN says.
+      return { ...entry, headers: { ...entry.headers, age: String(Math.floor((now() - entry.kept) / 1000)) } };
     },
 
     /**
@@ -117,8 +109,8 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
      * gets: without the CDN's own, unless there is no cache at all (a budget of 0), which stands for
      * no CDN in front, as under the emulator.
      */
-    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array, keepable = true): Record<string, string> {
-      if (options.maxBytes <= 0) return Object.fromEntries(headers);
+    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array<ArrayBuffer>, keepable = true): Record<string, string> {
+      if (byTarget === null) return Object.fromEntries(headers);
       const forClient: Record<string, string> = {};
       for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
       if (!keepable) return forClient;
@@ -129,21 +121,13 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
         return forClient;
       const varyValues = varyBy.map((name) => request.header(name) ?? '');
       const variant = JSON.stringify([varyBy, varyValues]);
-      const same = byTarget.get(request.target)?.find((e) => e.variant === variant);
-      if (same) remove(request.target, same);
       const kept = now();
       const entry: Entry = {
         status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, variant, kept, expires: kept + lifetime * 1000, size,
       };
-      const rest = byTarget.get(request.target) ?? [];
-      byTarget.delete(request.target);
+      // A second answer for the same URL and variant replaces the first.
+      const rest = (byTarget.peek(request.target) ?? []).filter((e) => e.variant !== variant);
       byTarget.set(request.target, [...rest, entry]);
-      total += size;
-      // Least recently used URLs go first until the budget holds.
-      for (const [target, entries] of byTarget) {
-        if (total <= options.maxBytes) break;
-        for (const e of [...entries]) remove(target, e);
-      }
       return forClient;
     },
   };

@@ -1,13 +1,13 @@
-// A minimal Netlify edge context for running the edge function outside Netlify (local preview,
-// tests, benchmarks): next(request) serves the request's path from the built site folder, as the
-// static origin does: with the file's content type, `/` from index.html and `/page` from page.html.
+// The static origin of a built site folder, for running the answering function outside Netlify
+// (local preview, tests, benchmarks): next(request) serves the request's path from the folder, as
+// Netlify's static origin does: with the file's content type, `/` from index.html and `/page` from page.html.
 // Like the static origin, it answers 404 only when there is no such file; any other failure to
 // read is a 500, so the handler sees a broken disk as a failure, never as missing data.
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { byteCache } from './byte-cache.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
@@ -68,7 +68,11 @@ export type Staged = ReadonlyMap<string, string | null>;
 
 export function distContext(distDir: string, options: DistContextOptions = {}) {
   const root = path.resolve(distDir);
-  const cache = byteCache(options.cacheBytes ?? 0);
+  const cacheBytes = options.cacheBytes ?? 0;
+  // Least recently used files dropped first; a file larger than the whole budget is not kept (it
+  // would only evict everything else). An empty file counts as one byte (sizes must be positive).
+  const cache =
+    cacheBytes > 0 ? new LRUCache<string, Uint8Array>({ maxSize: cacheBytes, sizeCalculation: (bytes) => Math.max(1, bytes.byteLength) }) : null;
   // Which folder the cache holds files of, checked on every request (one stat: a few
   // microseconds), so no answer comes from a build already replaced.
   let folder = -1;
@@ -78,7 +82,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
   const build = () => {
     const ino = (statSync(root, { throwIfNoEntry: false })?.ino ?? -1) as number;
     if (ino !== folder) {
-      cache.clear();
+      cache?.clear();
       folder = ino;
       generation++;
     }
@@ -103,7 +107,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
      */
     stage(files: Staged): void {
       staged = new Map([...files].map(([file, from]) => [path.join(root, file), from]));
-      cache.clear();
+      cache?.clear();
       generation++;
     },
     settle(): void {
@@ -114,7 +118,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = fileOf(root, pathname);
       if (!file.startsWith(root + path.sep)) return new Response('Not Found', { status: 404 });
-      let bytes = cache.get(file);
+      let bytes = cache?.get(file);
       if (!bytes) {
         const from = staged?.get(file);
         if (from === null) return new Response('Not Found', { status: 404 });
@@ -124,7 +128,7 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
           if (isNoSuchFile(e)) return new Response('Not Found', { status: 404 });
           return new Response('Internal Server Error', { status: 500 });
         }
-        cache.set(file, bytes);
+        cache?.set(file, bytes);
       }
       // A fresh view per response: the body stream never owns the cached buffer.
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';

@@ -8,11 +8,12 @@
 // read only when it names a request in flight through them. The emulator itself would serve the
 // built files as they are when its edge runtime fails to start, and to any client that sends the
 // header its own origin reads carry.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
+import { createGate } from '../../src/api/gate.ts';
+import type { FetchHandler } from '../../src/hosts/chain.ts';
 import { emulatorSite } from './emulator-site.ts';
+import { listen, wholeResponse } from './node-bridge.ts';
 
 /** The part of NetlifyDev the server uses: its whole request chain. */
 export interface RequestChain {
@@ -20,24 +21,28 @@ export interface RequestChain {
 }
 
 /** Headers the emulator's edge runtime sets; from a client they would claim to be the runtime. */
-const isInternal = (name: string) => name.toLowerCase().startsWith('x-nf-');
+const isInternal = (name: string) => name.startsWith('x-nf-');
 
 /**
  * Headers that describe one connection, not the request (RFC 9110, 7.6.1): this server has
  * already read the message they framed, and a proxy does not pass them on. Forwarded, a client's
- * `Transfer-Encoding` made the request to the edge runtime fail.
+ * `Transfer-Encoding` made the request to the edge runtime fail; passed back, the runtime's own
+ * would contradict the length this server sends.
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-function headersOf(req: http.IncomingMessage, keepInternal: boolean): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i];
-    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
-    if (keepInternal || !isInternal(name)) pairs.push([name, req.rawHeaders[i + 1]]);
-  }
-  return pairs;
+function forwarded(headers: Headers, keepInternal: boolean): Array<[string, string]> {
+  return [...headers].filter(([name]) => !HOP_BY_HOP.has(name) && (keepInternal || !isInternal(name)));
 }
+
+/** Methods HTTP allows but a fetch Request cannot carry, so the edge runtime can never be given them. */
+const NOT_IN_FETCH = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * The gate checks the method before any key: for such a method its answer is the API's 405,
+ * whatever the keys, the answer the preview gives.
+ */
+const methodGate = createGate({ keys: [] });
 
 const refused = () =>
   new Response('The edge functions did not answer this request (see the log); nothing is served without them.\n', {
@@ -49,42 +54,38 @@ const refused = () =>
  * The guarded front door and origin over a request chain; `origin` is the address it listens on.
  * `chain` is looked up per request: the emulator needs the server's address before it starts.
  */
-export function guardedServer(chain: () => RequestChain, origin: () => string): http.Server {
+export function frontDoor(chain: () => RequestChain, origin: () => string): FetchHandler {
   // Client requests being answered; the emulator gives each its request id as it starts.
   const inFlight = new Set<Request>();
-  const isOriginRead = (req: http.IncomingMessage) => {
-    const id = req.headers['x-nf-request-id'];
-    return req.headers['x-nf-passthrough'] !== undefined && [...inFlight].some((r) => r.headers.get('x-nf-request-id') === id);
+  const isOriginRead = (headers: Headers) => {
+    const id = headers.get('x-nf-request-id');
+    return headers.has('x-nf-passthrough') && [...inFlight].some((r) => r.headers.get('x-nf-request-id') === id);
   };
-  return http.createServer(async (req, res) => {
-    const read = isOriginRead(req);
-    const target = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
-    const method = req.method ?? 'GET';
+  return async (client) => {
+    if (NOT_IN_FETCH.has(client.method.toUpperCase())) return methodGate(client)!;
+    const read = isOriginRead(client.headers);
+    const url = new URL(client.url);
+    // The emulator answers on its own address, whatever Host the client named.
+    const request = new Request(origin() + url.pathname + url.search, { method: client.method, headers: forwarded(client.headers, read) });
     let response: Response;
-    let request: Request;
+    if (!read) inFlight.add(request);
     try {
-      request = new Request(origin() + target, { method, headers: headersOf(req, read) });
-    } catch {
-      // A method or target a web Request cannot carry (TRACE, CONNECT): the client's fault.
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad Request\n');
-      return;
-    }
-    try {
-      if (!read) inFlight.add(request);
-      try {
-        const result = await chain().handleAndIntrospect(request);
-        if (read) response = result?.response ?? new Response('Not Found', { status: 404 });
-        else response = result?.type === 'edge-function' ? result.response : refused();
-      } finally {
-        inFlight.delete(request);
-      }
+      const result = await chain().handleAndIntrospect(request);
+      if (read) response = result?.response ?? new Response('Not Found', { status: 404 });
+      else response = result?.type === 'edge-function' ? result.response : refused();
     } catch (e) {
       console.error(e);
-      response = refused();
+      return refused();
+    } finally {
+      inFlight.delete(request);
     }
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(response.body && method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined);
-  });
+    const headers = Object.fromEntries(forwarded(response.headers, true));
+    if (client.method === 'HEAD') {
+      await response.body?.cancel();
+      return wholeResponse(null, { status: response.status, headers });
+    }
+    return wholeResponse(new Uint8Array(await response.arrayBuffer()), { status: response.status, headers });
+  };
 }
 
 export interface Emulator {
@@ -107,9 +108,8 @@ export async function startEmulator(options: { distDir: string; keys: string; de
   process.env.PATH = `${options.deno}${path.delimiter}${savedPath ?? ''}`;
   let dev: NetlifyDev | undefined;
   let url = '';
-  const server = guardedServer(() => dev!, () => url);
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listen(frontDoor(() => dev!, () => url), { port: options.port, host: options.host });
+  const { port } = server;
   url = `http://localhost:${port}`;
   const emulator = new NetlifyDev({
     projectRoot: site.root,
@@ -129,8 +129,8 @@ export async function startEmulator(options: { distDir: string; keys: string; de
     url,
     port,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.server.closeAllConnections();
+      await server.close();
       await emulator.stop();
       site.remove();
       process.off('exit', site.remove);

@@ -1,6 +1,7 @@
 // Runs under Deno, the runtime of Netlify edge functions: imports both edge functions as Netlify
 // would, chains them (gate, then api) and answers requests from a built site folder. Prints one
-// JSON line of results.
+// JSON line of results. It stands in for the platform, so it alone imports the functions' files.
+import type { Context } from '@netlify/edge-functions';
 import api from '../../netlify/edge-functions/api.ts';
 import gate from '../../netlify/edge-functions/gate.ts';
 
@@ -12,22 +13,23 @@ declare const Deno: {
 const dist = Deno.args[0];
 (globalThis as { Netlify?: unknown }).Netlify = { env: { get: (k: string) => (k === 'API_KEYS' ? 'deno-key' : undefined) } };
 
-const context = {
-  async next(request: Request): Promise<Response> {
-    const pathname = new URL(request.url).pathname;
-    try {
-      return new Response(await Deno.readFile(dist + pathname));
-    } catch {
-      return new Response('Not Found', { status: 404 });
-    }
-  },
-};
+/** Netlify's context carries much more; the functions use only next(). */
+const contextOf = (next: (request: Request) => Promise<Response>) => ({ next }) as unknown as Context;
+
+const context = contextOf(async (request) => {
+  const pathname = new URL(request.url).pathname;
+  try {
+    return new Response(await Deno.readFile(dist + pathname));
+  } catch {
+    return new Response('Not Found', { status: 404 });
+  }
+});
 
 const results: Record<string, unknown> = { runtime: typeof Deno === 'object' ? 'deno' : 'other' };
 const call = async (path: string, key: string | null = 'deno-key') => {
   const headers = key === null ? undefined : { 'x-gateway-key': key };
   const request = new Request(`https://edge.example${path}`, { headers });
-  const response = await gate(request, { next: () => api(request, context) });
+  const response = await gate(request, contextOf(() => api(request, context)));
   const body = await response.json();
   return { status: response.status, body };
 };

@@ -1,5 +1,5 @@
 // A store written by the real writer into memory, for tests that need a dataset of their own.
-import type { EdgeContext } from '../../netlify/edge-functions/api.ts';
+import type { StaticOrigin } from '../../src/hosts/functions.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { memorySink } from '../../src/store/writer/sink.ts';
@@ -12,11 +12,10 @@ export async function memoryStore(dataset: Dataset): Promise<Store & { files: Ma
 }
 
 /** The same files as the static origin serves them to the edge function: 404 when there is no such file. */
-export function memoryContext(files: ReadonlyMap<string, string>): EdgeContext {
+export function memoryContext(files: ReadonlyMap<string, string>): StaticOrigin {
   return {
     next: async (request) => {
-      // The edge function always names the file it reads; without a request there is nothing to serve.
-      const body = request && files.get(decodeURIComponent(new URL(request.url).pathname));
+      const body = files.get(decodeURIComponent(new URL(request.url).pathname));
       return body === undefined ? new Response('Not Found', { status: 404 }) : new Response(body);
     },
   };

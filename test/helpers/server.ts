@@ -34,7 +34,7 @@ export async function startPreview(
 export async function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
   const { hostname, port } = new URL(base);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+  return new Promise<{ status: number; statusMessage: string | undefined; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
     const req = request({ host: hostname, port, method, path, headers, setHost: !('host' in headers) }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -42,7 +42,7 @@ export async function rawRequest(base: string, method: string, path: string, hea
       res.on('end', () => {
         try {
           expectDocumented(method, path, res.statusCode ?? 0, text);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage, headers: res.headers, text });
         } catch (e) {
           reject(e);
         }

@@ -1,0 +1,32 @@
+// Steps of the preview's chain that Netlify has no counterpart of: answers made on one build
+// only, while builds are swapped in under a running server, and the documentation page's key.
+import type { Step } from '../../src/hosts/chain.ts';
+import { withTryItKey } from '../../src/docs/try-it.ts';
+
+/**
+ * An answer made while a new build was swapped in, or a change written, may hold files of both:
+ * it is made again (a request sees one build or the other, never a mixture), up to three times.
+ */
+export function oneBuild(build: () => number): Step {
+  return async (_request, next) => {
+    let answered = build();
+    for (let attempt = 1; ; attempt++) {
+      const response = await next();
+      const after = build();
+      if (after === answered || attempt === 3) return response;
+      await response.body?.cancel();
+      answered = after;
+    }
+  };
+}
+
+/** The documentation page with `key` filled into its try-it console. */
+export function tryItKey(key: string): Step {
+  return async (_request, next) => {
+    const response = await next();
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(withTryItKey(await response.text(), key), { status: response.status, headers });
+  };
+}
