@@ -69,6 +69,15 @@ describe('npm run dev', () => {
     expect((await get('/v2/fights/fight-002990')).body.data.title).toBe('Saved Live');
   });
 
+  it('makes the API description\'s examples again from the changed store', async () => {
+    const described = async () => (await (await fetch(`${url}/v2/openapi.json`)).json()).paths['/fights/{fight_id}'].get;
+    const id = (await described()).parameters[0].example as string;
+    const at = output.length;
+    save('fights', `${id}.json`, { ...json('fights', `${id}.json`), title: 'Described Live' });
+    await printed(/Applied 1 changed file/, at);
+    expect((await described()).responses['200'].content['application/json'].example.data.title).toBe('Described Live');
+  });
+
   it('keeps the last good data and prints every problem of a broken edit, until it is fixed', async () => {
     const at = output.length;
     const fight = json('fights', 'fight-000010.json');
@@ -119,6 +128,9 @@ describe('npm run dev', () => {
     const [got, want] = [files(dist), files(full)];
     const differing = [...new Set([...got.keys(), ...want.keys()])].filter((f) => got.get(f) !== want.get(f));
     expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
+    // The API's description too: its examples are those a full build takes from the same store.
+    const described = (root: string) => readFileSync(path.join(root, 'v2/openapi.json'), 'utf8');
+    expect(described(dist) === described(full)).toBe(true);
     expect((await get('/v2/fighters/?name=renamed live')).body.data.map((f: { id: string }) => f.id)).toEqual(['fighter-000003']);
   });
 });

@@ -61,14 +61,17 @@ describe('the documentation page', () => {
     expect(elsewhere).toEqual([]);
   });
 
-  it('tries GET /v2/fights/ with the development key filled in and shows the fights', async () => {
-    const first = await (await fetch(`${preview.url}/v2/fights/`, { headers: { 'x-gateway-key': DEV_KEY } })).json();
+  it('tries GET /v2/fights/ with the development key and the documented examples filled in, and shows the fights', async () => {
     await page.getByRole('button', { name: /Test Request.*get \/fights\/\)/ }).click();
     const sent = page.waitForRequest((r) => r.url().startsWith(`${preview.url}/v2/fights/?`));
     await page.getByRole('button', { name: /^Send/ }).first().click();
     const request = await sent;
     expect(request.headers()['x-gateway-key']).toBe(DEV_KEY);
     expect((await request.response())?.status()).toBe(200);
+    // The console fills in every parameter's example, the cursor too: all of them together find a fight.
+    expect(new URL(request.url()).searchParams.has('cursor')).toBe(true);
+    const first = await (await fetch(request.url(), { headers: { 'x-gateway-key': DEV_KEY } })).json();
+    expect(first.data.length).toBeGreaterThan(0);
     await page.getByText(`"${first.data[0].id}"`).first().waitFor({ timeout: 30_000 });
     await page.getByText('200 OK').first().waitFor();
     await page.screenshot({ path: 'tmp/docs-try-it.png' });

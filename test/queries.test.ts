@@ -3,8 +3,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Event, Fight, Fighter, Ranking } from '../src/records/schemas.ts';
-import { encodeCursor } from '../src/api/cursor.ts';
-import { filterKey } from '../src/api/endpoints/fights.ts';
+import { encodeCursor, filterKey } from '../src/api/cursor.ts';
 import { directClient } from './helpers/handler.ts';
 import { dayOf, fold, loadContent, loadRecords, page } from './helpers/reference.ts';
 import { TEST_AS_OF } from './helpers/build.ts';
@@ -197,9 +196,18 @@ describe('cursor paging', () => {
     const other = await call(`/v2/fights/?division_id=heavyweight&cursor=${cursor}`);
     expect(other.status).toBe(400);
     expect(other.body.error.name).toBe('InvalidCursor');
-    const withPage = await call(`/v2/fights/?division_id=welterweight&page_num=3&cursor=${cursor}`);
-    expect(withPage.status).toBe(400);
-    expect(withPage.body.error).toMatchObject({ name: 'InvalidParameter', message: expect.stringContaining('page_num') });
+  });
+
+  it('page_num beside a cursor is ignored, not checked: the cursor says which page it opens', async () => {
+    const { body } = await call('/v2/fights/?division_id=welterweight');
+    const cursor = new URL(body.pagination.next_page).searchParams.get('cursor')!;
+    const alone = await call(`/v2/fights/?division_id=welterweight&cursor=${cursor}`);
+    for (const page of ['3', '1', 'abc']) {
+      const withPage = await call(`/v2/fights/?division_id=welterweight&page_num=${page}&cursor=${cursor}`);
+      expect(withPage.status, page).toBe(200);
+      expect(withPage.body.data, page).toEqual(alone.body.data);
+      expect(withPage.body.pagination, page).toEqual(alone.body.pagination);
+    }
   });
 });
 
@@ -388,7 +396,7 @@ describe('bad values', () => {
     ['/v2/fights/?date=20240201', 'date'],
     ['/v2/fights/?data_from=2024-03-01&date_to=2024-02-01', 'date_to'],
     ['/v2/events/?date_from=2024-03-01&date_to=2024-02-01', 'date_to'],
-    ['/v2/fights/?data_from=2024-01-01&date_from=2024-01-01', 'data_from'],
+    ['/v2/fights/?data_from=2024-01-01&date_from=2024-01-02', 'data_from'],
     ['/v2/fights/?date_sort=UP', 'date_sort'],
     ['/v2/events/?status=DONE', 'status'],
     ['/v2/fights/?division_id=a&division_id=b', 'division_id'],
@@ -403,6 +411,12 @@ describe('bad values', () => {
       expect(body.error.name).toBe('InvalidParameter');
       expect(body.error.message).toContain(`"${parameter}"`);
     });
+
+  it('data_from and its synonym date_from with the same value count as one', async () => {
+    const both = await call('/v2/fights/?data_from=2024-01-01&date_from=2024-01-01&page_size=5');
+    expect(both.status).toBe(200);
+    expect(both.text).toBe((await call('/v2/fights/?data_from=2024-01-01&page_size=5')).text);
+  });
 
   it('unknown parameters are ignored: the answer is that of the request without them', async () => {
     const a = await call('/v2/divisions/?foo=bar&page_size=abc');

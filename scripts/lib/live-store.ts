@@ -12,6 +12,8 @@ import { formatProblems } from '../../src/content/validate.ts';
 import type { Orders } from '../../src/build/catalog-source.ts';
 import { codeDigest, loadState, saveState, type SavedState } from '../../src/build/state.ts';
 import { applyChanges, type ContentChange } from '../../src/build/update.ts';
+import { apiDocumentText } from '../../src/astro/api-document.ts';
+import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { buildInputs, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
 import type { distContext } from './dist-context.ts';
 
@@ -136,6 +138,13 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
           renameSync(from, target);
         }
       }
+      options.context.settle();
+      // The API's description takes its examples from the store: made again from the changed
+      // store, and swapped in the same way, so that its examples keep naming records that exist.
+      const document = path.join(staging, 'document');
+      writeFileSync(document, await apiDocumentText(dist, options.asOf));
+      options.context.stage(new Map([[OPENAPI_PATH, document]]));
+      renameSync(document, path.join(dist, OPENAPI_PATH));
       options.context.settle();
     } finally {
       rmSync(staging, { recursive: true, force: true });

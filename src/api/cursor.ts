@@ -23,6 +23,20 @@ export interface Cursor {
   position: number;
 }
 
+/** The fights list's filters, as a cursor is bound to them: its days (after date and the range combine) and ids. */
+export interface CursorFilters {
+  from: string | undefined;
+  to: string | undefined;
+  division_id: string | undefined;
+  event_id: string | undefined;
+  fighter_id: string | undefined;
+}
+
+/** The filters a cursor is bound to, in one canonical string. */
+export function filterKey(q: Partial<CursorFilters>): string {
+  return JSON.stringify([q.from ?? null, q.to ?? null, q.division_id ?? null, q.event_id ?? null, q.fighter_id ?? null]);
+}
+
 const CHECK_SEED = 0x6b6f2021;
 const MAX_POSITION = 1_000_000_000;
 

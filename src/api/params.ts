@@ -1,7 +1,7 @@
 // A request's parameters -> the typed value of its endpoint's z.object. Unknown parameters are
 // ignored; a known one that is malformed, out of range or repeated is a 400 naming it, the first
 // such in the order the request gives them; then each rule between two parameters, in the
-// endpoint's order. Values in the path were matched by the router with the same schemas.
+// endpoint's order (a synonym given twice with the same value counts as one). Values in the path were matched by the router with the same schemas.
 import type { z } from 'zod';
 import { invalidParameter } from './errors.ts';
 import { paramRules, type ParamRules } from './endpoints/parameters.ts';
@@ -53,8 +53,11 @@ export function parseParams<P extends Params>(params: P, path: ReadonlyMap<strin
     if (!once) throw invalidParameter(name, 'must be given at most once');
     if (failed.has(name)) throw rules.refuse?.() ?? invalidParameter(name, rules.rule);
   }
-  for (const [name, { rules }] of fields)
-    if (rules.notWith !== undefined && given.has(name) && given.has(rules.notWith.name)) throw invalidParameter(name, rules.notWith.rule);
+  for (const [name, { rules }] of fields) {
+    const other = rules.notWith && given.get(rules.notWith.name);
+    const own = given.get(name);
+    if (other && own && !(rules.notWith!.synonym && other.value === own.value)) throw invalidParameter(name, rules.notWith!.rule);
+  }
   // The path's values passed the router's check with these same schemas: a failure here is ours.
   if (!parsed.success) throw parsed.error;
   return parsed.data;

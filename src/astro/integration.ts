@@ -1,10 +1,12 @@
 // The Astro integration that writes the store: when Astro has finished the site, it reads and
-// checks content/ and writes every store file into the output folder (see src/build/).
+// checks content/ and writes every store file into the output folder (see src/build/), then the
+// API's OpenAPI document, whose examples are answers from that store.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
 
 /**
@@ -31,14 +33,17 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
         // itself, and the progress must show when Astro's own lines are turned down (build:stats).
         // Warnings and the summary stay with the logger, where they always were.
         const progress = consoleProgress({ prefix: '[boxing-store] ' });
+        const outDir = fileURLToPath(dir);
+        const today = asOfDay();
         const result = await buildStore({
           contentDir,
-          outDir: fileURLToPath(dir),
-          asOfDay: asOfDay(),
+          outDir,
+          asOfDay: today,
           progress,
           onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
           ...storeEnvironment(process.env),
         }).finally(() => progress.stop());
+        await writeApiDocument(outDir, today);
         const s = (seconds: number) => `${seconds.toFixed(1)} s`;
         const took = s((performance.now() - started) / 1000);
         const files = result.files.toLocaleString('en-US');

@@ -8,7 +8,7 @@ import { addDays } from '../../shared/dates.ts';
 import { BUILT_PAGE_SIZE, lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
 import { isBuiltPage, lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
-import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
+import { decodeCursor, encodeCursor, filterKey, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import { OFFSET_CEILING, spelled } from '../limits.ts';
@@ -20,14 +20,15 @@ import { dateSort, dayRange, filter, given, kinds, pageNumber, paging, range, sc
 const fightRange = range('fight');
 
 const listParams = z.object({
-  // page_num before data_from: with both conflicts, the page_num one is reported.
-  page_num: pageNumber({ notWith: { name: 'cursor', rule: 'cannot be combined with cursor, which already says where the page starts' } }),
+  // A cursor already says where its page starts and which page it is (next_page repeats every
+  // other parameter, so a tool that sends them all still sends a page_num).
+  page_num: pageNumber({ ignoredWith: 'cursor' }),
   page_size: paging.page_size,
   date: fightRange.date,
   data_from: given(kinds.date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {
-    notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them' },
+    notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them, or both with the same value', synonym: true },
   }),
-  date_from: given(kinds.date, 'Synonym of data_from: give one of them.'),
+  date_from: given(kinds.date, 'Synonym of data_from: give one of them (or both with the same value).'),
   date_to: fightRange.date_to,
   date_sort: dateSort,
   division_id: filter('Division of the bout.'),
@@ -40,11 +41,6 @@ type ListQuery = z.output<typeof listParams>;
 
 /** What a page of the list is for: its days and filters, its order and size. */
 interface FightsQuery extends DayRange, Pick<ListQuery, 'division_id' | 'event_id' | 'fighter_id' | 'date_sort' | 'page_size'> {}
-
-/** The filters a cursor is bound to, in one canonical string. */
-export function filterKey(q: Partial<Pick<FightsQuery, 'from' | 'to' | 'division_id' | 'event_id' | 'fighter_id'>>): string {
-  return JSON.stringify([q.from ?? null, q.to ?? null, q.division_id ?? null, q.event_id ?? null, q.fighter_id ?? null]);
-}
 
 const UNFILTERED = filterKey({});
 

@@ -19,8 +19,11 @@ export interface ParamRules {
   refuse?: () => ApiError;
   /** Every value is refused: the endpoint does not support the parameter. */
   refused?: true;
-  /** A parameter this one cannot be given with; `rule` is the 400's message when both are. */
-  notWith?: { name: string; rule: string };
+  /**
+   * A parameter this one cannot be given with; `rule` is the 400's message when both are. A
+   * synonym is the same parameter spelled another way: the same value in both counts as one.
+   */
+  notWith?: { name: string; rule: string; synonym?: true };
   /** A parameter that makes this one irrelevant: when it is given, this one is ignored, not checked. */
   ignoredWith?: string;
 }
@@ -79,7 +82,7 @@ function description(about: string, rule: string, more: More): string {
   const notes = [
     about,
     `The value ${rule}.`,
-    more.notWith ? `Giving it with ${more.notWith.name} is a 400 (${more.notWith.rule}).` : '',
+    more.notWith ? `Giving it with ${more.notWith.name}${more.notWith.synonym ? ' set to another value' : ''} is a 400 (${more.notWith.rule}).` : '',
     more.ignoredWith ? `Ignored, and not checked, when ${more.ignoredWith} is given.` : '',
   ];
   return notes.filter((n) => n !== '').join(' ');

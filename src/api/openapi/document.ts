@@ -1,7 +1,8 @@
 // The API's OpenAPI 3.1 document, generated from the code that answers: paths, parameters (their
 // parsing schemas), records and descriptions from the endpoint registry, responses from the record
-// and envelope schemas, errors from the error table, the security schemes from the key headers.
-// Nothing here restates a shape or lists an endpoint.
+// and envelope schemas, errors from the error table, the security schemes from the key headers,
+// and examples taken from a built store (examples.ts). Nothing here restates a shape or lists an
+// endpoint.
 import { z } from 'zod';
 import type { Resource } from '../../records/resources.ts';
 import * as records from '../../records/schemas.ts';
@@ -12,6 +13,7 @@ import { queryFields, type QueryField } from '../params.ts';
 import { ENDPOINTS, RESOURCES } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
 import { Metadata, Pagination, envelopeOf, errorEnvelopeOf } from '../schemas.ts';
+import type { Example, Examples } from './examples.ts';
 import { INTRODUCTION } from './introduction.ts';
 import { jsonSchemaOf, schemasOf, type JsonSchema } from './json-schema.ts';
 
@@ -61,9 +63,16 @@ function describedSchema(field: z.ZodType): { description: string; schema: JsonS
   return { description: String(description ?? ''), schema: fallback === undefined ? schema : { ...schema, default: fallback } };
 }
 
-function parameterOf(name: string, { schema: field }: QueryField) {
+/** A parameter's example as its schema types it: the text sent, or the number it parses to. */
+function exampleOf(name: string, schema: JsonSchema, example: Example | undefined) {
+  const value = example?.params[name];
+  if (value === undefined) return {};
+  return { example: schema.type === 'integer' ? Number(value) : value };
+}
+
+function parameterOf(name: string, { schema: field }: QueryField, example: Example | undefined) {
   const { description, schema } = describedSchema(field);
-  return { name, in: 'query', required: false, description, schema };
+  return { name, in: 'query', required: false, description, schema, ...exampleOf(name, schema, example) };
 }
 
 function errorResponse(names: ErrorName[]) {
@@ -86,16 +95,19 @@ function errorsOf(endpoint: Endpoint): Map<number, ErrorName[]> {
   return byStatus;
 }
 
-function operationOf(endpoint: Endpoint) {
+function operationOf(endpoint: Endpoint, example: Example | undefined) {
   const params = [...queryFields(endpoint.params, endpoint.pathNames)];
   const refused = params.filter(([, p]) => p.rules.refused).map(([name, p]) => `Not supported: ${name} (a 400 whatever its value, as it ${p.rules.rule}).`);
-  const pathParameters = [...endpoint.pathNames].map((name) => ({ name, in: 'path', required: true, ...describedSchema(endpoint.params.shape[name]) }));
+  const pathParameters = [...endpoint.pathNames].map((name) => {
+    const { description, schema } = describedSchema(endpoint.params.shape[name]);
+    return { name, in: 'path', required: true, description, schema, ...exampleOf(name, schema, example) };
+  });
   return {
     tags: [tagOf(endpoint.resource)],
     summary: endpoint.summary,
     description: [endpoint.description, ...refused].join('\n\n'),
     operationId: `${endpoint.kind === 'list' ? 'list' : endpoint.kind === 'one' ? 'get' : 'schedule'}${tagOf(endpoint.resource)}`,
-    parameters: [...pathParameters, ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p))],
+    parameters: [...pathParameters, ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p, example))],
     responses: {
       200: {
         description: 'The records in the envelope.',
@@ -103,7 +115,7 @@ function operationOf(endpoint: Endpoint) {
           ETag: { description: 'A weak validator of the answer (not of its timestamp): send it in If-None-Match.', schema: { type: 'string' } },
           'Cache-Control': { description: '`private, max-age=60, must-revalidate` (less, up to the next UTC midnight, for answers that depend on the day).', schema: { type: 'string' } },
         },
-        content: { [JSON_TYPE]: { schema: ref(answerName(endpoint)) } },
+        content: { [JSON_TYPE]: { schema: ref(answerName(endpoint)), ...(example && { example: example.answer }) } },
       },
       304: { description: 'Not modified: If-None-Match named the current ETag. No body.' },
       ...Object.fromEntries([...errorsOf(endpoint)].sort(([a], [b]) => a - b).map(([status, names]) => [status, errorResponse(names)])),
@@ -111,7 +123,19 @@ function operationOf(endpoint: Endpoint) {
   };
 }
 
-export function openApiDocument() {
+/**
+ * Operations outside the endpoint registry, as path items by path. The MCP endpoint (`POST /mcp`)
+ * belongs here: a path item of its own with `servers: [{ url: '/' }]` (it is not under the base
+ * path), and examples of its request body and its answer, as every registry endpoint has its
+ * examples (see examples.ts and test/openapi-examples.test.ts, which sends each). None yet.
+ */
+const OTHER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {};
+
+/**
+ * The document; with examples (see examples.ts), each parameter and each answer has one, so
+ * that requests made from the document alone ask for records that exist.
+ */
+export function openApiDocument(examples: Examples = new Map()) {
   const schemes = Object.fromEntries(KEY_HEADERS.map((header) => [header, {
     type: 'apiKey', in: 'header', name: header, description: `The API key, in the ${header} request header${header === KEY_HEADERS[0] ? '' : ' (as the RapidAPI gateway sends it)'}.`,
   }]));
@@ -122,12 +146,15 @@ export function openApiDocument() {
     servers: [{ url: BASE_PATH }],
     security: KEY_HEADERS.map((header) => ({ [header]: [] })),
     tags: RESOURCES.map(({ resource, about }) => ({ name: tagOf(resource), description: about })),
-    paths: Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint) }])),
+    paths: {
+      ...Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }])),
+      ...OTHER_PATHS,
+    },
     components: { schemas: components(), securitySchemes: schemes },
   };
 }
 
-/** The document as served: the same bytes for the same code. */
-export function openApiText(): string {
-  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+/** The document as served: the same bytes for the same code and examples. */
+export function openApiText(examples?: Examples): string {
+  return `${JSON.stringify(openApiDocument(examples), null, 2)}\n`;
 }
