@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorBody } from '../api/envelope.ts';
 import { ApiError, invalidParameter, recordNotFound } from '../api/errors.ts';
+import { pathWith } from '../api/endpoints/endpoint.ts';
 import { kinds } from '../api/endpoints/parameters.ts';
 import type { Handler } from '../api/handler.ts';
 import { KEY_HEADER } from '../api/keys.ts';
@@ -38,15 +39,15 @@ const queryValue = (value: unknown) => (typeof value === 'string' ? value : type
  */
 export function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
   const { endpoint } = tool;
-  let path = endpoint.path;
+  const ids: Record<string, string> = {};
   for (const name of endpoint.pathNames) {
     const value = args[name];
     if (value === undefined || value === null || value === '') throw invalidParameter(name, kinds.id.rule);
     const id = queryValue(value);
     if (!endpoint.params.shape[name].safeParse(id).success) throw recordNotFound(endpoint.resource, id);
-    path = path.replace(`{${name}}`, id);
+    ids[name] = id;
   }
-  const url = new URL(`${BASE_PATH}${path}`, origin);
+  const url = new URL(`${BASE_PATH}${pathWith(endpoint, ids)}`, origin);
   for (const [name, value] of Object.entries(args)) {
     if (endpoint.pathNames.has(name) || value === undefined || value === null) continue;
     for (const each of Array.isArray(value) ? value : [value]) url.searchParams.append(name, queryValue(each));

@@ -74,6 +74,13 @@ export function endpoint<const N extends string, const Path extends string, P ex
   };
 }
 
+/** The endpoint's path with each of its path parameters' values in place of its name. */
+export function pathWith(endpoint: Pick<Endpoint, 'path' | 'pathNames'>, values: Readonly<Record<string, string>>): string {
+  let path: string = endpoint.path;
+  for (const name of endpoint.pathNames) path = path.replace(`{${name}}`, values[name]);
+  return path;
+}
+
 /** A get-one's id in its path: a value that cannot be an id is no path of the API (404). */
 const pathId = (resource: Resource) =>
   Id.describe(`${recordName(resource)} identifier. An id that no record has, or that cannot be an id, is a 404.`);

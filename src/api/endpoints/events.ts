@@ -9,7 +9,7 @@ import { isBuiltPage, readDefaultPage } from '../../store/reader/lists.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { dateSort, dayRange, given, kinds, paging, range, scheduleParams, type DayRange } from './parameters.ts';
+import { dateSort, dayRange, given, kinds, paging, range, scheduleDays, scheduleParams, type DayRange } from './parameters.ts';
 
 /**
  * An event's status, a filter only: it follows from the event's date against today (UTC), before
@@ -69,10 +69,7 @@ export const eventsSchedule = endpoint({
     'Events dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
     'date_sort=ASC. Schedule records carry no `broadcast`.',
   reads: [lists.scheduled],
-  answer: (q, { store, today }) => {
-    const day = today();
-    return datedBody(store, { resource: 'events', shape: 'scheduled' }, { from: day, to: addDays(day, q.days) }, q);
-  },
+  answer: (q, { store, today }) => datedBody(store, { resource: 'events', shape: 'scheduled' }, scheduleDays(q.days, today()), q),
 });
 
 export const events = {

@@ -4,7 +4,6 @@
 // division's).
 import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
-import { addDays } from '../../shared/dates.ts';
 import { BUILT_PAGE_SIZE, lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
 import { isBuiltPage, lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
@@ -15,7 +14,7 @@ import { OFFSET_CEILING, spelled } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
 import { compareKeys, datedBody, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { dateSort, dayRange, filter, given, kinds, pageNumber, paging, range, scheduleParams, type DayRange } from './parameters.ts';
+import { dateSort, dayRange, filter, given, kinds, pageNumber, paging, range, scheduleDays, scheduleParams, type DayRange } from './parameters.ts';
 
 const fightRange = range('fight');
 
@@ -156,10 +155,7 @@ export const fightsSchedule = endpoint({
     'Fights dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
     'date_sort=ASC. The embedded event carries the card\'s own date, which may differ from the fight\'s.',
   reads: [lists.sorted('fights')],
-  answer: (q, { store, today }) => {
-    const day = today();
-    return datedBody(store, { resource: 'fights' }, { from: day, to: addDays(day, q.days) }, q);
-  },
+  answer: (q, { store, today }) => datedBody(store, { resource: 'fights' }, scheduleDays(q.days, today()), q),
 });
 
 export const fights = {

@@ -4,7 +4,7 @@
 // them in the API's OpenAPI document and in z.toJSONSchema.
 import { z } from 'zod';
 import { CalendarDate, Id } from '../../records/common.ts';
-import { dayNumber, earlierDay, laterDay } from '../../shared/dates.ts';
+import { addDays, dayNumber, earlierDay, laterDay } from '../../shared/dates.ts';
 import { ID_RULE } from '../../shared/ids.ts';
 import { ApiError, invalidCursor, invalidParameter } from '../errors.ts';
 import {
@@ -155,4 +155,9 @@ export function dayRange(q: { date?: string; data_from?: string; date_from?: str
   if (from !== undefined && to !== undefined && dayNumber(from) > dayNumber(to))
     throw invalidParameter('date_to', `must not be before ${q.data_from !== undefined ? 'data_from' : 'date_from'} (${from})`);
   return { from: laterDay(from, q.date), to: earlierDay(to, q.date) };
+}
+
+/** The days a schedule covers: from today through today + `days`, as its parameter says. */
+export function scheduleDays(days: number, today: string): DayRange {
+  return { from: today, to: addDays(today, days) };
 }

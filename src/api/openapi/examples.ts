@@ -8,6 +8,7 @@
 // event, a title with a holder (the holder's name, division and the title's organization), and
 // the widest schedule. Every choice follows from the store and the day alone, never from chance.
 import { encodeCursor, filterKey } from '../cursor.ts';
+import { pathWith } from '../endpoints/endpoint.ts';
 import { createHandler } from '../handler.ts';
 import { MAX_SCHEDULE_DAYS } from '../limits.ts';
 import { ENDPOINTS } from '../registry.ts';
@@ -141,13 +142,9 @@ export async function examplesOf(store: Store, today: string): Promise<Examples>
   for (const endpoint of ENDPOINTS) {
     const params = chosen.get(endpoint.name);
     if (params === undefined) continue;
-    let path: string = endpoint.path;
     const query: Query = {};
-    for (const [name, value] of Object.entries(params)) {
-      if (endpoint.pathNames.has(name)) path = path.replace(`{${name}}`, value);
-      else query[name] = value;
-    }
-    examples.set(endpoint.name, { params, answer: await ask(path, query) });
+    for (const [name, value] of Object.entries(params)) if (!endpoint.pathNames.has(name)) query[name] = value;
+    examples.set(endpoint.name, { params, answer: await ask(pathWith(endpoint, params), query) });
   }
   return examples;
 }
