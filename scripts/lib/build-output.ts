@@ -108,19 +108,36 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the temporary and set-aside folders of builds whose process is gone (killed midway). */
+/**
+ * Removes the temporary and set-aside folders of builds whose process is gone (killed midway, or
+ * finished while its old build was still being removed). Each is renamed aside at once and
+ * removed in the background: a build that follows another straight away must not wait for the
+ * old one's millions of files. The new name carries this build's process id, so a removal that
+ * does not finish is taken up by a later build (an earlier remover still at work on the old name
+ * stops at the rename; this one carries on).
+ */
 export function clearStale(out: string): void {
   const resolved = path.resolve(out);
   const parent = path.dirname(resolved);
   const base = path.basename(resolved);
   if (!existsSync(parent)) return;
+  let cleared = 0;
   for (const name of readdirSync(parent)) {
     // A build's own folder, or its state's (named after it, see stateFolder).
     const own = name.startsWith(`.${base}.`) && name.endsWith('.state') ? name.slice(1) : name;
     const kind = ['.tmp-', '.old-'].find((k) => own.startsWith(base + k));
     if (!kind) continue;
     const pid = Number.parseInt(own.slice(base.length + kind.length), 10);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    const aside = path.join(parent, `${base}.old-${process.pid}-cleared-${cleared++}`);
+    try {
+      renameSync(path.join(parent, name), aside);
+    } catch (e) {
+      // Another build took it first.
+      if (code(e) === 'ENOENT') continue;
+      throw e;
+    }
+    removeInBackground(aside);
   }
 }
 
