@@ -48,6 +48,8 @@ async function until(probe: string, shows: (status: number, body: { data: unknow
   const started = performance.now();
   for (;;) {
     const response = await fetch(url + probe, { headers: { 'x-gateway-key': KEY } });
+    // A request never sees a half-applied change: a failure while one is applied is a fault, not a step.
+    if (response.status >= 500) throw new Error(`${probe} answered ${response.status} while a change was applied:\n${await response.text()}`);
     if (shows(response.status, await response.json())) return performance.now() - started;
     if (performance.now() - started > 120_000) throw new Error(`${probe} did not show the change within 2 minutes:\n${output}`);
     await new Promise((r) => setTimeout(r, 10));
