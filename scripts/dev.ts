@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseKeys } from '../src/api/keys.ts';
 import { asOfDay } from '../src/content/as-of.ts';
-import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
+import { nonEmpty, parseCommandLine, port, refuse } from './lib/cli.ts';
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
 
 const USAGE = `Usage: npm run dev -- [--port N] [--host H]
@@ -43,6 +43,7 @@ const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 const { startServer, PREVIEW_CACHE_BYTES } = await import('./lib/serve.ts');
 const { distContext } = await import('./lib/dist-context.ts');
 const { liveStore } = await import('./lib/live-store.ts');
+const { CannotListen } = await import('./lib/node-bridge.ts');
 
 const rebuild = () =>
   new Promise<boolean>((resolve) => {
@@ -51,7 +52,9 @@ const rebuild = () =>
   });
 const context = distContext(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
 const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line) });
-const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey });
+const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
+  e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
+);
 announce('Boxing Data API preview, following the content folder', `http://localhost:${server.port}`, keys, tryItKey !== undefined);
 console.log(`Watching ${CONTENT} for changes.\n`);
 

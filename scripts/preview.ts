@@ -4,7 +4,7 @@
 // left, or a build of content since edited, added to or deleted from, is rebuilt; see
 // scripts/build.ts.
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
-import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
+import { nonEmpty, parseCommandLine, port, refuse } from './lib/cli.ts';
 import { parseKeys } from '../src/api/keys.ts';
 
 const USAGE = `Usage: npm start -- [--port N] [--host H]
@@ -39,5 +39,8 @@ const keys = localKeys();
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 // Loaded once the command line is known to be good, and the build done.
 const { startServer } = await import('./lib/serve.ts');
-const server = await startServer({ distDir: DIST, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey });
+const { CannotListen } = await import('./lib/node-bridge.ts');
+const server = await startServer({ distDir: DIST, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
+  e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
+);
 announce('Boxing Data API preview', `http://localhost:${server.port}`, keys, tryItKey !== undefined);

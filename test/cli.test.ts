@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, describe, expect, expectTypeOf, inject, it } from 'vitest';
 import { integer, readArgs, UsageError } from '../scripts/lib/cli.ts';
 
 describe('reading a command line', () => {
@@ -150,5 +151,29 @@ describe('every script refuses what it cannot follow', () => {
       expect(usage).toMatch(new RegExp(`^Usage: ${script.command} `));
       expect(r.stderr).not.toMatch(/^ {4}at /m);
     });
+  });
+});
+
+describe('a server that cannot listen', () => {
+  it('says which port is taken, with the usage, exit code 2 and no stack', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const child = spawn(process.execPath, ['scripts/preview.ts', '--port', String(port)], {
+        env: { ...process.env, SKIP_BUILD: '1', DIST_DIR: inject('distDir'), API_KEYS: 'k' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      expect(status).toBe(2);
+      const [first, blank, usage] = stderr.split('\n');
+      expect(first).toBe(`preview: port ${port} on 127.0.0.1 is in use by another program: choose another with --port (or PORT)`);
+      expect(blank).toBe('');
+      expect(usage).toMatch(/^Usage: npm start /);
+      expect(stderr).not.toMatch(/^ {4}at /m);
+    } finally {
+      taken.close();
+    }
   });
 });

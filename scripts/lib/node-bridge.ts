@@ -58,6 +58,19 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** The server could not listen where it was asked to: said in a line for whoever started it. */
+export class CannotListen extends Error {
+  override name = 'CannotListen';
+}
+
+function cannotListen(e: NodeJS.ErrnoException, port: number, host: string): string {
+  const where = `port ${port} on ${host}`;
+  if (e.code === 'EADDRINUSE') return `${where} is in use by another program: choose another with --port (or PORT)`;
+  if (e.code === 'EACCES') return `${where} needs privileges this user does not have: choose a port above 1023 with --port (or PORT)`;
+  if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') return `${host} is no address of this machine: choose another with --host (or HOST)`;
+  return `cannot listen on ${where}: ${e.message}`;
+}
+
 /**
  * Serves `handler` over HTTP on Node. Before the library reads a request, its target and Host are
  * put in the form the chain is promised: the target a path (joined as text to a checked origin,
@@ -78,7 +91,11 @@ export async function listen(handler: FetchHandler, options: { port: number; hos
     req.headers.host = originOf(req.headers.host, req.socket).slice('http://'.length);
     return bridged(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => reject(new CannotListen(cannotListen(e, options.port, host), { cause: e })));
+    server.listen(options.port, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return { server, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
