@@ -4,7 +4,7 @@
 // An edit that breaks a rule changes nothing: every problem is printed, and the last good data is
 // served until the files are fixed. A change to the small collections (divisions, organizations,
 // titles, rankings) builds the site again, as npm run build does.
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COLLECTIONS } from '../../src/content/files.ts';
 import type { CollectionName } from '../../src/content/schemas.ts';
@@ -15,6 +15,7 @@ import { applyChanges, type ContentChange } from '../../src/build/update.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { buildInputs, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
+import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { distContext } from './dist-context.ts';
 
 type LiveContext = ReturnType<typeof distContext>;
@@ -159,8 +160,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
 
   const apply = () => (running = running.then(applyNow).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
 
-  let watcher: FSWatcher | undefined = watch(options.contentDir, { recursive: true }, (_event, name) => {
-    const change = name === null ? null : changeOf(String(name));
+  let watcher: ContentWatch | undefined = watchContent(options.contentDir, (name) => {
+    const change = changeOf(name);
     if (!change) return;
     pending.set(`${change.collection}/${change.file}`, change);
     clearTimeout(timer);
