@@ -99,6 +99,18 @@ describe('edits applied record by record', () => {
     await expectSameAsFullBuild();
   });
 
+  it('a fight deleted on its own, from the last chunk of the lists (their counts fall by one)', async () => {
+    unlinkSync(path.join(content, 'fights', 'fight-003000.json'));
+    applyEdits([{ collection: 'fights', file: 'fight-003000.json' }]);
+    await expectSameAsFullBuild();
+  });
+
+  it('a fight deleted on its own, from early in the lists', async () => {
+    unlinkSync(path.join(content, 'fights', 'fight-000010.json'));
+    applyEdits([{ collection: 'fights', file: 'fight-000010.json' }]);
+    await expectSameAsFullBuild();
+  });
+
   it('a fighter renamed, and a fighter added then removed', async () => {
     const fighter = json('fighters', 'fighter-000007.json');
     put('fighters', 'fighter-000007.json', { ...fighter, name: 'Zebedee Quartz', full_name: 'Zebedee Q. Quartz', nickname: 'The Prism' });

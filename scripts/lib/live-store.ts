@@ -140,6 +140,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
         }
       }
       options.context.settle();
+      // The store holds the change from here on, whatever happens to the description below.
+      orders = result.orders;
       // The API's description takes its examples from the store: made again from the changed
       // store, and swapped in the same way, so that its examples keep naming records that exist.
       const document = path.join(staging, 'document');
@@ -150,7 +152,6 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
-    orders = result.orders;
     options.log(
       `Applied ${result.files} changed file${result.files === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms: ` +
         `${result.units.length} store file${result.units.length === 1 ? '' : 's'} written, ${result.removed.length} removed.`,

@@ -3,7 +3,7 @@
 // the paths of files that no longer belong to the store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, listText, paths,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, heldBy, listText, paths,
   splitHeader, type SortedList,
 } from '../layout.ts';
 import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
@@ -34,11 +34,15 @@ export interface Update {
   removed: string[];
 }
 
-/** Chunk k of a list differs when a position in it holds another record, or a record with a new text. */
+/**
+ * Chunk k of a list differs when a position in it holds another record, or a record with a new
+ * text, or when it holds fewer or more records (the list's last chunk, when a record at its end
+ * went or came: every position left in it is as it was).
+ */
 function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: ArrayLike<number>, changed: ReadonlySet<number>, text: TextOf, day: ((slot: number) => string) | undefined, previous: Before, removed: string[]): Generator<Unit> {
   let touched = before.length !== after.length;
   for (let k = 0; k < chunkCount(after.length); k++) {
-    let dirty = false;
+    let dirty = heldBy(before.length, k, CHUNK_SIZE) !== heldBy(after.length, k, CHUNK_SIZE);
     for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, after.length); i++) {
       const slot = after[i];
       if (i >= before.length || before[i] !== slot || changed.has(slot)) dirty = true;
