@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInputs, isCurrent, readMarker } from '../scripts/lib/build-output.ts';
 import { buildSite, TEST_AS_OF } from './helpers/build.ts';
 
 const KEY = 'dev-test-key';
@@ -132,5 +133,16 @@ describe('npm run dev', () => {
     const described = (root: string) => readFileSync(path.join(root, 'v2/openapi.json'), 'utf8');
     expect(described(dist) === described(full)).toBe(true);
     expect((await get('/v2/fighters/?name=renamed live')).body.data.map((f: { id: string }) => f.id)).toEqual(['fighter-000003']);
+  });
+
+  it('once saves pause, marks the site as built from the content as it is, so the next start takes it as it is', async () => {
+    const at = output.length;
+    save('fights', 'fight-002992.json', { ...json('fights', 'fight-002992.json'), title: 'Marked' });
+    await printed(/Applied 1 changed file/, at);
+    expect(readMarker(dist)).toBeNull();
+    const current = { ...buildInputs({ ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }) };
+    for (let waited = 0; readMarker(dist) === null && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(readMarker(dist)?.fingerprint).toBe(current.fingerprint);
+    expect(isCurrent(dist, current)).toBe(true);
   });
 });

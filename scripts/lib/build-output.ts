@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import fg from 'fast-glob';
 import { asOfDay } from '../../src/content/as-of.ts';
 import { listFiles } from '../../src/content/files.ts';
@@ -61,6 +62,16 @@ export function buildInputs(env: Env = process.env): BuildInputs {
  * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
  * the content, which the build would replace whole. `outOption` names `out` in the message.
  */
+/** buildInputs, worked out on another thread: the caller's thread stays free to answer requests. */
+export function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./build-inputs-worker.ts', import.meta.url), { workerData: { ...env } });
+    worker.once('message', (inputs: BuildInputs) => resolve(inputs));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the thread working out the build's inputs stopped (${code})`)));
+  });
+}
+
 export function buildProblem(out: string, outOption: string, contentDir: string, env: Env = process.env): string | null {
   try {
     asOfDay(env);

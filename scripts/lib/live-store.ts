@@ -14,7 +14,7 @@ import { codeDigest, loadState, saveState, type SavedState } from '../../src/bui
 import { applyChanges, type ContentChange } from '../../src/build/update.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
-import { buildInputs, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
+import { buildInputs, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { distContext } from './dist-context.ts';
 
@@ -82,15 +82,32 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     }
   };
 
-  /** The state and the marker, once saves have paused: until then a killed preview leaves neither, and the next build starts from nothing. */
+  /** The marker being worked out, if one is. */
+  let marking: Promise<void> = Promise.resolve();
+  /** Changes applied so far: a marker worked out before the latest one would vouch for content it does not hold. */
+  let applied = 0;
+  /**
+   * The state and the marker, once saves have paused: until then a killed preview leaves neither,
+   * and the next build starts from nothing. The marker's fingerprint lists and stats every content
+   * file, seconds at a million records, so it is worked out on another thread while requests are
+   * answered; a change applied meanwhile leaves it unwritten (that change saves again).
+   */
   const saveSoon = () => {
     clearTimeout(saving);
     saving = setTimeout(() => {
+      saving = undefined;
+      const at = applied;
       saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
-      writeMarker(dist, { ...buildInputs({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }), store: current.meta.store });
+      marking = buildInputsOffThread({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }).then(
+        (inputs) => {
+          if (at === applied && pending.size === 0) writeMarker(dist, { ...inputs, store: current.meta.store });
+        },
+        (e) => options.log(`Could not save the preview's state: ${(e as Error).message}`),
+      );
     }, 1000);
   };
   const invalidate = () => {
+    applied++;
     clearTimeout(saving);
     rmSync(path.join(stateFolder(dist), 'state.json'), { force: true });
     rmSync(path.join(dist, MARKER), { force: true });
@@ -183,6 +200,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       watcher = undefined;
       clearTimeout(timer);
       await running;
+      await marking;
       if (saving) {
         clearTimeout(saving);
         saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
