@@ -44,15 +44,25 @@ const url = await new Promise<string>((resolve, reject) => {
   child.on('exit', (code) => reject(new Error(`npm run dev stopped (${code}):\n${output}`)));
 });
 
+/** Requests whose connection was reset before an answer. */
+let resets = 0;
+
 async function until(probe: string, shows: (status: number, body: { data: unknown }) => boolean): Promise<number> {
   const started = performance.now();
-  for (;;) {
-    const response = await fetch(url + probe, { headers: { 'x-gateway-key': KEY } });
+  for (;; await new Promise((r) => setTimeout(r, 10))) {
+    if (performance.now() - started > 120_000) throw new Error(`${probe} did not show the change within 2 minutes:\n${output}`);
+    let response: Response;
+    try {
+      response = await fetch(url + probe, { headers: { 'x-gateway-key': KEY } });
+    } catch (e) {
+      // A connection the server closed as the request went out (keep-alive): counted, and asked again.
+      if (child.exitCode !== null) throw e;
+      resets++;
+      continue;
+    }
     // A request never sees a half-applied change: a failure while one is applied is a fault, not a step.
     if (response.status >= 500) throw new Error(`${probe} answered ${response.status} while a change was applied:\n${await response.text()}`);
     if (shows(response.status, await response.json())) return performance.now() - started;
-    if (performance.now() - started > 120_000) throw new Error(`${probe} did not show the change within 2 minutes:\n${output}`);
-    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -76,3 +86,4 @@ try {
 console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
 console.log('| edit | shown in | undone in |\n|---|---|---|');
 for (const row of rows) console.log(row);
+if (resets > 0) console.log(`\n${resets} request${resets === 1 ? '' : 's'} found the connection reset and were sent again.`);

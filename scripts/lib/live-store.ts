@@ -6,6 +6,7 @@
 // titles, rankings) builds the site again, as npm run build does.
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { COLLECTIONS } from '../../src/content/files.ts';
 import type { CollectionName } from '../../src/content/schemas.ts';
 import { formatProblems } from '../../src/content/validate.ts';
@@ -19,6 +20,9 @@ import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { distContext } from './dist-context.ts';
 
 type LiveContext = ReturnType<typeof distContext>;
+
+/** Store files written or renamed in between two turns of answering requests. */
+const BATCH = 256;
 
 export interface LiveStoreOptions {
   distDir: string;
@@ -145,9 +149,13 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
         const file = path.join(staging, String(n++));
         writeFileSync(file, unit.body());
         staged.set(unit.path, file);
+        // Requests are answered between batches (from the store as it was): a change that moves
+        // a whole list writes tens of thousands of files at a million records.
+        if (n % BATCH === 0) await setImmediate();
       }
       for (const gone of result.removed) if (!staged.has(gone)) staged.set(gone, null);
       options.context.stage(staged);
+      let moved = 0;
       for (const [file, from] of staged) {
         const target = path.join(dist, file);
         if (from === null) rmSync(target, { force: true });
@@ -155,6 +163,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
           mkdirSync(path.dirname(target), { recursive: true });
           renameSync(from, target);
         }
+        // Meanwhile requests read the staged files: each sees the whole change.
+        if (++moved % BATCH === 0) await setImmediate();
       }
       options.context.settle();
       // The store holds the change from here on, whatever happens to the description below.
