@@ -193,14 +193,19 @@ function searchChanges(source: StoreSource, before: Before, searchable: Readonly
     if (was) note(was.searchFields, divisions.findIndex((d) => d.id === was.divisionId));
     if (!before.removedIds.fighters.has(slot)) note(fighters.searchFields(slot), fighters.division(slot));
   }
-  const holders = (gram: string) => {
-    const found: number[] = [];
-    for (let i = 0; i < fighters.order.length; i++) {
-      const slot = fighters.order[i];
-      if (fighters.searchFields(slot).some((field) => field.includes(gram))) found.push(slot);
-    }
-    return found;
-  };
+  // Every fighter holding each gram, in list order: one pass over the fighters for all the grams
+  // (a fighter's fields are made once, not once per gram: a rename touches some sixty grams).
+  const grams = [...short.keys(), ...long];
+  const holding = new Map<string, number[]>(grams.map((g) => [g, []]));
+  for (let i = 0; i < fighters.order.length; i++) {
+    const slot = fighters.order[i];
+    const fields = fighters.searchFields(slot);
+    for (const gram of grams) if (fields.some((field) => field.includes(gram))) holding.get(gram)!.push(slot);
+  }
+  const holders = (gram: string) => holding.get(gram)!;
+  // A short gram ("a") is held by most fighters, in several lists: each id is decoded once.
+  const idCache: (string | undefined)[] = new Array(fighters.count);
+  const idOf = (slot: number) => (idCache[slot] ??= fighters.id(slot));
   const oldTotal = (gram: string, divisionId: string | null) => {
     const text = before.read(paths.searchPart(gram, divisionId, 0));
     return text === null ? 0 : splitHeader(text).header.total;
@@ -211,8 +216,8 @@ function searchChanges(source: StoreSource, before: Before, searchable: Readonly
   };
   for (const [gram, inDivisions] of short) {
     const slots = holders(gram);
-    parts(gram, null, slots.map((s) => fighters.id(s)));
-    for (const d of inDivisions) parts(gram, divisions[d].id, slots.filter((s) => fighters.division(s) === d).map((s) => fighters.id(s)));
+    parts(gram, null, slots.map(idOf));
+    for (const d of inDivisions) parts(gram, divisions[d].id, slots.filter((s) => fighters.division(s) === d).map(idOf));
   }
   for (const gram of long) {
     const slots = holders(gram);
