@@ -10,7 +10,7 @@ import { silentProgress } from '../src/build/progress.ts';
 import { loadState } from '../src/build/state.ts';
 import { applyChanges, type ContentChange, type UpdateContext } from '../src/build/update.ts';
 import type { Orders } from '../src/build/catalog-source.ts';
-import { TEST_AS_OF } from './helpers/build.ts';
+import { TEST_AS_OF, TEST_EXPORT_PART_BYTES } from './helpers/build.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
 const content = path.join(work, 'content');
@@ -18,7 +18,7 @@ const live = path.join(work, 'live');
 const state = path.join(work, 'state');
 
 const build = (out: string, stateDir?: string) =>
-  buildStore({ contentDir: content, outDir: out, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir });
+  buildStore({ contentDir: content, outDir: out, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir, exportPartBytes: TEST_EXPORT_PART_BYTES });
 
 /** Every store file under a built folder: path -> bytes. */
 function storeFiles(root: string): Map<string, string> {

@@ -6,6 +6,8 @@ import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { saveBuildSeconds } from '../build/state.ts';
+import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
 
@@ -14,12 +16,26 @@ import { consoleProgress } from '../progress/console.ts';
  * build command (scripts/build.ts), which swaps both in with the site. Unset, the store is built
  * from nothing and no state is saved.
  */
-function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous'> {
+function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'exportPartBytes'> {
   const previous =
     env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID
       ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID }
       : undefined;
-  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous };
+  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
+}
+
+/**
+ * EXPORT_PART_BYTES caps export parts lower than the layout does (EXPORT_PART_BYTES there), so
+ * that a small dataset is exported in several parts (the tests' builds); unset or empty, the
+ * layout's. A value that is no such number stops the build, naming the variable.
+ */
+export function exportPartBytes(env: Record<string, string | undefined>): number | undefined {
+  const value = env.EXPORT_PART_BYTES;
+  if (value === undefined || value === '') return undefined;
+  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(bytes >= 1 && bytes <= EXPORT_PART_BYTES))
+    throw new Error(`EXPORT_PART_BYTES must be a whole number of bytes from 1 to ${EXPORT_PART_BYTES}, not "${value}"`);
+  return bytes;
 }
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
@@ -44,6 +60,8 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
           ...storeEnvironment(process.env),
         }).finally(() => progress.stop());
         await writeApiDocument(outDir, today);
+        const { stateDir } = storeEnvironment(process.env);
+        if (stateDir) saveBuildSeconds(stateDir, result.seconds);
         const s = (seconds: number) => `${seconds.toFixed(1)} s`;
         const took = s((performance.now() - started) / 1000);
         const files = result.files.toLocaleString('en-US');
@@ -54,7 +72,10 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
               `${madeFiles.toLocaleString('en-US')} store files made, ${linkedFiles.toLocaleString('en-US')} taken from the previous build`,
           );
         } else
-          logger.info(`${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, written in ${s(result.seconds.write)})`);
+          logger.info(
+            `${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, ` +
+              `written in ${s(result.seconds.write)}, exports in ${s(result.seconds.exports)})`,
+          );
       },
     },
   };

@@ -19,11 +19,14 @@ export interface BuildStoreOptions {
    * content folder and this store; otherwise everything is built.
    */
   previous?: { dir: string; state: string; store: string };
+  /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
+  exportPartBytes?: number;
 }
 
 export interface BuildStoreResult {
   files: number;
-  seconds: { scan: number; write: number };
+  /** Reading and checking content, writing the store's files, and writing the exports (part of the writing, counted apart). */
+  seconds: { scan: number; write: number; exports: number };
   /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
   reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
 }
