@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
 import { buildProblem, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
-import { commandProgress, progressEnv } from './lib/progress.ts';
+import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])
@@ -28,6 +28,7 @@ no completion marker, so npm start builds again rather than serve it.
 
 Environment:
   AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${exportPartEnv(18)}
 ${progressEnv(18)}`;
 
 const values = parseCommandLine(USAGE, {
@@ -42,6 +43,7 @@ const outDir = path.resolve(values.out);
 // Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
 // integration writes it to standard error, and so do this script's own steps.
 const progress = commandProgress(USAGE);
+checkExportSetting(USAGE);
 
 // Timed from an empty folder, as `npm run build` builds (into a fresh folder, swapped in after):
 // clearing a previous output of a million files is not part of a build (but takes a while).

@@ -6,8 +6,8 @@ import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { exportPartBytes } from '../build/options.ts';
 import { saveBuildSeconds } from '../build/state.ts';
-import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
 
@@ -24,19 +24,6 @@ function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildSt
   return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
 }
 
-/**
- * EXPORT_PART_BYTES caps export parts lower than the layout does (EXPORT_PART_BYTES there), so
- * that a small dataset is exported in several parts (the tests' builds); unset or empty, the
- * layout's. A value that is no such number stops the build, naming the variable.
- */
-export function exportPartBytes(env: Record<string, string | undefined>): number | undefined {
-  const value = env.EXPORT_PART_BYTES;
-  if (value === undefined || value === '') return undefined;
-  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(bytes >= 1 && bytes <= EXPORT_PART_BYTES))
-    throw new Error(`EXPORT_PART_BYTES must be a whole number of bytes from 1 to ${EXPORT_PART_BYTES}, not "${value}"`);
-  return bytes;
-}
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
   return {
