@@ -8,6 +8,7 @@
 // one-record change, and every other part keeps its name.
 import { createHash } from 'node:crypto';
 import type { Ranking } from '../../records/schemas.ts';
+import { fnv1a } from '../../shared/hash.ts';
 import {
   EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordText, type StoredExport, type StoredPart,
 } from '../layout.ts';
@@ -26,11 +27,11 @@ export interface ExportOptions {
   onRecords?(records: number): void;
 }
 
-/** A collection as its export holds it: record i of its default list. */
+/** A collection as its export holds it: record i of its default list, and its id's hash (see endsExportRun). */
 interface ExportList {
   collection: string;
   count: number;
-  id(i: number): string;
+  idHash(i: number): number;
   text(i: number): string;
 }
 
@@ -53,11 +54,11 @@ const rankingsInPageOrder = (source: StoreSource): Ranking[] =>
 function largeList(source: StoreSource, collection: Large): ExportList {
   const records = source[collection];
   const at = defaultOrder[collection](records.order);
-  return { collection, count: records.count, id: (i) => records.id(at(i)), text: (i) => records.text(at(i)) };
+  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => records.text(at(i)) };
 }
 
 function smallList(collection: string, records: ReadonlyArray<{ id: string }>): ExportList {
-  return { collection, count: records.length, id: (i) => records[i].id, text: (i) => recordText(records[i]) };
+  return { collection, count: records.length, idHash: (i) => fnv1a(records[i].id), text: (i) => recordText(records[i]) };
 }
 
 /** Every collection, in the specification's order. */
@@ -77,39 +78,47 @@ interface MadePart {
   unit: Unit;
 }
 
-function makePart(collection: string, lines: readonly string[]): MadePart {
-  // Records are ASCII in the store (recordText), so their text is their bytes.
-  const file = gzip(Buffer.from(lines.join(''), 'utf8'));
+/** A part of these records, one a line: `bytes` is their UTF-8 size with the line breaks. */
+function makePart(collection: string, texts: readonly string[], bytes: number): MadePart {
+  // Written straight into one buffer: no line strings, no joined copy of the part.
+  const ndjson = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (const text of texts) {
+    at += ndjson.write(text, at, 'utf8');
+    ndjson[at++] = 0x0a;
+  }
+  const file = gzip(ndjson);
   const sha256 = createHash('sha256').update(file).digest('hex');
   const name = sha256.slice(0, 16);
-  return { entry: { name, records: lines.length, bytes: file.length, sha256 }, unit: { path: paths.exportPart(collection, name), body: () => file } };
+  return { entry: { name, records: texts.length, bytes: file.length, sha256 }, unit: { path: paths.exportPart(collection, name), body: () => file } };
 }
 
 /** Runs [from, to) of a list: each ends after a record that ends a run, the last at the list's end. */
 function* runsOf(list: ExportList, spacing: number): Generator<[number, number]> {
   let start = 0;
   for (let i = 0; i < list.count; i++)
-    if (endsExportRun(list.id(i), spacing)) {
+    if (endsExportRun(list.idHash(i), spacing)) {
       yield [start, i + 1];
       start = i + 1;
     }
   if (start < list.count) yield [start, list.count];
 }
 
-/** The parts of records [from, to): as many records a part as fit in `partBytes`, one at least. */
+/** The parts of records [from, to): as many records a part as fit in `partBytes` of NDJSON, one at least. */
 function* partsOf(list: ExportList, from: number, to: number, partBytes: number): Generator<MadePart> {
-  let lines: string[] = [];
+  let texts: string[] = [];
   let bytes = 0;
   for (let i = from; i < to; i++) {
-    const line = `${list.text(i)}\n`;
-    if (lines.length > 0 && bytes + line.length > partBytes) {
-      yield makePart(list.collection, lines);
-      [lines, bytes] = [[], 0];
+    const text = list.text(i);
+    const line = Buffer.byteLength(text) + 1;
+    if (texts.length > 0 && bytes + line > partBytes) {
+      yield makePart(list.collection, texts, bytes);
+      [texts, bytes] = [[], 0];
     }
-    lines.push(line);
-    bytes += line.length;
+    texts.push(text);
+    bytes += line;
   }
-  if (lines.length > 0) yield makePart(list.collection, lines);
+  if (texts.length > 0) yield makePart(list.collection, texts, bytes);
 }
 
 const summed = (collection: string, parts: StoredPart[]): StoredExport => ({
@@ -217,10 +226,10 @@ function* largeParts(
   const records = source[collection];
   const [oldAt, newAt] = [defaultOrder[collection](oldOrder), defaultOrder[collection](records.order)];
   const oldCount = oldOrder.length;
-  // Each slot's place in the old list (a slot's id never changes: a record given another id takes another slot).
+  // Each slot's place in the old list (a slot's id, and so its hash, never changes: a record given another id takes another slot).
   const oldPlace = new Int32Array(records.slots).fill(-1);
   for (let i = 0; i < oldCount; i++) oldPlace[oldAt(i)] = i;
-  const ends = (slot: number) => endsExportRun(records.id(slot), spacing);
+  const ends = (slot: number) => endsExportRun(records.idHash(slot), spacing);
   // Where each old part starts in the old list.
   const partAt = new Map<number, number>();
   for (let k = 0, at = 0; k < oldParts.length; at += oldParts[k++].records) partAt.set(at, k);
