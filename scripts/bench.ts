@@ -108,18 +108,23 @@ function prepare(fights: number): { content: string; dist: string; build: BuildS
 
 /** Files read from disk once, then served from memory. Only "no such file" is null. */
 function memoryStore(dist: string): Store {
-  const cache = new Map<string, Promise<string | null>>();
+  const cache = new Map<string, Promise<Buffer<ArrayBuffer> | null>>();
+  const bytes = (p: string) => {
+    let hit = cache.get(p);
+    if (!hit) {
+      hit = readFile(path.join(dist, p)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      });
+      cache.set(p, hit);
+    }
+    return hit;
+  };
   return {
-    read: (p) => {
-      let hit = cache.get(p);
-      if (!hit) {
-        hit = readFile(path.join(dist, p), 'utf8').catch((e: NodeJS.ErrnoException) => {
-          if (e.code === 'ENOENT') return null;
-          throw e;
-        });
-        cache.set(p, hit);
-      }
-      return hit;
+    read: async (p) => (await bytes(p))?.toString('utf8') ?? null,
+    readBytes: async (p) => {
+      const file = await bytes(p);
+      return file && new Uint8Array(file);
     },
   };
 }

@@ -1,20 +1,22 @@
 // Builds a content folder and reports what the build produced and what it cost:
 //   node scripts/build-stats.ts [--content content] [--out dist] [--json] (--help says more)
-// Prints wall time, peak memory (max RSS of this process, which runs the build), file and
-// folder counts, the largest folder and the total size; --json prints them as one JSON line.
+// Prints wall time (and the part of it the exports took), peak memory (max RSS of this process,
+// which runs the build), file and folder counts, the largest folder and the total size; --json
+// prints them as one JSON line.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { readBuildSeconds } from '../src/build/state.ts';
 import { buildProblem, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
-import { commandProgress, progressEnv } from './lib/progress.ts';
+import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])
 
 Builds a content folder with Astro, in this process, and prints what the build cost and made:
-wall time, peak memory (max RSS), file and folder counts, the largest folder and the total
-size. Unlike npm run build, it builds in place (the output folder is deleted first) and writes
+wall time and the seconds of it spent writing the exports, peak memory (max RSS), file and
+folder counts, the largest folder and the total size. Unlike npm run build, it builds in place (the output folder is deleted first) and writes
 no completion marker, so npm start builds again rather than serve it.
 
   --content DIR   the content folder to build (default content)
@@ -26,6 +28,7 @@ no completion marker, so npm start builds again rather than serve it.
 
 Environment:
   AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${exportPartEnv(18)}
 ${progressEnv(18)}`;
 
 const values = parseCommandLine(USAGE, {
@@ -40,6 +43,7 @@ const outDir = path.resolve(values.out);
 // Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
 // integration writes it to standard error, and so do this script's own steps.
 const progress = commandProgress(USAGE);
+checkExportSetting(USAGE);
 
 // Timed from an empty folder, as `npm run build` builds (into a fresh folder, swapped in after):
 // clearing a previous output of a million files is not part of a build (but takes a while).
@@ -54,6 +58,8 @@ const started = performance.now();
 await build({ root: process.cwd(), outDir, logLevel: 'error' });
 const seconds = (performance.now() - started) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024;
+// The store's build says what its phases took, beside its state.
+const exportSeconds = readBuildSeconds(stateFolder(outDir))?.exports ?? null;
 
 let files = 0;
 let folders = 0;
@@ -77,12 +83,13 @@ const walk = (dir: string) => {
 walk(outDir);
 counting.done();
 
-const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, peakMb, files, folders, largest, bytes };
+const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, exportSeconds, peakMb, files, folders, largest, bytes };
 if (values.json) console.log(JSON.stringify(stats));
 else {
   const rows: Array<[string, string]> = [
     ['content', stats.content],
     ['build time', `${seconds.toFixed(1)} s`],
+    ['of which exports', exportSeconds === null ? 'not reported' : `${exportSeconds.toFixed(1)} s`],
     ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
     ['files', files.toLocaleString('en-US')],
     ['folders', folders.toLocaleString('en-US')],

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInputs, buildProblem, clearStale, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
-import { checkProgressSetting, progressEnv } from './lib/progress.ts';
+import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -28,6 +28,7 @@ the store's phases show their progress on standard error.
 Environment:
   CONTENT_DIR    the content folder to build (default content)
   AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${exportPartEnv(17)}
 ${progressEnv(17)}`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -35,8 +36,9 @@ const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', impor
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');
 if (problem !== null) refuse(USAGE, problem);
-// Read by the store's progress, in Astro's process: refused here, before a build starts.
+// Read by the store's progress and its exports, in Astro's process: refused here, before a build starts.
 checkProgressSetting(USAGE);
+checkExportSetting(USAGE);
 const out = path.resolve(outDir);
 const temp = tempFolder(out);
 clearStale(out);

@@ -34,7 +34,7 @@ describe('read budgets', () => {
   });
 
   it('the counting store sees sequential rounds and repeated reads', async () => {
-    const counting = countingStore({ read: async (p) => p });
+    const counting = countingStore({ read: async (p) => p, readBytes: async () => null });
     await Promise.all([counting.store.read('/a'), counting.store.read('/b')]);
     await counting.store.read('/a');
     const stats = counting.take();

@@ -19,7 +19,7 @@ vi.mock('../src/store/layout.ts', async (original) => {
 
 describe('a store that builds fewer default fights pages than the API browses', () => {
   let call: ReturnType<typeof directClient>;
-  let files: Map<string, string>;
+  let files: Awaited<ReturnType<typeof memoryStore>>['files'];
   let newestFirst: Array<{ id: string }>;
 
   beforeAll(async () => {

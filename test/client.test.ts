@@ -3,7 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { BoxingDataError, createClient, type AnswerOf, type BoxingDataClient, type ClientOptions, type ParamsOf } from '../client/src/index.ts';
+import {
+  BoxingDataError, createClient, type AnswerOf, type BoxingDataClient, type ClientOptions, type CollectionRecord, type Fight, type Fighter, type ParamsOf,
+  type Ranking,
+} from '../client/src/index.ts';
 import { ENDPOINTS } from '../src/api/registry.ts';
 import { BASE_PATH } from '../src/api/routes.ts';
 import { KEY, OTHER_KEY, startPreview } from './helpers/server.ts';
@@ -100,6 +103,55 @@ describe('bulk export', () => {
   });
 });
 
+describe('exports', () => {
+  it('exports.records gives every fight of the export, checked part by part: the records and the order of a cursor walk of the fights list', async () => {
+    const listing = await client.exports.list();
+    const fights = listing.data.find((e) => e.collection === 'fights')!;
+    // The test build cuts small parts: the walk below crosses many.
+    expect(fights.parts.length).toBeGreaterThan(5);
+    const exported = await collect(client.exports.records('fights'));
+    const walked = await collect(client.fights.all());
+    expect(exported).toHaveLength(fights.records);
+    expect(exported).toEqual(walked);
+  });
+
+  it('exports.records gives each collection as its list gives it', async () => {
+    expect(await collect(client.exports.records('divisions'))).toEqual((await client.divisions.list()).data);
+    expect(await collect(client.exports.records('fighters'))).toEqual(await collect(client.fighters.all()));
+    const rankings = await collect(client.exports.records('rankings'));
+    const pages = await Promise.all(Array.from({ length: 17 }, (_, i) => client.rankings.list({ page_num: i + 1 })));
+    expect(rankings).toEqual(pages.flatMap((p) => p.data));
+  });
+
+  it('refuses a part whose bytes are not the ones listed, and gives none of its records', async () => {
+    const listing = await client.exports.list();
+    const [first] = listing.data.find((e) => e.collection === 'events')!.parts;
+    // A proxy that hands out another part's bytes under this one's URL.
+    const swapped: ClientOptions['fetch'] = async (url, init) => {
+      const asked = String(url);
+      if (asked.endsWith(new URL(first.url).pathname)) {
+        const other = listing.data.find((e) => e.collection === 'divisions')!.parts[0];
+        return fetch(`${preview.base}${new URL(other.url).pathname}`, init);
+      }
+      return fetch(asked, init);
+    };
+    const tampered = createClient({ baseUrl: preview.base, apiKey: KEY, fetch: swapped });
+    const seen: unknown[] = [];
+    const e = await (async () => {
+      for await (const event of tampered.exports.records('events')) seen.push(event);
+    })().then(() => null, (error: unknown) => error);
+    expect(e).toBeInstanceOf(BoxingDataError);
+    expect((e as BoxingDataError).code).toBe('UnexpectedResponse');
+    expect(seen).toEqual([]);
+  });
+
+  it('health.get answers the build\'s day and each collection\'s size, without a key', async () => {
+    const health = await createClient({ baseUrl: preview.base, apiKey: '' }).health.get();
+    expect(health.data).toMatchObject({ status: 'ok', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(health.data.records.fights).toBe((await client.fights.list()).pagination.total_items);
+  });
+});
+
 describe('errors', () => {
   const failure = async (call: Promise<unknown>) => {
     const e = await call.then(() => null, (error: unknown) => error);
@@ -154,10 +206,14 @@ describe('the client follows the API\'s endpoint registry', () => {
     const c = createClient({ baseUrl: 'https://api.example', apiKey: KEY, fetch: fake });
     for (const methods of Object.values(c))
       for (const [name, method] of Object.entries(methods)) {
-        const called: unknown = Reflect.apply(method, undefined, name === 'get' ? ['the-id'] : []);
-        await (isAsyncIterable(called) ? called[Symbol.asyncIterator]().next() : called);
+        const called: unknown = Reflect.apply(method, undefined, name === 'get' ? ['the-id'] : name === 'records' ? ['fights'] : []);
+        // The export's records ask the listing, then each part it names: this listing (empty) names none, and is refused.
+        await Promise.resolve(isAsyncIterable(called) ? called[Symbol.asyncIterator]().next() : called).catch((e: unknown) => {
+          if (!(e instanceof BoxingDataError && name === 'records')) throw e;
+        });
       }
-    const paths = ENDPOINTS.map((e) => `${BASE_PATH}${e.path.replace(/\{\w+\}$/, 'the-id')}`);
+    // A file's path (an export part's) is requested by the URL its listing gives, as the bulk export test shows.
+    const paths = ENDPOINTS.filter((e) => e.kind !== 'file').map((e) => `${BASE_PATH}${e.path.replace(/\{\w+\}$/, 'the-id')}`);
     expect([...requested].sort()).toEqual([...new Set(paths)].sort());
   });
 
@@ -166,6 +222,11 @@ describe('the client follows the API\'s endpoint registry', () => {
     expectTypeOf<ReturnType<BoxingDataClient['events']['schedule']>>().toEqualTypeOf<Promise<AnswerOf<'events_schedule'>>>();
     expectTypeOf<ReturnType<BoxingDataClient['fighters']['get']>>().toEqualTypeOf<Promise<AnswerOf<'get_fighter'>>>();
     expectTypeOf<Parameters<BoxingDataClient['rankings']['list']>[0]>().toEqualTypeOf<ParamsOf<'rankings'> | undefined>();
+    expectTypeOf<ReturnType<BoxingDataClient['exports']['list']>>().toEqualTypeOf<Promise<AnswerOf<'list_exports'>>>();
+    expectTypeOf<ReturnType<BoxingDataClient['health']['get']>>().toEqualTypeOf<Promise<AnswerOf<'health'>>>();
+    // An export's records are its collection's, as its list answers them.
+    expectTypeOf<CollectionRecord<'fights'>>().toEqualTypeOf<Fight>();
+    expectTypeOf<CollectionRecord<'rankings'>>().toEqualTypeOf<Ranking>();
   });
 });
 
@@ -196,6 +257,14 @@ export function typeChecks(c: BoxingDataClient) {
     const gender: 'male' | 'female' = (await c.rankings.list()).data[0].gender;
     // @ts-expect-error a schedule's events carry no broadcast
     void (await c.events.schedule()).data[0].broadcast;
+    for await (const exported of c.exports.records('fighters')) {
+      const fighterOfExport: Fighter = exported;
+      // @ts-expect-error a fighter has no scores
+      void exported.scores;
+      void fighterOfExport;
+    }
+    // @ts-expect-error no such collection
+    void c.exports.records('boxers');
     return [year, gender];
   });
 }

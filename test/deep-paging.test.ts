@@ -17,7 +17,7 @@ import { createClient } from '../client/src/index.ts';
 const FIGHTS = 12_500;
 let call: (path: string) => Promise<{ status: number; body: any }>;
 let ascending: string[];
-let files: Map<string, string>;
+let files: Awaited<ReturnType<typeof memoryStore>>['files'];
 
 beforeAll(async () => {
   const out = mkdtempSync(path.join(tmpdir(), 'deep-'));

@@ -22,4 +22,6 @@ it('the edge function answers under Deno', () => {
   expect(out['/v2/divisions/heavyweight']).toMatchObject({ status: 200, items: 1 });
   expect([out.missing, out.invalid, out.notFound]).toEqual([401, 403, 404]);
   expect(out.description).toEqual({ status: 200, openapi: expect.stringMatching(/^3\.1\./) });
+  expect(out.health).toEqual({ status: 200, data: expect.objectContaining({ status: 'ok', records: expect.objectContaining({ fights: expect.any(Number) }) }) });
+  expect(out.part).toEqual({ status: 200, type: 'application/gzip', matches: true });
 });

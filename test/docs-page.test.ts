@@ -11,11 +11,12 @@ import { runPreviewScript } from './helpers/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEV_KEY = 'dev-key-change-me';
-/** The specification's endpoints as the page shows them: below the server's /v2. */
+/** The specification's endpoints and the services' as the page shows them: below the server's /v2. */
 const ENDPOINTS = [
   '/fights/', '/fights/{fight_id}', '/fights/schedule', '/events/', '/events/{event_id}', '/events/schedule',
   '/fighters/', '/fighters/{fighter_id}', '/divisions/', '/divisions/{division_id}', '/organizations/',
-  '/organizations/{organization_id}', '/titles/', '/titles/{title_id}', '/rankings/',
+  '/organizations/{organization_id}', '/titles/', '/titles/{title_id}', '/rankings/', '/exports/',
+  '/exports/{collection}/{part}', '/health',
 ];
 
 let preview: Awaited<ReturnType<typeof runPreviewScript>>;

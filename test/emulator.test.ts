@@ -1,6 +1,7 @@
 // The built site under Netlify's own local emulator (@netlify/dev): both edge functions as
 // netlify.toml declares them, in Deno under Netlify's edge bootstrap, reading the store from the
 // emulator's static origin. It must answer as the Node preview does, and never hand out the store.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -91,8 +92,8 @@ describe.skipIf(deno === null)("the built site under Netlify's emulator", () => 
       '/v2/events/schedule?days=60', '/v2/fighters/', '/v2/fighters/?name=ali', `/v2/fighters/${fighter}`,
       '/v2/divisions/', '/v2/divisions/heavyweight', '/v2/organizations/', '/v2/organizations/wbc',
       '/v2/titles/?organization_id=wba&division_id=heavyweight', `/v2/titles/${title}`, '/v2/rankings/?page_num=7',
-      '/v2/rankings/?division_id=middleweight&organization_id=ibf',
-      '/v2/fights/fight-999999999', '/v2/nope/', '/v2/fights/?page_size=0', '/v2/fights/?page_num=500', '/v2/fights/?cursor=abc',
+      '/v2/rankings/?division_id=middleweight&organization_id=ibf', '/v2/exports/', '/v2/health',
+      '/v2/fights/fight-999999999', '/v2/exports/fights/0000000000000000.ndjson.gz', '/v2/nope/', '/v2/fights/?page_size=0', '/v2/fights/?page_num=500', '/v2/fights/?cursor=abc',
     ];
     const answers = await Promise.all(paths.map((path) => Promise.all([onEmulator(path), onPreview(path)])));
     for (const [i, [a, b]] of answers.entries()) {
@@ -115,6 +116,28 @@ describe.skipIf(deno === null)("the built site under Netlify's emulator", () => 
     }
     const passed = await onEmulator('/v2/divisions/', { key: OTHER_KEY });
     expect([passed.status, passed.headers.get('x-nf-edge-functions')]).toEqual([200, 'gate,api']);
+  });
+
+  it('answers the health without a key, never cached, through both functions', async () => {
+    const [a, b] = await Promise.all([onEmulator('/v2/health', { key: null }), onPreview('/v2/health', { key: null })]);
+    expect([a.status, a.headers.get('x-nf-edge-functions'), a.headers.get('cache-control'), a.headers.get('netlify-cdn-cache-control')]).toEqual([
+      200, 'gate,api', 'no-store', null,
+    ]);
+    expect(comparable(a.body, emulator.url)).toEqual(comparable(b.body, preview.base));
+  });
+
+  it('serves an export part as the preview does: the same bytes, gzip, no Content-Encoding, kept for good', async () => {
+    const listing = (await onEmulator('/v2/exports/')).body as { data: Array<{ parts: Array<{ url: string; sha256: string }> }> };
+    const [part] = listing.data[2].parts;
+    const path = part.url.slice(emulator.url.length);
+    const [a, b] = await Promise.all([emulator.url, preview.base].map((base) => fetch(base + path, { headers: { 'x-gateway-key': KEY } })));
+    const [bytesA, bytesB] = await Promise.all([a, b].map(async (r) => Buffer.from(await r.arrayBuffer())));
+    expect(createHash('sha256').update(bytesA).digest('hex')).toBe(part.sha256);
+    expect(bytesA.equals(bytesB)).toBe(true);
+    for (const r of [a, b]) {
+      expect([r.status, r.headers.get('content-type'), r.headers.get('content-encoding')]).toEqual([200, 'application/gzip', null]);
+      expect(r.headers.get('netlify-cdn-cache-control')).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('follows next_page to the end of a list, on its own origin', async () => {

@@ -41,7 +41,7 @@ describe('error bodies', () => {
 
   it('a store that throws something unforeseen gives exactly 500 InternalError, matching the error schema', async () => {
     const handle = createHandler({ keys: ['k'], now: () => NOW });
-    const broken = { read: async () => { throw new Error('disk on fire'); } };
+    const broken = { read: async () => { throw new Error('disk on fire'); }, readBytes: async () => { throw new Error('disk on fire'); } };
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);

@@ -64,6 +64,12 @@ describe('the gate', () => {
     expect(gate(request(`${OPENAPI_PATH}/x`))!.status).toBe(401);
     expect(gate(request('/docs/'))!.status).toBe(401);
     expect(gate(request(OPENAPI_PATH, { method: 'DELETE' }))!.status).toBe(405);
+    // The health, for monitors, with or without its trailing slash; nothing below it.
+    expect(gate(request('/v2/health'))).toBeNull();
+    expect(gate(request('/v2/health/'))).toBeNull();
+    expect(gate(request('/v2/health/x'))!.status).toBe(401);
+    expect(gate(request('/v2/exports/'))!.status).toBe(401);
+    expect(gate(request('/v2/health', { method: 'POST' }))!.status).toBe(405);
   });
 });
 

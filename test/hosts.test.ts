@@ -81,4 +81,20 @@ describe('the answering function', () => {
     expect(asked[0]).toBe('http://api.test/v2/openapi.json');
     expect(asked.slice(1).every((url) => url.startsWith('http://api.test/store/')), asked.join(' ')).toBe(true);
   });
+
+  it('answers the health itself, without a key, from the one built file it reads (not passed on as a file)', async () => {
+    const asked: string[] = [];
+    const health = JSON.stringify({ status: 'ok', as_of: '2026-11-21', records: { fights: 1, events: 1, fighters: 2, divisions: 2, organizations: 1, titles: 2, rankings: 2 } });
+    const origin = {
+      next: async (r: Request) => {
+        asked.push(new URL(r.url).pathname);
+        return new URL(r.url).pathname === '/store/health.json' ? new Response(health) : new Response('Not Found', { status: 404 });
+      },
+    };
+    const response = await apiFunction(env('good'))(request('/v2/health'), origin);
+    expect(response.status).toBe(200);
+    expect((await response.json()).data).toEqual(JSON.parse(health));
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(asked).toEqual(['/store/health.json']);
+  });
 });

@@ -43,13 +43,18 @@ afterAll(() => client?.close());
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 const summaryOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
+/** The endpoints that are tools: all but a file's download and the service's health. */
+const TOOL_ENDPOINTS = ENDPOINTS.filter((e) => e.tool);
+
 describe('tools/list', () => {
   it('gives one read-only tool per endpoint, named as the registry names it, its parameters as its input schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(ENDPOINTS.map((e) => e.name));
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_fights', 'get_fighter', 'fights_schedule', 'rankings']));
+    expect(tools.map((t) => t.name)).toEqual(TOOL_ENDPOINTS.map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['list_fights', 'get_fighter', 'fights_schedule', 'rankings', 'list_exports']));
+    // A compressed file is no answer for a model, and the health is for monitors.
+    expect(ENDPOINTS.filter((e) => !e.tool).map((e) => e.name)).toEqual(['get_export_part', 'health']);
     for (const [i, tool] of tools.entries()) {
-      const endpoint = ENDPOINTS[i];
+      const endpoint = TOOL_ENDPOINTS[i];
       expect(tool.title).toBe(endpoint.summary);
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       expect(tool.inputSchema.required).toEqual([...endpoint.pathNames]);
@@ -80,7 +85,7 @@ describe('tools/list', () => {
 describe('tools/call', () => {
   it('answers every tool with the API\'s answer for the same parameters', async () => {
     const calls = sampleCalls(ids);
-    expect(calls.map((c) => c.tool)).toEqual(ENDPOINTS.map((e) => e.name));
+    expect(calls.map((c) => c.tool)).toEqual(TOOL_ENDPOINTS.map((e) => e.name));
     for (const { tool, args, path } of calls) {
       const [result, answer] = await Promise.all([call(tool, args), api(path)]);
       expect(answer.status, path).toBe(200);
@@ -105,6 +110,7 @@ describe('tools/call', () => {
     const divisions = await call('list_divisions', {});
     expect(summaryOf(divisions)).toBe('17 of 17 divisions, page 1 of 1. This is the last page.');
     expect(summaryOf(await call('get_division', { division_id: 'heavyweight' }))).toBe('One division: heavyweight.');
+    expect(summaryOf(await call('list_exports', {}))).toBe('7 of 7 exports, page 1 of 1. This is the last page.');
   });
 
   it('answers the API\'s errors as tool errors: its name and message, and its envelope', async () => {

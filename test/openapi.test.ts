@@ -23,7 +23,9 @@ const SPEC_ENDPOINTS = [
   '/v2/titles/', '/v2/titles/<title_id>',
   '/v2/rankings/',
 ];
-const asDocumentPath = (spec: string) => spec.replace(/^\/v2/, '').replace(/<(\w+)>/, '{$1}');
+/** The services beside them: the exports' listing and parts, and the health. */
+const SERVICE_ENDPOINTS = ['/v2/exports/', '/v2/exports/<collection>/<part>', '/v2/health'];
+const asDocumentPath = (spec: string) => spec.replace(/^\/v2/, '').replace(/<(\w+)>/g, '{$1}');
 
 /** The specification's query parameters with their defaults (none: undefined). */
 const SPEC_PARAMS: Record<string, Record<string, unknown>> = {
@@ -90,9 +92,9 @@ describe('the document', () => {
     expect(JSON.stringify(schemas.Event)).toContain('"minProperties":1,"maxProperties":1');
   });
 
-  it('has exactly the specification\'s endpoints, each a GET', () => {
+  it('has exactly the specification\'s endpoints and the services\', each a GET', () => {
     const { paths } = document();
-    expect(Object.keys(paths).sort()).toEqual(SPEC_ENDPOINTS.map(asDocumentPath).sort());
+    expect(Object.keys(paths).sort()).toEqual([...SPEC_ENDPOINTS, ...SERVICE_ENDPOINTS].map(asDocumentPath).sort());
     for (const [p, item] of Object.entries(paths)) expect(Object.keys(item), p).toEqual(['get']);
   });
 
@@ -106,9 +108,10 @@ describe('the document', () => {
       }
     }
     for (const p of Object.keys(paths).filter((x) => x.includes('{'))) {
-      const [id] = paths[p].get.parameters;
-      expect(`{${id.name}}`, p).toBe(p.slice(p.lastIndexOf('/') + 1));
-      expect(id).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } });
+      const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const inPath = paths[p].get.parameters.slice(0, names.length);
+      expect(inPath.map((q) => q.name), p).toEqual(names);
+      for (const q of inPath) expect(q).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } });
     }
     expect(paths['/divisions/'].get.parameters).toEqual([]);
     expect(paths['/rankings/'].get.parameters.map((q) => q.name)).not.toContain('page_size');
@@ -118,14 +121,36 @@ describe('the document', () => {
     const { paths } = document();
     for (const [p, { get }] of Object.entries(paths)) {
       const statuses = Object.keys(get.responses);
-      expect(statuses, p).toEqual(expect.arrayContaining(['200', '304', '400', '401', '403', '405', '500', '503']));
+      expect(statuses, p).toEqual(expect.arrayContaining(['200', '304', '405', '500', '503']));
       expect(statuses.includes('404'), p).toBe(p.includes('{'));
+      // The health needs no key: no key errors, and no security asked of it.
+      if (p === '/health') {
+        expect(get.security, p).toEqual([]);
+        expect(statuses.filter((s) => ['400', '401', '403'].includes(s)), p).toEqual([]);
+        continue;
+      }
+      expect(get.security, p).toBeUndefined();
+      expect(statuses, p).toEqual(expect.arrayContaining(['400', '401', '403']));
       const bad = JSON.stringify(get.responses['400']);
       expect(bad, p).toContain('#/components/schemas/ConflictingApiKeys');
       expect(bad.includes('#/components/schemas/InvalidParameter'), p).toBe(get.parameters.some((q) => q.in === 'query') || p === '/rankings/');
     }
     const fights400 = JSON.stringify(paths['/fights/'].get.responses['400']);
     for (const name of ['InvalidParameter', 'InvalidCursor', 'PageLimitExceeded']) expect(fights400).toContain(`#/components/schemas/${name}`);
+  });
+
+  it('describes an export part as a file, gzip as it was built, and the listing and health as records in the envelope', () => {
+    const { paths } = document();
+    const ok = (p: string) => paths[p].get.responses['200'] as { content: Record<string, { schema: Record<string, unknown> }>; headers: Record<string, { description: string }> };
+    const part = ok('/exports/{collection}/{part}');
+    expect(Object.keys(part.content)).toEqual(['application/gzip']);
+    expect(part.content['application/gzip'].schema).toEqual({ type: 'string', contentMediaType: 'application/gzip' });
+    expect(part.headers['Cache-Control'].description).toContain('immutable');
+    expect(ok('/exports/').content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ExportListAnswer' });
+    expect(ok('/health').content['application/json'].schema).toEqual({ $ref: '#/components/schemas/HealthAnswer' });
+    expect(ok('/health').headers['Cache-Control'].description).toContain('no-store');
+    const collection = paths['/exports/{collection}/{part}'].get.parameters[0].schema;
+    expect(collection.enum).toEqual(['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings']);
   });
 });
 

@@ -89,6 +89,27 @@ describe('the preview CDN stand-in', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('never keeps the health: each request, with no key, reaches the answering function', async () => {
+    for (const _ of [1, 2]) {
+      const health = await get('/v2/health', {});
+      expect([health.status, health.headers.get('cache-status'), health.headers.get('cache-control'), health.headers.get('age')]).toEqual([
+        200, '"preview"; fwd=miss', 'no-store', null,
+      ]);
+      expect(health.reads).toBe(1);
+    }
+  });
+
+  it('keeps an export part, as it was built, and serves it again without a read', async () => {
+    const listing = JSON.parse((await get('/v2/exports/')).body).data as Array<{ parts: Array<{ url: string }> }>;
+    const part = new URL(listing[0].parts[0].url).pathname;
+    const first = await get(part);
+    expect([first.status, first.headers.get('content-type'), first.headers.get('cache-status')]).toEqual([200, 'application/gzip', '"preview"; fwd=miss']);
+    const second = await get(part);
+    expect(second).toMatchObject({ status: 200, body: first.body, reads: 0 });
+    expect([second.headers.get('cache-status'), second.headers.get('cache-control')]).toEqual(['"preview"; hit', 'private, max-age=31536000, immutable']);
+    expect(second.headers.get('content-encoding')).toBeNull();
+  });
+
   it('never keeps an error', async () => {
     await get('/v2/fights/no-such-fight');
     const again = await get('/v2/fights/no-such-fight');

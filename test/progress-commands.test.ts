@@ -54,8 +54,16 @@ describe('the build', () => {
       expect(r.stderr).toMatch(new RegExp(`^\\[boxing-store\\] checking ${collection}: \\d+ in [\\d.]+ s`, 'm'));
     expect(r.stderr).toMatch(/^\[boxing-store\] checking fights: 1 in [\d.]+ s/m);
     expect(r.stderr).toMatch(/^\[boxing-store\] writing store files: [\d,]+ in [\d.]+ s/m);
+    // Every record of every collection exported (the fixture's 1 + 1 + 3 + 2 + 1 + 2 + 2).
+    expect(r.stderr).toMatch(/^\[boxing-store\] writing exports: 12 in [\d.]+ s/m);
     expect(r.stderr).not.toMatch(ESCAPES);
     expect(r.stdout).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s/);
+  });
+
+  it('refuses an EXPORT_PART_BYTES that is no number of bytes, before building', () => {
+    const r = run(['scripts/build.ts', '--outDir', path.join(scratch, 'refused-dist')], { EXPORT_PART_BYTES: '10MB' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('build: EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"');
   });
 
   it('build:stats --json keeps standard output to its one JSON line, progress on standard error', async () => {
@@ -63,7 +71,10 @@ describe('the build', () => {
     const r = run(['scripts/build-stats.ts', '--content', content, '--out', path.join(scratch, 'stats-dist'), '--json']);
     expect(r.status, r.report).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ files: expect.any(Number), seconds: expect.any(Number) });
+    expect(JSON.parse(r.stdout)).toMatchObject({ files: expect.any(Number), seconds: expect.any(Number), exportSeconds: expect.any(Number) });
+    const { seconds, exportSeconds } = JSON.parse(r.stdout);
+    expect(exportSeconds).toBeGreaterThan(0);
+    expect(exportSeconds).toBeLessThan(seconds);
     expect(r.stderr).toMatch(/^\[boxing-store\] writing store files: [\d,]+ in [\d.]+ s/m);
     expect(r.stderr).toMatch(/^counting built files: [\d,]+ in [\d.]+ s/m);
   });

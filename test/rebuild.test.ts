@@ -5,12 +5,12 @@ import { readContent } from '../src/content/read.ts';
 import { resolveDataset } from '../src/content/resolve.ts';
 import type { ContentRecords } from '../src/content/schemas.ts';
 import { TEST_AS_OF } from './helpers/build.ts';
-import { memoryStore } from './helpers/memory-store.ts';
+import { memoryStore, sameBody } from './helpers/memory-store.ts';
 
 async function changedFiles(before: ContentRecords, after: ContentRecords) {
   const [a, b] = await Promise.all([memoryStore(resolveDataset(before, TEST_AS_OF)), memoryStore(resolveDataset(after, TEST_AS_OF))]);
   const paths = new Set([...a.files.keys(), ...b.files.keys()]);
-  return [...paths].filter((p) => a.files.get(p) !== b.files.get(p)).sort();
+  return [...paths].filter((p) => !sameBody(a.files.get(p), b.files.get(p))).sort();
 }
 
 describe('a one-fight result change', () => {
@@ -27,9 +27,12 @@ describe('a one-fight result change', () => {
     };
     const changed = await changedFiles(content, { ...content, fights: content.fights.map((f, i) => (i === index ? finished : f)) });
     // The record, its chunk in every fight's and its division's list, its event's and both
-    // fighters' lists, and its built page when it is among the newest 10,000.
+    // fighters' lists, and its built page when it is among the newest 10,000; and the fights'
+    // export part that holds it (a new name, the old one gone) and the exports' listing.
     expect(changed.length).toBeGreaterThanOrEqual(6);
     expect(changed.length, changed.join('\n')).toBeLessThanOrEqual(20);
-    expect(changed.every((p) => p.startsWith('/store/fights/'))).toBe(true);
+    const outside = changed.filter((p) => !p.startsWith('/store/fights/'));
+    expect(outside.filter((p) => p !== '/store/exports/index.ndjson').every((p) => p.startsWith('/store/exports/fights/')), outside.join('\n')).toBe(true);
+    expect(outside.filter((p) => p.startsWith('/store/exports/fights/'))).toHaveLength(2);
   });
 });

@@ -24,9 +24,14 @@ function build(out: string): string {
   return result.stdout + result.stderr;
 }
 
+/** Every store file under a built folder: path -> bytes (as latin1 text, one character a byte: export parts are gzip). */
 function storeFiles(root: string): Map<string, string> {
-  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
+  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
 }
+
+/** Each export part's file, by path, and the inode it is (a part taken from the previous build is that build's file). */
+const exportParts = (root: string) =>
+  new Map(fg.sync('store/exports/*/*.ndjson.gz', { cwd: root }).map((f) => [f, statSync(path.join(root, f)).ino]));
 
 function expectSameAsFromNothing(dist: string) {
   const fresh = path.join(work, 'fresh');
@@ -63,9 +68,16 @@ describe('a build over a previous one', () => {
     const added = JSON.parse(readFileSync(path.join(content, 'fights', 'fight-000400.json'), 'utf8'));
     writeFileSync(path.join(content, 'fights', 'fight-extra.json'), JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }));
     unlinkSync(path.join(content, 'fights', 'fight-000401.json'));
+    const before = exportParts(dist);
     const out = build(dist);
     expect(out).toMatch(/4 content files changed, [\d,]+ store files made, [\d,]+ taken from the previous build/);
     expectSameAsFromNothing(dist);
+    // Most export parts are the previous build's own files; the few the edits touched are new.
+    const after = exportParts(dist);
+    const kept = [...after].filter(([f, ino]) => before.get(f) === ino).length;
+    expect(after.size - kept).toBeGreaterThan(0);
+    expect(after.size - kept).toBeLessThanOrEqual(10);
+    expect(kept).toBeGreaterThan(after.size / 2);
   });
 
   it('remakes the fighters whose age a new day changes', () => {

@@ -10,7 +10,8 @@ import { silentProgress } from '../src/build/progress.ts';
 import { loadState } from '../src/build/state.ts';
 import { applyChanges, type ContentChange, type UpdateContext } from '../src/build/update.ts';
 import type { Orders } from '../src/build/catalog-source.ts';
-import { TEST_AS_OF } from './helpers/build.ts';
+import { paths, readListing } from '../src/store/layout.ts';
+import { TEST_AS_OF, TEST_EXPORT_PART_BYTES } from './helpers/build.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
 const content = path.join(work, 'content');
@@ -18,11 +19,11 @@ const live = path.join(work, 'live');
 const state = path.join(work, 'state');
 
 const build = (out: string, stateDir?: string) =>
-  buildStore({ contentDir: content, outDir: out, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir });
+  buildStore({ contentDir: content, outDir: out, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir, exportPartBytes: TEST_EXPORT_PART_BYTES });
 
-/** Every store file under a built folder: path -> bytes. */
+/** Every store file under a built folder: path -> bytes (as latin1 text, one character a byte: export parts are gzip). */
 function storeFiles(root: string): Map<string, string> {
-  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
+  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
 }
 
 let ctx: UpdateContext;
@@ -82,8 +83,18 @@ describe('edits applied record by record', () => {
       ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
       fighters: { fighter_1: { ...fight.fighters.fighter_1, winner: true }, fighter_2: { ...fight.fighters.fighter_2, winner: false } },
     });
+    const before = readListing(ctx.read(paths.exportListing)!);
     const result = applyEdits([{ collection: 'fights', file: 'fight-002990.json' }]);
     expect(result.units.length).toBeLessThan(20);
+    // The fights' part that holds it is made anew (one or two parts), the old one goes, and the listing says so.
+    const made = result.units.map((u) => u.path).filter((p) => p.startsWith('/store/exports/'));
+    expect(made).toContain(paths.exportListing);
+    const parts = made.filter((p) => p.startsWith('/store/exports/fights/'));
+    expect(parts.length).toBeGreaterThanOrEqual(1);
+    expect(parts.length).toBeLessThanOrEqual(2);
+    expect(result.removed.filter((p) => p.startsWith('/store/exports/'))).toHaveLength(parts.length);
+    const after = readListing(ctx.read(paths.exportListing)!);
+    expect(after.exports[0].parts.length).toBe(before.exports[0].parts.length);
     await expectSameAsFullBuild();
   });
 

@@ -1,7 +1,9 @@
 // The client: one method per endpoint of the API, typed by the API's own endpoint registry (its
-// path, parameters and answer, by name), and `all` iterators that export a whole list.
+// path, parameters and answer, by name), `all` iterators that walk a whole list, and the
+// collections' exports record by record.
+import { exportRecords } from './exports.ts';
 import { everyRecord, transport, type ClientOptions } from './transport.ts';
-import type { AnswerOf, EndpointName, ParamsOf, PathOf, RecordOf } from './types.ts';
+import type { AnswerOf, Collection, CollectionRecord, EndpointName, ParamsOf, PathOf, RecordOf } from './types.ts';
 
 /** Bulk exports ask for the largest page the API gives: fewest requests. */
 const EXPORT_PAGE_SIZE = 100;
@@ -9,7 +11,7 @@ const EXPORT_PAGE_SIZE = 100;
 type Every<N extends EndpointName> = AsyncGenerator<RecordOf<N>, void, undefined>;
 
 export function createClient(options: ClientOptions) {
-  const get = transport(options);
+  const { get, getFile } = transport(options);
   // Each method names its endpoint and that endpoint's path, which must be the registry's (else it does not compile).
   const list = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
     (params: ParamsOf<N> = {}): Promise<AnswerOf<N>> => get(path, params);
@@ -53,6 +55,21 @@ export function createClient(options: ClientOptions) {
     },
     rankings: {
       list: list('rankings', '/v2/rankings/'),
+    },
+    exports: {
+      /** Every collection's export: its parts, with their URLs, sizes and SHA-256. */
+      list: (): Promise<AnswerOf<'list_exports'>> => get('/v2/exports/'),
+      /**
+       * Every record of a collection, from its export (get_export_part, at each part's URL): each
+       * part's bytes checked against its size and SHA-256, then decompressed. The same records, in
+       * the same order, as walking the collection's list; far fewer requests.
+       */
+      records: <C extends Collection>(collection: C): AsyncGenerator<CollectionRecord<C>, void, undefined> =>
+        exportRecords(get, getFile, '/v2/exports/', collection),
+    },
+    health: {
+      /** Whether the service can read its data, the build's day and each collection's size (no key needed). */
+      get: (): Promise<AnswerOf<'health'>> => get('/v2/health'),
     },
   };
 }

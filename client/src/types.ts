@@ -5,11 +5,11 @@
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
 import type { ApiErrorBody, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
-import type { EndpointName, EndpointNamed } from '../../src/api/registry.ts';
+import type { AnyEndpoint, EndpointName, EndpointNamed } from '../../src/api/registry.ts';
 import type { BASE_PATH } from '../../src/api/routes.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
-export type { Division, Event, Fight, Fighter, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
+export type { Division, Event, Export, ExportPart, Fight, Fighter, Health, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
 export type { Pagination } from '../../src/api/schemas.ts';
 export type { ApiErrorBody, ErrorCode, EndpointName };
 
@@ -39,10 +39,16 @@ export type ParamsOf<N extends EndpointName> = Partial<Omit<z.output<EndpointNam
 /** The record an endpoint's answer holds. */
 export type RecordOf<N extends EndpointName> = z.infer<EndpointNamed<N>['record']>;
 
-/** An endpoint's answer: one record where its path ends in an id, else a list of them. */
-export type AnswerOf<N extends EndpointName> = EndpointNamed<N>['path'] extends `${string}}`
+/** An endpoint's answer: one record where it answers one (a get-one, the health), else a list of them. */
+export type AnswerOf<N extends EndpointName> = EndpointNamed<N>['kind'] extends 'one'
   ? OneResponse<EndpointNamed<N>['record']>
   : ListResponse<EndpointNamed<N>['record']>;
+
+/** A collection, by its resource's name: what an export holds. */
+export type Collection = z.infer<typeof records.Collection>;
+
+/** A collection's record as its list answers it, and its export holds it, one a line. */
+export type CollectionRecord<C extends Collection> = RecordOf<Extract<AnyEndpoint, { section: C; kind: 'list' }>['name']>;
 
 export type FightsListParams = ParamsOf<'list_fights'>;
 export type FightsScheduleParams = ParamsOf<'fights_schedule'>;

@@ -28,5 +28,6 @@ export function sampleCalls(ids: SampleIds): Array<{ tool: string; args: Record<
     { tool: 'list_titles', args: { organization_id: 'wba', division_id: 'heavyweight' }, path: '/v2/titles/?organization_id=wba&division_id=heavyweight' },
     { tool: 'get_title', args: { title_id: ids.title }, path: `/v2/titles/${ids.title}` },
     { tool: 'rankings', args: { page_num: 7, organization_id: 'ibf' }, path: '/v2/rankings/?page_num=7&organization_id=ibf' },
+    { tool: 'list_exports', args: {}, path: '/v2/exports/' },
   ];
 }

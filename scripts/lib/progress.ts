@@ -1,6 +1,9 @@
 // Progress for a command: the console reporter (src/progress/console.ts) on standard error, with
-// a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done.
+// a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done; and
+// the same for the build commands' EXPORT_PART_BYTES.
+import { exportPartBytes } from '../../src/build/options.ts';
 import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../../src/progress/console.ts';
+import { EXPORT_PART_BYTES } from '../../src/store/layout.ts';
 import { refuse } from './cli.ts';
 
 /** The variable in a command's --help, its text starting at `column` as the usage's other entries do. */
@@ -9,6 +12,21 @@ export function progressEnv(column: number): string {
   const indent = ' '.repeat(column);
   const start = name.length < column ? name.padEnd(column) : `${name}\n${indent}`;
   return `${start}seconds between progress lines when standard error is not a\n${indent}terminal (a log, a pipe, CI); default 5`;
+}
+
+/** EXPORT_PART_BYTES in a build command's --help, its text starting at `column` as the usage's other entries do. */
+export function exportPartEnv(column: number): string {
+  const indent = ' '.repeat(column);
+  return `  EXPORT_PART_BYTES\n${indent}the most NDJSON bytes an export part holds, before compression\n${indent}(default ${EXPORT_PART_BYTES}, ${EXPORT_PART_BYTES / 2 ** 20} MB; less cuts a small dataset into several parts)`;
+}
+
+/** Stops the process (exit code 2, with `usage`) when EXPORT_PART_BYTES cannot be used: the build reads it, in Astro's process. */
+export function checkExportSetting(usage: string): void {
+  try {
+    exportPartBytes(process.env);
+  } catch (e) {
+    refuse(usage, (e as Error).message);
+  }
 }
 
 /** Stops the process (exit code 2, with `usage`) when PROGRESS_INTERVAL cannot be used. */

@@ -2,11 +2,12 @@
 // functions, the local preview, the tests) runs this same code with its own Store of built files.
 // It runs the key gate first (on Netlify the gate also runs as its own function, before the CDN
 // cache), then answers from the store.
-import { finishBody, type Body } from './envelope.ts';
+import { finishBody } from './envelope.ts';
 import { ApiError, internalError, notFound, serviceUnavailable } from './errors.ts';
 import { systemClock, utcDay } from '../shared/dates.ts';
 import { etagOf, matchesEtag } from './etag.ts';
-import { answerCaching } from './caching.ts';
+import { answerCaching, type Caching } from './caching.ts';
+import { isFileAnswer, type Answer as Answered } from './endpoints/endpoint.ts';
 import { createGate } from './gate.ts';
 import { route, type Routed } from './registry.ts';
 import { errorResponse, respond } from './respond.ts';
@@ -34,16 +35,16 @@ export function createHandler(options: HandlerOptions): Handler {
       const routed = route(url.pathname);
       if (routed === null) throw notFound(`Path ${url.pathname}`);
       const answered = await answer(routed, url, store, utcDay(now() / 1000));
-      return success(request, answered, now());
+      return success(request, answered, routed.endpoint.caching, now());
     } catch (e) {
       return errorResponse(request, apiErrorOf(e), now());
     }
   };
 }
 
-/** An answer's body without metadata, and whether it depends on today's date. */
+/** An answer's body without metadata (or its file), and whether it depends on today's date. */
 interface Answer {
-  body: Body;
+  body: Answered;
   /** The UTC day the answer was computed for, when it read today's date (it holds until that day ends); else null. */
   day: string | null;
 }
@@ -55,13 +56,23 @@ async function answer({ endpoint, path }: Routed, url: URL, store: Store, today:
   return { body, day };
 }
 
-function success(request: Request, answered: Answer, respondedAt: number): Response {
-  // Encoded once; the validator hashes the bytes after the metadata: the data, not the moment, decides.
-  const { bytes, metadataLength } = finishBody(answered.body, respondedAt);
-  const etag = etagOf(bytes.subarray(metadataLength));
+function success(request: Request, { body, day }: Answer, caching: Caching, respondedAt: number): Response {
+  let bytes: Uint8Array<ArrayBuffer>;
+  let etag: string;
+  let file: Record<string, string> = {};
+  if (isFileAnswer(body)) {
+    // A file goes out as it was built: its own type, never a Content-Encoding (the bytes are the file, not a way of sending it).
+    ({ file: bytes, etag } = body);
+    file = { 'Content-Type': body.type, 'Content-Disposition': `attachment; filename="${body.filename}"` };
+  } else {
+    // Encoded once; the validator hashes the bytes after the metadata: the data, not the moment, decides.
+    const finished = finishBody(body, respondedAt);
+    bytes = finished.bytes;
+    etag = etagOf(bytes.subarray(finished.metadataLength));
+  }
   const notModified = matchesEtag(request.headers.get('if-none-match'), etag);
-  const headers = { ETag: etag, ...answerCaching(answered.day, respondedAt / 1000, !notModified) };
-  return notModified ? respond(request, 304, null, headers) : respond(request, 200, bytes, headers);
+  const headers = { ETag: etag, ...answerCaching(caching, day, respondedAt / 1000, !notModified) };
+  return notModified ? respond(request, 304, null, headers) : respond(request, 200, bytes, { ...headers, ...file });
 }
 
 /**

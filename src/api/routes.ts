@@ -1,6 +1,7 @@
-// Paths: the API's base path, and how a request's path and an endpoint's path template split
-// into a resource and what follows it. Only the specification's paths exist: the registry
-// matches the one against the others, and any other spelling is a 404.
+// Paths: the API's base path, its sections (the resources, and the services beside them), and
+// how a request's path and an endpoint's path template split into segments. Only the paths of
+// the endpoint registry exist: the router matches a request's segments against theirs, and any
+// other spelling is a 404.
 import { SINGULAR, type Resource } from '../records/resources.ts';
 
 /** The base path of every endpoint. */
@@ -12,22 +13,27 @@ export const MCP_PATH = '/mcp';
 /** Whether a request path is the MCP endpoint's: with a trailing slash too, as every path (and Netlify's route to it) takes one. */
 export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname === `${MCP_PATH}/`;
 
-const isResource = (name: string): name is Resource => Object.hasOwn(SINGULAR, name);
-const PATH = new RegExp(`^${BASE_PATH}/([a-z]+)(?:/([^/]*))?/?$`);
+/** The services beside the resources: bulk downloads of every collection, and the service's health. */
+export const SERVICES = ['exports', 'health'] as const;
+export type Service = (typeof SERVICES)[number];
+
+/** What an endpoint's path begins with: a resource (`fights`) or a service (`exports`). The API's description groups endpoints by it. */
+export type Section = Resource | Service;
+
+export const isResource = (section: string): section is Resource => Object.hasOwn(SINGULAR, section);
+
+/** The section of a path template below the base path, as a type: `/fights/{fight_id}` -> `fights`. */
+export type SectionOf<Path extends string> = Path extends `/${infer S}/${string}` ? S : Path extends `/${infer S}` ? S : never;
 
 /**
- * A request path's resource and the one segment after it ('' for a list). List paths carry a
- * trailing slash in the spec; every path is also accepted without or with one.
+ * The segments of a path below the base path, without the trailing slash every path may have or
+ * not: `/fights/` and `/fights` are ['fights'], `/exports/fights/x.ndjson.gz` three segments.
  */
-export function splitPath(pathname: string): { resource: Resource; segment: string } | null {
-  const m = PATH.exec(pathname);
-  if (!m || !isResource(m[1])) return null;
-  return { resource: m[1], segment: m[2] ?? '' };
+export function segmentsOf(path: string): string[] {
+  return (path.endsWith('/') ? path.slice(1, -1) : path.slice(1)).split('/');
 }
 
-/** An endpoint's path template below the base path (`/fights/{fight_id}`): its resource and last segment. */
-export function templateOf(path: string): { resource: Resource; segment: string } {
-  const parts = splitPath(`${BASE_PATH}${path}`);
-  if (parts === null) throw new Error(`not an endpoint path: ${path}`);
-  return parts;
+/** A request path's segments below the base path, or null for a path outside it. */
+export function requestSegments(pathname: string): string[] | null {
+  return pathname.startsWith(`${BASE_PATH}/`) ? segmentsOf(pathname.slice(BASE_PATH.length)) : null;
 }

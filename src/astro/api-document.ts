@@ -10,15 +10,20 @@ import type { Store } from '../store/reader/store.ts';
 
 /** The built store in `siteDir`, read as the API reads it: a missing file is none, any other failure is thrown. */
 function siteStore(siteDir: string): Store {
+  const bytes = async (file: string) => {
+    try {
+      return new Uint8Array(await readFile(path.join(siteDir, file)));
+    } catch (e) {
+      if ((e as { code?: unknown }).code === 'ENOENT' || (e as { code?: unknown }).code === 'ENOTDIR') return null;
+      throw e;
+    }
+  };
   return {
     read: async (file) => {
-      try {
-        return await readFile(path.join(siteDir, file), 'utf8');
-      } catch (e) {
-        if ((e as { code?: unknown }).code === 'ENOENT' || (e as { code?: unknown }).code === 'ENOTDIR') return null;
-        throw e;
-      }
+      const read = await bytes(file);
+      return read && new TextDecoder().decode(read);
     },
+    readBytes: bytes,
   };
 }
 

@@ -6,6 +6,8 @@ import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { exportPartBytes } from '../build/options.ts';
+import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
 
@@ -14,13 +16,14 @@ import { consoleProgress } from '../progress/console.ts';
  * build command (scripts/build.ts), which swaps both in with the site. Unset, the store is built
  * from nothing and no state is saved.
  */
-function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous'> {
+function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'exportPartBytes'> {
   const previous =
     env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID
       ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID }
       : undefined;
-  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous };
+  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
 }
+
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
   return {
@@ -44,6 +47,8 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
           ...storeEnvironment(process.env),
         }).finally(() => progress.stop());
         await writeApiDocument(outDir, today);
+        const { stateDir } = storeEnvironment(process.env);
+        if (stateDir) saveBuildSeconds(stateDir, result.seconds);
         const s = (seconds: number) => `${seconds.toFixed(1)} s`;
         const took = s((performance.now() - started) / 1000);
         const files = result.files.toLocaleString('en-US');
@@ -54,7 +59,10 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
               `${madeFiles.toLocaleString('en-US')} store files made, ${linkedFiles.toLocaleString('en-US')} taken from the previous build`,
           );
         } else
-          logger.info(`${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, written in ${s(result.seconds.write)})`);
+          logger.info(
+            `${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, ` +
+              `written in ${s(result.seconds.write)}, exports in ${s(result.seconds.exports)})`,
+          );
       },
     },
   };

@@ -1,10 +1,13 @@
 // The store of a content folder, written into a built site: content checked and cataloged (see
-// scan.ts), then every store file written from the catalog. Memory follows the records' keys;
-// the records themselves wait in spill files in a working folder of the build's own, removed
-// when it is done. The catalog is saved beside the build (see state.ts) for the next one.
+// scan.ts), then every store file written from the catalog, then every collection's export.
+// Memory follows the records' keys; the records themselves wait in spill files in a working
+// folder of the build's own, removed when it is done. The catalog is saved beside the build (see
+// state.ts) for the next one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeStore } from '../store/writer/write-store.ts';
+import { EXPORT_PART_BYTES } from '../store/layout.ts';
+import { exportUnits } from '../store/writer/exports.ts';
+import { storeUnits } from '../store/writer/write-store.ts';
 import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
@@ -35,10 +38,23 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
     const orders = catalogOrders(catalog);
     const source = catalogSource(catalog, resolve.small, orders, { fights: texts.fights.text, events: texts.events.text, fighters: texts.fighters.text });
     const sink = fileWriter(options.outDir);
-    const writing = options.progress.phase('writing store files');
+    let exported = 0;
     try {
-      await writeStore(source, { write: (file, body) => (writing.tick(), sink.write(file, body)) }, { buckets: diskBuckets(workDir) });
+      const writing = options.progress.phase('writing store files');
+      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir) })) {
+        await sink.write(unit.path, unit.body());
+        writing.tick();
+      }
       writing.done();
+      // Every text is in the spill files by now: the exports read them back, a part at a time.
+      const exportStarted = performance.now();
+      const records = source.fights.count + source.events.count + source.fighters.count + source.divisions.length +
+        source.organizations.length + source.titles.length + source.rankings.length;
+      const exporting = options.progress.phase('writing exports', records);
+      const exports = { asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n) };
+      for (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
+      exporting.done();
+      exported = (performance.now() - exportStarted) / 1000;
     } finally {
       content.close();
       for (const t of Object.values(texts)) t.close();
@@ -51,7 +67,7 @@ export async function buildStore(options: BuildStoreOptions): Promise<BuildStore
         orders,
       });
     const written = performance.now();
-    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 } };
+    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported } };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { root } = workerData as { root: string };
 const made = new Set<string>();
 
-parentPort!.on('message', ({ paths, bodies }: { paths: string[]; bodies: string[] }) => {
+parentPort!.on('message', ({ paths, bodies }: { paths: string[]; bodies: Array<string | Uint8Array> }) => {
   const order = paths.map((_, i) => i).sort((a, b) => (paths[a] < paths[b] ? -1 : paths[a] > paths[b] ? 1 : 0));
   for (const i of order) {
     const full = path.join(root, paths[i]);

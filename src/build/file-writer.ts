@@ -4,6 +4,7 @@
 // memory holds a few batches at most whatever the number of files.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { Body } from '../store/writer/lists.ts';
 import type { Sink } from '../store/writer/sink.ts';
 
 /** Bytes a batch holds before it is sent. */
@@ -25,7 +26,7 @@ export function fileWriter(root: string): FileWriter {
     resourceLimits: { maxOldGenerationSizeMb: 128 },
   });
   let paths: string[] = [];
-  let bodies: string[] = [];
+  let bodies: Body[] = [];
   let bytes = 0;
   let sent = 0;
   let written = 0;

@@ -58,6 +58,11 @@ export class IdIndex {
     return this.ids.get(slot);
   }
 
+  /** FNV-1a of the slot's id, as the table keeps it: for code that needs the hash without the id's text. */
+  hashOf(slot: number): number {
+    return this.hashes[slot] >>> 0;
+  }
+
   private place(slot: number) {
     const mask = this.table.length - 1;
     let i = this.hashes[slot] & mask;

@@ -1,6 +1,22 @@
 // What a build of the store is asked to do, and what it reports.
 import type { Warning } from '../content/files.ts';
+import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import type { Progress } from './progress.ts';
+
+/**
+ * EXPORT_PART_BYTES caps export parts lower than the layout does (its EXPORT_PART_BYTES), so that
+ * a small dataset is exported in several parts (the tests' builds); unset or empty, the layout's.
+ * A value that is no such number is refused, naming the variable (the build commands refuse it
+ * before they start).
+ */
+export function exportPartBytes(env: Record<string, string | undefined>): number | undefined {
+  const value = env.EXPORT_PART_BYTES;
+  if (value === undefined || value === '') return undefined;
+  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(bytes >= 1 && bytes <= EXPORT_PART_BYTES))
+    throw new Error(`EXPORT_PART_BYTES must be a whole number of bytes from 1 to ${EXPORT_PART_BYTES}, not "${value}"`);
+  return bytes;
+}
 
 export interface BuildStoreOptions {
   contentDir: string;
@@ -19,11 +35,14 @@ export interface BuildStoreOptions {
    * content folder and this store; otherwise everything is built.
    */
   previous?: { dir: string; state: string; store: string };
+  /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
+  exportPartBytes?: number;
 }
 
 export interface BuildStoreResult {
   files: number;
-  seconds: { scan: number; write: number };
+  /** Reading and checking content, writing the store's files, and writing the exports (part of the writing, counted apart). */
+  seconds: { scan: number; write: number; exports: number };
   /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
   reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
 }

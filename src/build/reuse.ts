@@ -6,7 +6,7 @@
 import { copyFileSync, linkSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { STORE } from '../store/layout.ts';
+import { EXPORT_PART_BYTES, STORE } from '../store/layout.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { contentChanges } from './changes.ts';
 import { fileWriter } from './file-writer.ts';
@@ -32,7 +32,11 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
       return null;
     }
   };
-  const result = applyChanges({ catalog: saved.catalog, orders: saved.orders, contentDir: content, asOf: options.asOfDay, madeFor: meta.asOf, read }, changes);
+  // Parts cut as a build from nothing with these options would cut them (a store cut to another limit is made again).
+  const result = applyChanges(
+    { catalog: saved.catalog, orders: saved.orders, contentDir: content, asOf: options.asOfDay, madeFor: meta.asOf, read, exportPartBytes: options.exportPartBytes ?? EXPORT_PART_BYTES },
+    changes,
+  );
   // Problems are reported by a full build, in the order and words a build always uses.
   if (result.kind !== 'update') return null;
   const scanned = performance.now();
@@ -62,7 +66,8 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
     });
   return {
     files: made.size + linked,
-    seconds: { scan: (scanned - started) / 1000, write: (performance.now() - scanned) / 1000 },
+    // The changed export parts are made with the other changed files, not timed apart.
+    seconds: { scan: (scanned - started) / 1000, write: (performance.now() - scanned) / 1000, exports: 0 },
     reused: { changedFiles: changes.length, madeFiles: made.size, linkedFiles: linked },
   };
 }

@@ -84,6 +84,22 @@ export function saveState(dir: string, state: SavedState): void {
   writeFileSync(path.join(dir, META), JSON.stringify({ ...state.meta, version: VERSION }));
 }
 
+const SECONDS = 'build-seconds.json';
+
+/** What the store's build took, phase by phase, beside its state (npm run build:stats reports it). */
+export function saveBuildSeconds(dir: string, seconds: Readonly<Record<string, number>>): void {
+  writeFileSync(path.join(dir, SECONDS), JSON.stringify(seconds));
+}
+
+/** The phases' seconds saved with a state, or null when there are none. */
+export function readBuildSeconds(dir: string): Record<string, number> | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, SECONDS), 'utf8')) as Record<string, number>;
+  } catch {
+    return null;
+  }
+}
+
 export function readStateMeta(dir: string): StateMeta | null {
   try {
     const meta = JSON.parse(readFileSync(path.join(dir, META), 'utf8')) as StateMeta;

@@ -40,6 +40,8 @@ export interface UpdateContext {
   madeFor: string;
   /** Reads a file of the store as it is (a path from the layout), or null. */
   read(path: string): string | null;
+  /** The most NDJSON bytes an export part holds, when not the limit the store's exports were cut to. */
+  exportPartBytes?: number;
 }
 
 export type UpdateResult =
@@ -279,7 +281,7 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
     fighter: (s) => before.fighters.get(s) as ReturnType<Before['fighter']>,
     removedIds,
   };
-  const { units, removed } = updateUnits(source, previous, { texts, searchable });
+  const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes });
   return { kind: 'update', units, removed, orders, files: reads.length };
 }
 

@@ -4,12 +4,12 @@
 // after a line that says what the page holds and which call gives the next one.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorBody } from '../api/envelope.ts';
-import { ApiError, invalidParameter, recordNotFound } from '../api/errors.ts';
+import { ApiError, invalidParameter, notFound, recordNotFound } from '../api/errors.ts';
 import { pathWith } from '../api/endpoints/endpoint.ts';
 import { kinds } from '../api/endpoints/parameters.ts';
 import type { Handler } from '../api/handler.ts';
 import { KEY_HEADER } from '../api/keys.ts';
-import { BASE_PATH } from '../api/routes.ts';
+import { BASE_PATH, isResource } from '../api/routes.ts';
 import type { Pagination } from '../api/schemas.ts';
 import type { Store } from '../store/reader/store.ts';
 import { SINGULAR } from '../records/resources.ts';
@@ -44,7 +44,8 @@ export function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
     const value = args[name];
     if (value === undefined || value === null || value === '') throw invalidParameter(name, kinds.id.rule);
     const id = queryValue(value);
-    if (!endpoint.params.shape[name].safeParse(id).success) throw recordNotFound(endpoint.resource, id);
+    if (!endpoint.params.shape[name].safeParse(id).success)
+      throw isResource(endpoint.section) ? recordNotFound(endpoint.section, id) : notFound(`${endpoint.section} "${id}"`);
     ids[name] = id;
   }
   const url = new URL(`${BASE_PATH}${pathWith(endpoint, ids)}`, origin);
@@ -79,12 +80,12 @@ interface Answer {
 function summaryOf(tool: Tool, args: Arguments, answer: Answer): string {
   const { endpoint } = tool;
   const p = answer.pagination!;
-  if (!Array.isArray(answer.data)) return `One ${SINGULAR[endpoint.resource]}: ${answer.data?.id}.`;
+  if (!Array.isArray(answer.data)) return `One ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : endpoint.section}: ${answer.data?.id}.`;
   const of = p.total_items > 0 ? ` of ${p.total_items}` : '';
   const page = p.total_pages > 0 ? `page ${p.page} of ${p.total_pages}` : `page ${p.page}`;
   const next = nextCall(tool, args, p);
   const then = next === null ? 'This is the last page.' : `Next page: ${tool.name} ${JSON.stringify(next)}.`;
-  return `${p.items}${of} ${endpoint.resource}, ${page}. ${then}`;
+  return `${p.items}${of} ${endpoint.section}, ${page}. ${then}`;
 }
 
 function result(text: string, answer: Answer, summary: string, isError: boolean): CallToolResult {

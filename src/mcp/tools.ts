@@ -1,4 +1,5 @@
-// One MCP tool per endpoint of the registry, made from its entry: the tool's name is the
+// One MCP tool per endpoint of the registry that is a tool (all but a file download and the
+// service's health, each saying so in its entry), made from its entry: the tool's name is the
 // endpoint's, its input schema the endpoint's parameters (the same zod fields that parse the
 // query, as the API's description gives them), and its description the endpoint's, with how to
 // page and where ids come from, written for a model. Nothing here lists an endpoint or a parameter.
@@ -7,6 +8,7 @@ import { jsonSchemaOf, type JsonSchema } from '../api/openapi/json-schema.ts';
 import { queryFields } from '../api/params.ts';
 import { ENDPOINTS } from '../api/registry.ts';
 import { SINGULAR, type Resource } from '../records/resources.ts';
+import { isResource } from '../api/routes.ts';
 import { ID_RULE } from '../shared/ids.ts';
 
 export interface Tool {
@@ -31,7 +33,7 @@ function argumentsOf(endpoint: Endpoint): Map<string, JsonSchema> {
 
 /** The tool that lists a resource, where its ids can be found. */
 function listToolOf(resource: Resource): string | undefined {
-  return ENDPOINTS.find((e) => e.resource === resource && e.kind === 'list')?.name;
+  return ENDPOINTS.find((e) => e.section === resource && e.kind === 'list')?.name;
 }
 
 const RESOURCE_OF_ID = new Map(Object.entries(SINGULAR).map(([resource, one]) => [`${one}_id`, resource as Resource]));
@@ -49,7 +51,7 @@ function idsNote(endpoint: Endpoint, names: readonly string[]): string {
 
 /** How to reach the rest of a list, as the endpoint pages. */
 function pagingNote(endpoint: Endpoint, args: ReadonlyMap<string, JsonSchema>): string {
-  if (endpoint.kind === 'one') return `The answer's data is the one ${SINGULAR[endpoint.resource]}.`;
+  if (endpoint.kind === 'one') return `The answer's data is the one ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : 'record'}.`;
   if (args.has('cursor'))
     return (
       'The answer\'s data is one page of records. To get the next page, call this tool again with the arguments the ' +
@@ -75,8 +77,8 @@ function toolOf(endpoint: Endpoint): Tool {
   };
 }
 
-/** Every tool, in the registry's order: one per endpoint, named as the endpoint is. */
-export const TOOLS: readonly Tool[] = ENDPOINTS.map(toolOf);
+/** Every tool, in the registry's order: one per endpoint that is a tool, named as the endpoint is. */
+export const TOOLS: readonly Tool[] = ENDPOINTS.filter((e) => e.tool).map(toolOf);
 
 const BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((t) => [t.name, t]));
 

@@ -1,6 +1,7 @@
 // Response shapes of the interface specification. Every variant is derived from one base schema.
 import { z } from 'zod';
-import { DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
+import { CalendarDate, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
+import { SINGULAR, type Resource } from './resources.ts';
 
 export const Division = z
   .object({ id: Id, name: z.string(), weight_lb: z.number().nullable(), weight_kg: z.number().nullable() })
@@ -103,6 +104,41 @@ export const Ranking = z
   })
   .strict();
 
+/** Every collection, by the name of its resource, in the specification's order: what the exports hold. */
+export const Collection = z.enum(Object.keys(SINGULAR) as [Resource, ...Resource[]]);
+
+const Count = z.number().int().min(0);
+
+/** One part of a collection's export: a gzip-compressed NDJSON file, one record a line. */
+export const ExportPart = z
+  .object({
+    url: z.url().describe('Where to download the part: a whole URL on the host that answered.'),
+    records: Count.describe('Records in the part, one a line.'),
+    bytes: Count.describe('Size of the file as downloaded (gzip), in bytes.'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the file as downloaded, in hex: the URL names its first 16 digits.'),
+  })
+  .strict();
+
+/** A collection's export: every record, in the order of its default list, in parts. */
+export const Export = z
+  .object({
+    collection: Collection,
+    as_of: CalendarDate.describe("The build's day: the data is as of this UTC day (fighters' ages are computed for it)."),
+    records: Count.describe('Records in the collection: the sum of its parts\'.'),
+    bytes: Count.describe('Size of all its parts as downloaded, in bytes.'),
+    parts: z.array(ExportPart),
+  })
+  .strict();
+
+/** The service's health: the build it serves, and how many records each collection holds. */
+export const Health = z
+  .object({
+    status: z.literal('ok'),
+    as_of: CalendarDate.describe("The build's day: the data is as of this UTC day; the daily rebuild moves it on."),
+    records: z.object(Object.fromEntries(Collection.options.map((c) => [c, Count])) as Record<Resource, typeof Count>).strict(),
+  })
+  .strict();
+
 export type Division = z.infer<typeof Division>;
 export type Organization = z.infer<typeof Organization>;
 export type Title = z.infer<typeof Title>;
@@ -113,3 +149,6 @@ export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
 export type Fight = z.infer<typeof Fight>;
 export type Fighter = z.infer<typeof Fighter>;
 export type Ranking = z.infer<typeof Ranking>;
+export type ExportPart = z.infer<typeof ExportPart>;
+export type Export = z.infer<typeof Export>;
+export type Health = z.infer<typeof Health>;

@@ -25,3 +25,17 @@ export function fnv1aWords(bytes: Uint8Array, seed = 0x811c9dc5): number {
   for (; i < n; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   return h >>> 0;
 }
+
+/**
+ * MurmurHash3's finalizer: every bit of the result depends on every bit of `h`. FNV-1a alone
+ * leaves ids that differ in their last characters (fight-000001, fight-000002) close in the low
+ * bits, which a modulus reads.
+ */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

@@ -5,6 +5,9 @@
 // the request (and at most one earlier read).
 import { fnv1a } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
+import { partFile } from './layout-exports.ts';
+
+export * from './layout-exports.ts';
 
 export const STORE = '/store';
 
@@ -97,6 +100,10 @@ export const lists = {
   whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
   search: `${STORE}/fighters/search/`,
   candidates: `${STORE}/fighters/candidates/`,
+  /** Every collection's export: the listing and the parts (see layout-exports.ts). */
+  exports: `${STORE}/exports/`,
+  /** The service's health (one file). */
+  health: `${STORE}/health.json`,
 };
 
 function sortedBase(list: SortedList): string {
@@ -131,6 +138,12 @@ export const paths = {
     `${lists.search}${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}.${k}.txt`,
   /** Every fighter whose search text contains `gram` (LONG_GRAM characters): one candidate a line. */
   searchCandidates: (gram: string) => `${lists.candidates}${shardOf(gram)}/${gramSegment(gram)}.tsv`,
+  /** Which parts each collection's export has, and the build's day (see layout-exports.ts). */
+  exportListing: `${lists.exports}index.ndjson`,
+  /** A part of a collection's export, by its name: the first 16 hex digits of its file's SHA-256. */
+  exportPart: (collection: string, name: string) => `${lists.exports}${collection}/${partFile(name)}`,
+  /** What the service's health reports: the build's day and each collection's size. */
+  health: lists.health,
 };
 
 // ---- File formats ----------------------------------------------------------------------------

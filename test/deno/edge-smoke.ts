@@ -44,4 +44,13 @@ results.notFound = (await call('/v2/fights/fight-none')).status;
 // The API's description is public: passed to the origin as it is, without a key.
 const description = await call('/v2/openapi.json', null);
 results.description = { status: description.status, openapi: description.body.openapi };
+// So is the health, answered by the API from its one file.
+const health = await call('/v2/health', null);
+results.health = { status: health.status, data: health.body.data };
+// An export part goes out as its bytes, whose SHA-256 (Deno's own) is the one listed.
+const [part] = (await call('/v2/exports/')).body.data[0].parts;
+const request = new Request(part.url, { headers: { 'x-gateway-key': 'deno-key' } });
+const file = await gate(request, contextOf(() => api(request, context)));
+const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer())), (b) => b.toString(16).padStart(2, '0')).join('');
+results.part = { status: file.status, type: file.headers.get('content-type'), matches: digest === part.sha256 };
 console.log(JSON.stringify(results));

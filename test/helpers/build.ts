@@ -4,8 +4,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 /** The day ages are computed for in test builds, so expectations do not move with the calendar. */
 export const TEST_AS_OF = '2026-11-21';
 
+/**
+ * The most NDJSON an export part holds in the tests' builds (EXPORT_PART_BYTES): far below the
+ * layout's, so that the shipped dataset's collections are exported in several parts each. The
+ * global setup puts it in the environment of every test and every process they start.
+ */
+export const TEST_EXPORT_PART_BYTES = 256 * 1024;
+
 const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
-const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, ...env });
+const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, EXPORT_PART_BYTES: String(TEST_EXPORT_PART_BYTES), ...env });
 
 export function buildSite(outDir: string, env: Record<string, string> = {}): void {
   const result = spawnSync(process.execPath, args(outDir), { env: buildEnv(env), encoding: 'utf8', maxBuffer: 1 << 28 });

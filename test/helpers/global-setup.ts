@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from './build.ts';
+import { buildSite, TEST_EXPORT_PART_BYTES } from './build.ts';
 
 export const TEST_DIST = path.resolve('tmp/test-dist');
 
@@ -13,6 +13,8 @@ export default function setup(project: TestProject) {
   const runTemp = mkdtempSync(path.join(tmpdir(), 'boxing-api-tests-'));
   // os.tmpdir() reads TMPDIR on every call, in the test threads and in the processes they start.
   process.env.TMPDIR = runTemp;
+  // Every build a test makes, its own or a command's, cuts exports into the tests' small parts.
+  process.env.EXPORT_PART_BYTES = String(TEST_EXPORT_PART_BYTES);
   rmSync(TEST_DIST, { recursive: true, force: true });
   buildSite(TEST_DIST);
   project.provide('distDir', TEST_DIST);

@@ -2,21 +2,40 @@
 import type { StaticOrigin } from '../../src/hosts/functions.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Store } from '../../src/store/reader/store.ts';
+import type { Body } from '../../src/store/writer/lists.ts';
 import { memorySink } from '../../src/store/writer/sink.ts';
 import { writeStore } from '../../src/store/writer/write-store.ts';
+import { TEST_AS_OF } from './build.ts';
 
-export async function memoryStore(dataset: Dataset): Promise<Store & { files: Map<string, string> }> {
+const bytesOf = (body: Body) => (typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body));
+
+/** The dataset's store, made for `asOf` (the day the dataset was resolved for, in the tests). */
+export async function memoryStore(dataset: Dataset, options: { asOf?: string; partBytes?: number } = {}): Promise<Store & { files: Map<string, Body> }> {
   const sink = memorySink();
-  await writeStore(dataset, sink);
-  return { files: sink.files, read: async (p) => sink.files.get(p) ?? null };
+  await writeStore(dataset, sink, { asOf: options.asOf ?? TEST_AS_OF, partBytes: options.partBytes });
+  return {
+    files: sink.files,
+    read: async (p) => {
+      const body = sink.files.get(p);
+      return body === undefined ? null : typeof body === 'string' ? body : new TextDecoder().decode(body);
+    },
+    readBytes: async (p) => {
+      const body = sink.files.get(p);
+      return body === undefined ? null : bytesOf(body);
+    },
+  };
 }
 
+/** Whether two stores' bodies of a path are the same bytes. */
+export const sameBody = (a: Body | undefined, b: Body | undefined) =>
+  a === b || (a !== undefined && b !== undefined && Buffer.from(bytesOf(a)).equals(Buffer.from(bytesOf(b))));
+
 /** The same files as the static origin serves them to the edge function: 404 when there is no such file. */
-export function memoryContext(files: ReadonlyMap<string, string>): StaticOrigin {
+export function memoryContext(files: ReadonlyMap<string, Body>): StaticOrigin {
   return {
     next: async (request) => {
       const body = files.get(decodeURIComponent(new URL(request.url).pathname));
-      return body === undefined ? new Response('Not Found', { status: 404 }) : new Response(body);
+      return body === undefined ? new Response('Not Found', { status: 404 }) : new Response(bytesOf(body));
     },
   };
 }

@@ -1,16 +1,18 @@
 // An endpoint as one entry: its stable name, its path, its parameters as one z.object, what it
 // answers with, what the API's description says of it, the store lists it reads, and the function
 // that answers it with the parsed value. The registry (../registry.ts) lists every entry; the
-// router, the parameter parser, the OpenAPI document and the typed client all read it there.
+// router, the parameter parser, the OpenAPI document, the MCP tools and the typed client all read
+// it there.
 import { z } from 'zod';
 import { Id } from '../../records/common.ts';
 import { recordName, SINGULAR, type Resource } from '../../records/resources.ts';
 import { linesOf, lists, paths, type ItemResource, type SmallResource } from '../../store/layout.ts';
 import { readRequired, type Store } from '../../store/reader/store.ts';
+import type { Caching } from '../caching.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
 import { recordNotFound, type ErrorName } from '../errors.ts';
 import { parseParams, type Params } from '../params.ts';
-import { templateOf } from '../routes.ts';
+import { segmentsOf, type Section, type SectionOf } from '../routes.ts';
 
 /** What every answer needs besides its parameters. */
 export interface AnswerContext {
@@ -24,11 +26,33 @@ export interface AnswerContext {
   origin: string;
 }
 
-/** What an answer is: one record, a list, or a schedule (a list of the days from today). */
-export type Kind = 'one' | 'list' | 'schedule';
+/**
+ * What an answer is: one record, a list, a schedule (a list of the days from today), or a built
+ * file served as it is (an export part), outside the envelope.
+ */
+export type Kind = 'one' | 'list' | 'schedule' | 'file';
+
+/** The kind a path says: an id at its end is one record, a trailing slash a list, any other word a schedule. */
+export type KindOf<Path extends string> = Path extends `${string}}` ? 'one' : Path extends `${string}/` ? 'list' : 'schedule';
+
+const kindOf = (path: string): Kind => (path.endsWith('}') ? 'one' : path.endsWith('/') ? 'list' : 'schedule');
+
+/** A built file answered as it is, outside the envelope: its bytes, its media type, the name it downloads as and its validator. */
+export interface FileAnswer {
+  file: Uint8Array<ArrayBuffer>;
+  type: string;
+  filename: string;
+  /** A strong validator: the file's name is its digest already. */
+  etag: string;
+}
+
+/** What an endpoint answers with: the envelope's body, or a file. */
+export type Answer = Body | FileAnswer;
+
+export const isFileAnswer = (answer: Answer): answer is FileAnswer => 'file' in answer;
 
 /** An endpoint as written: everything but what follows from its path. */
-export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType> {
+export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType, K extends Kind = KindOf<Path>> {
   /** Stable, and unique: tools and the typed client name the endpoint by it (`list_fights`, `get_fighter`). */
   name: N;
   /** Below the base path, as the specification writes it: `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
@@ -44,32 +68,52 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   errors?: readonly ErrorName[];
   /** The store lists it reads (their folders, from the layout's `lists`): it reads nothing else. */
   reads: readonly string[];
-  answer(values: z.output<P>, ctx: AnswerContext): Promise<Body>;
+  /** What it answers when its path does not say (see KindOf): the service's health is one record, an export part a file. */
+  kind?: K;
+  /** How long its answer may be kept: `deploy` unless said. */
+  caching?: Caching;
+  /** Whether an MCP tool answers it too (so unless said). */
+  tool?: boolean;
+  answer(values: z.output<P>, ctx: AnswerContext): Promise<Answer>;
 }
 
-export interface Endpoint<N extends string = string, Path extends string = string, P extends Params = Params, R extends z.ZodType = z.ZodType>
-  extends EndpointDefinition<N, Path, P, R> {
-  resource: Resource;
-  kind: Kind;
+export interface Endpoint<
+  N extends string = string,
+  Path extends string = string,
+  P extends Params = Params,
+  R extends z.ZodType = z.ZodType,
+  K extends Kind = Kind,
+> extends EndpointDefinition<N, Path, P, R, K> {
+  section: SectionOf<Path> & Section;
+  kind: K;
+  caching: Caching;
+  tool: boolean;
+  /** The path's segments below the base path, a parameter's as `{name}` (the router matches a request's against them). */
+  segments: readonly string[];
   /** The names of the path's parameters (the id of a get-one). */
   pathNames: ReadonlySet<string>;
   /** Parses a request's parameters with `params` (a 400 for a bad one) and answers with the value. */
-  answerRequest(path: ReadonlyMap<string, string>, query: URLSearchParams, ctx: AnswerContext): Promise<Body>;
+  answerRequest(path: ReadonlyMap<string, string>, query: URLSearchParams, ctx: AnswerContext): Promise<Answer>;
   errors: readonly ErrorName[];
 }
 
-/** An endpoint from its definition: its resource, kind and path parameters follow from its path. */
-export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType>(
-  definition: EndpointDefinition<N, Path, P, R>,
-): Endpoint<N, Path, P, R> {
-  const { resource, segment } = templateOf(definition.path);
-  const pathName = /^\{(\w+)\}$/.exec(segment)?.[1];
+/** A path segment that is a parameter: `{fight_id}` -> `fight_id`. */
+export const paramOf = (segment: string) => /^\{(\w+)\}$/.exec(segment)?.[1];
+
+/** An endpoint from its definition: its section, kind and path parameters follow from its path. */
+export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType, const K extends Kind = KindOf<Path>>(
+  definition: EndpointDefinition<N, Path, P, R, K>,
+): Endpoint<N, Path, P, R, K> {
+  const segments = segmentsOf(definition.path);
   return {
     ...definition,
     errors: definition.errors ?? [],
-    resource,
-    kind: pathName !== undefined ? 'one' : segment === '' ? 'list' : 'schedule',
-    pathNames: new Set(pathName === undefined ? [] : [pathName]),
+    section: segments[0] as SectionOf<Path> & Section,
+    kind: definition.kind ?? (kindOf(definition.path) as K),
+    caching: definition.caching ?? 'deploy',
+    tool: definition.tool ?? true,
+    segments,
+    pathNames: new Set(segments.map(paramOf).filter((name) => name !== undefined)),
     answerRequest: (path, query, ctx) => definition.answer(parseParams(definition.params, path, query), ctx),
   };
 }

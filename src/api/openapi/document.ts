@@ -4,14 +4,15 @@
 // and examples taken from a built store (examples.ts). Nothing here restates a shape or lists an
 // endpoint.
 import { z } from 'zod';
-import type { Resource } from '../../records/resources.ts';
 import * as records from '../../records/schemas.ts';
+import type { Caching } from '../caching.ts';
 import type { Endpoint } from '../endpoints/endpoint.ts';
 import { ERRORS, type ErrorName } from '../errors.ts';
 import { KEY_HEADERS } from '../keys.ts';
 import { queryFields, type QueryField } from '../params.ts';
-import { ENDPOINTS, RESOURCES } from '../registry.ts';
-import { BASE_PATH } from '../routes.ts';
+import { isPublicPath } from '../public.ts';
+import { ENDPOINTS, SECTIONS } from '../registry.ts';
+import { BASE_PATH, type Section } from '../routes.ts';
 import { Metadata, Pagination, envelopeOf, errorEnvelopeOf } from '../schemas.ts';
 import type { Example, Examples } from './examples.ts';
 import { INTRODUCTION } from './introduction.ts';
@@ -30,7 +31,9 @@ function recordNameOf(endpoint: Endpoint): string {
 }
 
 const answerName = (endpoint: Endpoint) => `${recordNameOf(endpoint)}${endpoint.kind === 'one' ? '' : 'List'}Answer`;
-const tagOf = (resource: Resource) => resource[0].toUpperCase() + resource.slice(1);
+const tagOf = (section: Section) => section[0].toUpperCase() + section.slice(1);
+/** Endpoints that answer in the envelope: all but files, which go out as they were built. */
+const ENVELOPED = ENDPOINTS.filter((e) => e.kind !== 'file');
 
 /** Named schemas: the records, the envelope's parts, each answer's envelope and each error. */
 function components() {
@@ -39,14 +42,15 @@ function components() {
     ['Pagination', Pagination],
     ['TitleRef', records.TitleRef],
     ['FightEvent', records.FightEvent],
+    ['ExportPart', records.ExportPart],
   ]);
   const about = new Map<string, string>();
-  // Each resource's record (its first endpoint's), described as the resource is.
-  for (const { about: text, endpoints: [first] } of RESOURCES) {
+  // Each section's record (its first endpoint's), described as the section is.
+  for (const { about: text, endpoints: [first] } of SECTIONS) {
     named.set(recordNameOf(first), first.record);
     about.set(recordNameOf(first), text);
   }
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of ENVELOPED) {
     named.set(recordNameOf(endpoint), endpoint.record);
     named.set(answerName(endpoint), envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)));
   }
@@ -80,19 +84,55 @@ function errorResponse(names: ErrorName[]) {
   return { description: names.map((n) => `${n}: ${ERRORS[n].when}`).join('\n\n'), content: { [JSON_TYPE]: { schema } } };
 }
 
+/** Whether an endpoint is answered without a key (src/api/public.ts says which). */
+const isPublic = (endpoint: Endpoint) => isPublicPath(`${BASE_PATH}${endpoint.path}`);
+
 /** Every error an endpoint answers with, by status. */
 function errorsOf(endpoint: Endpoint): Map<number, ErrorName[]> {
   const params = [...queryFields(endpoint.params, endpoint.pathNames).values()];
   const names = new Set<ErrorName>(params.length > 0 ? ['InvalidParameter'] : []);
   for (const { rules } of params) if (rules.refuse) names.add(rules.refuse().name);
   for (const name of endpoint.errors) names.add(name);
-  names.add('ConflictingApiKeys').add('MissingApiKey').add('InvalidApiKey');
-  if (endpoint.kind === 'one') names.add('NotFound');
+  if (!isPublic(endpoint)) names.add('ConflictingApiKeys').add('MissingApiKey').add('InvalidApiKey');
+  // A path whose values name something (an id, a part) may name nothing.
+  if (endpoint.pathNames.size > 0) names.add('NotFound');
   // Other methods are answered 405 on every path; OpenAPI has no place for them but here.
   names.add('MethodNotAllowed').add('InternalError').add('ServiceUnavailable');
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) byStatus.set(ERRORS[name].status, [...(byStatus.get(ERRORS[name].status) ?? []), name]);
   return byStatus;
+}
+
+const VERBS = { list: 'list', one: 'get', schedule: 'schedule', file: 'download' } as const;
+
+/** What the Cache-Control of a success says, as each caching gives it. */
+const CACHE_CONTROL: Record<Caching, string> = {
+  deploy: '`private, max-age=60, must-revalidate` (less, up to the next UTC midnight, for answers that depend on the day).',
+  never: '`no-store`: the answer is the moment\'s, and no cache keeps it.',
+  immutable: '`private, max-age=31536000, immutable`: the URL names these bytes, so they never change.',
+};
+
+/** A success: the records in the envelope, or a file as it was built (its bytes are the file: no Content-Encoding). */
+function successOf(endpoint: Endpoint, example: Example | undefined) {
+  const cacheControl = { description: CACHE_CONTROL[endpoint.caching], schema: { type: 'string' } };
+  if (endpoint.kind === 'file')
+    return {
+      description: 'The file, as it was built: gzip-compressed NDJSON, one record a line. It is sent without Content-Encoding, so its bytes are the file whose SHA-256 the listing gives.',
+      headers: {
+        ETag: { description: 'A strong validator: the file\'s name, the start of its SHA-256. Send it in If-None-Match.', schema: { type: 'string' } },
+        'Cache-Control': cacheControl,
+        'Content-Disposition': { description: 'attachment, with a file name of the collection and the part.', schema: { type: 'string' } },
+      },
+      content: { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } },
+    };
+  return {
+    description: 'The records in the envelope.',
+    headers: {
+      ETag: { description: 'A weak validator of the answer (not of its timestamp): send it in If-None-Match.', schema: { type: 'string' } },
+      'Cache-Control': cacheControl,
+    },
+    content: { [JSON_TYPE]: { schema: ref(answerName(endpoint)), ...(example && { example: example.answer }) } },
+  };
 }
 
 function operationOf(endpoint: Endpoint, example: Example | undefined) {
@@ -103,20 +143,15 @@ function operationOf(endpoint: Endpoint, example: Example | undefined) {
     return { name, in: 'path', required: true, description, schema, ...exampleOf(name, schema, example) };
   });
   return {
-    tags: [tagOf(endpoint.resource)],
+    tags: [tagOf(endpoint.section)],
     summary: endpoint.summary,
     description: [endpoint.description, ...refused].join('\n\n'),
-    operationId: `${endpoint.kind === 'list' ? 'list' : endpoint.kind === 'one' ? 'get' : 'schedule'}${tagOf(endpoint.resource)}`,
+    operationId: `${VERBS[endpoint.kind]}${tagOf(endpoint.section)}`,
+    // A public path needs no key: it overrides the document's security with none.
+    ...(isPublic(endpoint) && { security: [] }),
     parameters: [...pathParameters, ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p, example))],
     responses: {
-      200: {
-        description: 'The records in the envelope.',
-        headers: {
-          ETag: { description: 'A weak validator of the answer (not of its timestamp): send it in If-None-Match.', schema: { type: 'string' } },
-          'Cache-Control': { description: '`private, max-age=60, must-revalidate` (less, up to the next UTC midnight, for answers that depend on the day).', schema: { type: 'string' } },
-        },
-        content: { [JSON_TYPE]: { schema: ref(answerName(endpoint)), ...(example && { example: example.answer }) } },
-      },
+      200: successOf(endpoint, example),
       304: { description: 'Not modified: If-None-Match named the current ETag. No body.' },
       ...Object.fromEntries([...errorsOf(endpoint)].sort(([a], [b]) => a - b).map(([status, names]) => [status, errorResponse(names)])),
     },
@@ -145,7 +180,7 @@ export function openApiDocument(examples: Examples = new Map()) {
     // Relative to the document's own address, so it names whichever host serves it.
     servers: [{ url: BASE_PATH }],
     security: KEY_HEADERS.map((header) => ({ [header]: [] })),
-    tags: RESOURCES.map(({ resource, about }) => ({ name: tagOf(resource), description: about })),
+    tags: SECTIONS.map(({ section, about }) => ({ name: tagOf(section), description: about })),
     paths: {
       ...Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }])),
       ...OTHER_PATHS,

@@ -5,8 +5,9 @@
 //
 // The values come from a few records, so that each endpoint's parameters agree with each other:
 // a past fight (its day, division, event and first fighter; a cursor that opens on it), a past
-// event, a title with a holder (the holder's name, division and the title's organization), and
-// the widest schedule. Every choice follows from the store and the day alone, never from chance.
+// event, a title with a holder (the holder's name, division and the title's organization), the
+// widest schedule, and the first part of the fights' export. Every choice follows from the store
+// and the day alone, never from chance.
 import { encodeCursor, filterKey } from '../cursor.ts';
 import { pathWith } from '../endpoints/endpoint.ts';
 import { createHandler } from '../handler.ts';
@@ -15,10 +16,10 @@ import { ENDPOINTS } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
 import type { Store } from '../../store/reader/store.ts';
 
-/** An endpoint's example: a value for each of its parameters, as sent, and the answer to them all. */
+/** An endpoint's example: a value for each of its parameters, as sent, and the answer to them all (none for a file, which is bytes). */
 export interface Example {
   params: Readonly<Record<string, string>>;
-  answer: unknown;
+  answer?: unknown;
 }
 
 /** Examples by endpoint name. */
@@ -26,8 +27,8 @@ export type Examples = ReadonlyMap<string, Example>;
 
 /** Records a page of an example holds at most: enough to show a list, few enough to keep the description small. */
 const PAGE_SIZE = 2;
-/** The origin the examples are asked on; the answers name it only in next_page, which they do not have. */
-const ORIGIN = 'https://boxing.example';
+/** The origin the examples are asked on; the answers name it only in URLs (the exports' parts; next_page, which they do not have). */
+export const EXAMPLE_ORIGIN = 'https://boxing.example';
 const KEY = 'example';
 
 type Query = Record<string, string>;
@@ -51,16 +52,19 @@ interface Fighter {
 
 const dayOf = (dateTime: string) => dateTime.slice(0, 10);
 
-/** Asks the API for `path` with `query` on `today`, as a client would; anything but a 200 is a fault of ours. */
+/**
+ * Asks the API for `path` with `query` on `today`, as a client would, and gives the answer parsed
+ * (`file`: checks only that it came); anything but a 200 is a fault of ours.
+ */
 function asker(store: Store, today: string) {
   // Answers are made at the start of the day: the same store and day give the same bytes.
   const handler = createHandler({ keys: [KEY], now: () => Date.parse(`${today}T00:00:00Z`) * 1000 });
-  return async (path: string, query: Query = {}): Promise<unknown> => {
+  return async (path: string, query: Query = {}, file = false): Promise<unknown> => {
     const target = `${BASE_PATH}${path}${Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : ''}`;
-    const response = await handler(new Request(`${ORIGIN}${target}`, { headers: { 'x-gateway-key': KEY } }), store);
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`the example request ${target} answered ${response.status}: ${text}`);
-    return JSON.parse(text);
+    const response = await handler(new Request(`${EXAMPLE_ORIGIN}${target}`, { headers: { 'x-gateway-key': KEY } }), store);
+    if (response.status !== 200) throw new Error(`the example request ${target} answered ${response.status}: ${await response.text()}`);
+    if (file) return void (await response.arrayBuffer());
+    return JSON.parse(await response.text());
   };
 }
 
@@ -127,6 +131,16 @@ async function chooseParams(ask: (path: string, query?: Query) => Promise<unknow
   }
   chosen.set('list_divisions', {});
   chosen.set('list_organizations', {});
+
+  // The first part of the first collection's export that has one: its path is the end of its URL.
+  const exports = (await list<{ parts: Array<{ url: string }> }>('/exports/')).data;
+  const first = exports.flatMap((e) => e.parts)[0];
+  if (first !== undefined) {
+    const [collection, part] = new URL(first.url).pathname.split('/').slice(-2);
+    chosen.set('get_export_part', { collection, part });
+  }
+  chosen.set('list_exports', {});
+  chosen.set('health', {});
   return chosen;
 }
 
@@ -144,7 +158,8 @@ export async function examplesOf(store: Store, today: string): Promise<Examples>
     if (params === undefined) continue;
     const query: Query = {};
     for (const [name, value] of Object.entries(params)) if (!endpoint.pathNames.has(name)) query[name] = value;
-    examples.set(endpoint.name, { params, answer: await ask(pathWith(endpoint, params), query) });
+    const answer = await ask(pathWith(endpoint, params), query, endpoint.kind === 'file');
+    examples.set(endpoint.name, endpoint.kind === 'file' ? { params } : { params, answer });
   }
   return examples;
 }

@@ -8,7 +8,7 @@ organizations, titles and rankings.
 **Authentication.** Every request carries an API key in the \`${KEY_HEADER}\` header (or in \`${RAPIDAPI_KEY_HEADER}\`, as
 clients of the RapidAPI gateway send it): without one the answer is 401 \`MissingApiKey\`, with a key the service
 does not accept 403 \`InvalidApiKey\`, with two different keys in the two headers 400 \`ConflictingApiKeys\`. This
-description and the documentation page are public.
+description, the documentation page and \`/health\` are public.
 
 **Envelope.** Every answer is \`{metadata, pagination, error, data}\`: \`metadata.timestamp\` is when the answer was made
 (UTC, microseconds, \`+00:00\`); \`error\` is \`{}\` on success; \`data\` is an array for lists and schedules and one
@@ -17,7 +17,9 @@ object for a get-one (whose pagination is page 1 of 1). An error has no paginati
 
 **Paging.** \`page_size\` is 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}), \`page_num\` counts from 1, a page past the
 last is empty and \`total_pages\` is \`ceil(total_items / page_size)\`. Divisions, organizations and titles come
-whole in one page.
+whole in one page. For every record of a collection at once, download its export: \`/exports/\` lists each
+collection's gzip-compressed NDJSON parts (one record a line, in the order of its list), each with its URL, size
+and SHA-256.
 
 **Values.** Date-times are UTC without an offset, \`YYYY-MM-DDTHH:MM:SS\` (\`updated_at\` with six decimals); date
 parameters are UTC calendar days, \`YYYY-MM-DD\`, and ranges include both ends. Enumerations in parameters are
@@ -26,5 +28,6 @@ are ignored. A trailing slash is optional on every path.
 
 **HTTP.** GET, HEAD and OPTIONS (a CORS preflight, needing no key) are answered; any other method is 405.
 Successful answers carry a weak \`ETag\` (answered with 304 to a matching \`If-None-Match\`) and
-\`Cache-Control: private, max-age=60, must-revalidate\` (the CDN keeps them longer, behind the key check); errors
+\`Cache-Control: private, max-age=60, must-revalidate\` (the CDN keeps them longer, behind the key check); an
+export part, whose URL names its bytes, is \`immutable\` with its name as a strong \`ETag\`; \`/health\` and errors
 are \`no-store\`. \`metadata.timestamp\` is the time the answer was made: a cached answer keeps it.`;

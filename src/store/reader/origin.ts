@@ -7,27 +7,31 @@ import { StoreUnavailable, type Store } from './store.ts';
  * failed body or no answer within `timeoutMs` is StoreUnavailable. The timeout races the read,
  * so a hanging origin fails the request even when the fetch ignores the abort signal.
  */
-export function originStore(fetchFile: (path: string, signal: AbortSignal) => Promise<Response>, timeoutMs: number): Store {
+export function originStore(fetchFile: FetchFile, timeoutMs: number): Store {
+  const reader = <T>(body: (response: Response) => Promise<T>) => async (path: string): Promise<T | null> => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new StoreUnavailable(path, `no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([fetchBody(fetchFile, path, controller.signal, body), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
-    read: async (path) => {
-      const controller = new AbortController();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new StoreUnavailable(path, `no answer within ${timeoutMs} ms`));
-        }, timeoutMs);
-      });
-      try {
-        return await Promise.race([fetchText(fetchFile, path, controller.signal), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    read: reader((response) => response.text()),
+    readBytes: reader(async (response) => new Uint8Array(await response.arrayBuffer())),
   };
 }
 
-async function fetchText(fetchFile: (path: string, signal: AbortSignal) => Promise<Response>, path: string, signal: AbortSignal) {
+type FetchFile = (path: string, signal: AbortSignal) => Promise<Response>;
+
+async function fetchBody<T>(fetchFile: FetchFile, path: string, signal: AbortSignal, body: (response: Response) => Promise<T>): Promise<T | null> {
   let response: Response;
   try {
     response = await fetchFile(path, signal);
@@ -41,7 +45,7 @@ async function fetchText(fetchFile: (path: string, signal: AbortSignal) => Promi
     throw new StoreUnavailable(path, `the origin answered ${response.status}`);
   }
   try {
-    return await response.text();
+    return await body(response);
   } catch (e) {
     throw new StoreUnavailable(path, errorText(e));
   }

@@ -7,6 +7,8 @@
 export interface Store {
   /** The text of a built file, or null when there is no such file. Throws StoreUnavailable when the file cannot be read. */
   read(path: string): Promise<string | null>;
+  /** The bytes of a built file as they are (an export part), with the same failures as `read`. */
+  readBytes(path: string): Promise<Uint8Array<ArrayBuffer> | null>;
 }
 
 /** A built file could not be read (not "no such file"): the request cannot be answered now. */

@@ -7,11 +7,14 @@ import {
   type WholeList,
 } from '../layout.ts';
 
-/** One store file: its path, and its bytes when asked. */
+/** One store file: its path, and its bytes when asked (text, or bytes as they are: an export part). */
 export interface Unit {
   path: string;
-  body(): string;
+  body(): Body;
 }
+
+/** A store file's content: text (written as UTF-8), or bytes. */
+export type Body = string | Uint8Array;
 
 export type TextOf = (slot: number) => string;
 

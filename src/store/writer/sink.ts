@@ -1,13 +1,14 @@
 // Where the writer puts files. The build writes to disk; tests keep a store in memory.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Body } from './lists.ts';
 
 export interface Sink {
-  write(path: string, body: string): Promise<void>;
+  write(path: string, body: Body): Promise<void>;
 }
 
 /** Files kept in a Map, path -> body (tests, benchmarks). */
-export function memorySink(files = new Map<string, string>()): Sink & { files: Map<string, string> } {
+export function memorySink(files = new Map<string, Body>()): Sink & { files: Map<string, Body> } {
   return { files, write: async (p, body) => void files.set(p, body) };
 }
 

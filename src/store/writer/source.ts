@@ -4,6 +4,7 @@
 // and keep them where they cost no memory (the build's spill file); a dataset in memory is one too.
 import type { Dataset } from '../../records/dataset.ts';
 import type { Division, Organization, Ranking, Title } from '../../records/schemas.ts';
+import { fnv1a } from '../../shared/hash.ts';
 import { recordText, searchFields } from '../layout.ts';
 
 export interface CollectionSource {
@@ -14,6 +15,8 @@ export interface CollectionSource {
   /** Every record's slot once, in the collection's order: fights and events by date then id, fighters by name then id. */
   readonly order: ArrayLike<number>;
   id(slot: number): string;
+  /** FNV-1a of the id (fnv1a in shared/hash.ts): a build's id index keeps it, so no id is read to get it. */
+  idHash(slot: number): number;
   /** The record's JSON text as the store keeps it (see recordText). */
   text(slot: number): string;
 }
@@ -74,6 +77,7 @@ export function datasetSource(ds: Dataset): StoreSource {
       count: ds.fights.length,
       order: identity(ds.fights.length),
       id: (s) => ds.fights[s].id,
+      idHash: (s) => fnv1a(ds.fights[s].id),
       text: texts(ds.fights),
       date: (s) => ds.fights[s].date,
       division: (s) => divisionIndex.get(ds.fights[s].division.id)!,
@@ -85,6 +89,7 @@ export function datasetSource(ds: Dataset): StoreSource {
       count: ds.events.length,
       order: identity(ds.events.length),
       id: (s) => ds.events[s].id,
+      idHash: (s) => fnv1a(ds.events[s].id),
       text: texts(ds.events),
       date: (s) => ds.events[s].date,
     },
@@ -93,6 +98,7 @@ export function datasetSource(ds: Dataset): StoreSource {
       count: ds.fighters.length,
       order: identity(ds.fighters.length),
       id: (s) => ds.fighters[s].id,
+      idHash: (s) => fnv1a(ds.fighters[s].id),
       text: texts(ds.fighters),
       division: (s) => divisionIndex.get(ds.fighters[s].division.id)!,
       titles: (s) => ds.fighters[s].titles.map((t) => titleIndex.get(t.id)!),

@@ -1,11 +1,13 @@
 // The files a change of some records touches, and only those: the same units a full build makes
-// (see write-store.ts), for the records whose text changed and the lists whose members moved, and
-// the paths of files that no longer belong to the store. The caller says what changed (which
+// (see write-store.ts and exports.ts), for the records whose text changed, the lists whose members
+// moved and the export parts that hold them, and the paths of files that no longer belong to the
+// store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, heldBy, listText, paths,
   splitHeader, type SortedList,
 } from '../layout.ts';
+import { exportChanges, type ExportChangeOptions } from './exports.ts';
 import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
 import { gramsOf, searchPartUnits } from './search.ts';
 import type { CollectionSource, StoreSource } from './source.ts';
@@ -84,8 +86,8 @@ function* wholeChanges(affected: Iterable<number>, lists: Groups, list: (g: numb
 
 const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) => byDivision(source.divisions.length, order, division);
 
-/** Every unit a change touches, and the paths that go. */
-export function updateUnits(source: StoreSource, before: Before, changed: Changed): Update {
+/** Every unit a change touches, and the paths that go; `exports` as a full build would make them. */
+export function updateUnits(source: StoreSource, before: Before, changed: Changed, exports: ExportChangeOptions): Update {
   const units: Unit[] = [];
   const removed: string[] = [];
   const { fights, events, fighters, divisions } = source;
@@ -160,6 +162,11 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
     const body = unit.body();
     if (before.read(unit.path) !== body) units.push({ path: unit.path, body: () => body });
   }
+
+  // The exports: the parts of the runs of records that changed or moved, the listing, the health file.
+  const exported = exportChanges(source, before, changed.texts, exports);
+  units.push(...exported.units);
+  removed.push(...exported.removed);
   return { units, removed };
 }
 

@@ -4,7 +4,8 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
+import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
+import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, wholeUnit, type TextOf, type Unit } from './lists.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
@@ -15,9 +16,18 @@ export interface WriteOptions {
   buckets?: GramBuckets;
 }
 
-/** Every store file of a source (or of a resolved dataset, as tests hold one). */
-export async function writeStore(from: StoreSource | Dataset, sink: Sink, options: WriteOptions = {}): Promise<void> {
-  for (const unit of storeUnits(isSource(from) ? from : datasetSource(from), options)) await sink.write(unit.path, unit.body());
+export interface WriteStoreOptions extends WriteOptions {
+  /** The build's day, which the exports' listing and the health file state. */
+  asOf: string;
+  /** The most NDJSON an export part holds (EXPORT_PART_BYTES unless given). */
+  partBytes?: number;
+}
+
+/** Every store file of a source (or of a resolved dataset, as tests hold one), the exports last (they read the lists' texts in their order). */
+export async function writeStore(from: StoreSource | Dataset, sink: Sink, options: WriteStoreOptions): Promise<void> {
+  const source = isSource(from) ? from : datasetSource(from);
+  for (const unit of storeUnits(source, options)) await sink.write(unit.path, unit.body());
+  for (const unit of exportUnits(source, { asOf: options.asOf, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) await sink.write(unit.path, unit.body());
 }
 
 const isSource = (from: StoreSource | Dataset): from is StoreSource => 'order' in from.fights;
