@@ -1,8 +1,6 @@
 // Runs the real site build into a folder, exactly as `npm run build -- --outDir DIR` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-
-/** The day ages are computed for in test builds, so expectations do not move with the calendar. */
-export const TEST_AS_OF = '2026-11-21';
+import { TEST_AS_OF } from './as-of.ts';
 
 const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
 const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, ...env });

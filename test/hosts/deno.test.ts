@@ -1,12 +1,12 @@
 // The edge function under the real Deno runtime (the engine of Netlify edge functions).
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { DENO } from '../helpers/runtimes.ts';
+import { builtSite } from '../helpers/site.ts';
 
 it('the edge function answers under Deno', () => {
-  const deno = path.resolve('node_modules/.bin/deno');
-  const dist = inject('distDir');
-  const result = spawnSync(deno, ['run', '--no-prompt', `--allow-read=${dist}`, 'test/helpers/edge-smoke.ts', dist], {
+  const dist = builtSite();
+  const result = spawnSync(DENO, ['run', '--no-prompt', `--allow-read=${dist}`, 'test/helpers/edge-smoke.ts', dist], {
     encoding: 'utf8',
     env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
   });

@@ -6,10 +6,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM } from '../helpers/runtimes.ts';
 import { runPreviewScript } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEV_KEY = 'dev-key-change-me';
 /** The specification's endpoints as the page shows them: below the server's /v2. */
 const ENDPOINTS = [
@@ -28,7 +29,7 @@ const elsewhere: string[] = [];
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   // npm start as a developer runs it: no API_KEYS, so the development key.
-  preview = await runPreviewScript({ DIST_DIR: inject('distDir'), SKIP_BUILD: '1', API_KEYS: undefined });
+  preview = await runPreviewScript({ DIST_DIR: builtSite(), SKIP_BUILD: '1', API_KEYS: undefined });
   profile = mkdtempSync(path.join(tmpdir(), 'chromium-profile-'));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

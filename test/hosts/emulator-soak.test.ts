@@ -6,10 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { KEY } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 400);
 const IN_FLIGHT = 8;
@@ -55,7 +56,7 @@ let url: string;
 beforeAll(async () => {
   if (deno === null || !canCount) return;
   child = spawn(process.execPath, ['scripts/dev-netlify.ts', '--port', '0'], {
-    env: { ...process.env, API_KEYS: KEY, DIST_DIR: inject('distDir'), AS_OF: TEST_AS_OF },
+    env: { ...process.env, API_KEYS: KEY, DIST_DIR: builtSite(), AS_OF: TEST_AS_OF },
   });
   let out = '';
   await new Promise<void>((resolve, reject) => {

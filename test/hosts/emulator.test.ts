@@ -3,11 +3,12 @@
 // emulator's static origin. It must answer as the Node preview does, and never hand out the store.
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
 import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../../scripts/lib/netlify-dev.ts';
 import { listen } from '../../scripts/lib/node-bridge.ts';
 import { freePort, KEY, OTHER_KEY, runPreviewScript, startPreview } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const deno = emulatorDeno();
 if (deno === null)
@@ -69,7 +70,7 @@ describe.skipIf(deno === null)("the built site under Netlify's emulator", () => 
 
   beforeAll(async () => {
     [emulator, preview] = await Promise.all([
-      startEmulator({ distDir: inject('distDir'), keys: `${KEY}, ${OTHER_KEY}`, deno: deno!, port: 0 }),
+      startEmulator({ distDir: builtSite(), keys: `${KEY}, ${OTHER_KEY}`, deno: deno!, port: 0 }),
       // Without its CDN stand-in: the emulator has no CDN in front either, so both pass the
       // functions' headers on as they are.
       startPreview(undefined, { cdnBytes: 0 }),
@@ -287,7 +288,7 @@ describe.skipIf(deno === null)('npm run dev:netlify', () => {
     const port = await freePort();
     // HOST is an address of no machine here, so an emulator that took it could not start.
     const { child, url } = await runPreviewScript(
-      { API_KEYS: KEY, DIST_DIR: inject('distDir'), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
+      { API_KEYS: KEY, DIST_DIR: builtSite(), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
       ['--port', String(port), '--host', '127.0.0.1'],
       'scripts/dev-netlify.ts',
     );

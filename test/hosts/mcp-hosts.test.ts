@@ -4,12 +4,13 @@
 // same parameters. The emulator is slow (each request a new Worker): its part is small.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/api/registry.ts';
 import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
 import { startEmulator, type Emulator } from '../../scripts/lib/netlify-dev.ts';
 import { expectAnswer, mcpClient, sampleCalls, type SampleIds } from '../helpers/mcp.ts';
 import { KEY, OTHER_KEY, startPreview } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
 
 /** A host's API over HTTP: the parsed answer to a GET with the key. */
 const apiOf = (base: string) => async (path: string) => {
@@ -77,7 +78,7 @@ describe.skipIf(deno === null)("under Netlify's emulator", () => {
   let emulator: Emulator;
   let client: Client;
   beforeAll(async () => {
-    emulator = await startEmulator({ distDir: inject('distDir'), keys: `${KEY}, ${OTHER_KEY}`, deno: deno!, port: 0 });
+    emulator = await startEmulator({ distDir: builtSite(), keys: `${KEY}, ${OTHER_KEY}`, deno: deno!, port: 0 });
     client = await mcpClient(`${emulator.url}/mcp`, { authorization: `Bearer ${KEY}` });
   });
   afterAll(async () => {

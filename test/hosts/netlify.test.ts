@@ -7,15 +7,15 @@ import { gzipSync } from 'node:zlib';
 import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
+import { NPM_BIN } from '../helpers/runtimes.ts';
 
 it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
-  const bin = path.resolve('node_modules/.bin');
-  const result = spawnSync(path.join(bin, 'netlify'), ['build', '--offline'], {
+  const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content },
+    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content },
     maxBuffer: 1 << 28,
   });
   expect(result.status, result.stdout + result.stderr).toBe(0);

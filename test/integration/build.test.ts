@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
@@ -14,11 +14,13 @@ import {
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { MARKER, readMarker } from '../../scripts/lib/build-output.ts';
-import { TEST_AS_OF, buildSite } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { buildSite } from '../helpers/build.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
+import { builtSite } from '../helpers/site.ts';
 
-const dist = () => inject('distDir');
+const dist = () => builtSite();
 
 const Header = z.object({ total: z.number().int().min(0), pages: z.number().int().min(0).optional() }).strict();
 const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));

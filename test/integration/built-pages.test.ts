@@ -7,7 +7,7 @@ import { resolveDataset } from '../../src/content/resolve.ts';
 import { readContent } from '../../src/content/read.ts';
 import { OFFSET_CEILING } from '../../src/api/limits.ts';
 import { paths } from '../../src/store/layout.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { loadRecords, page } from '../helpers/reference.ts';

@@ -6,7 +6,7 @@ import { resolveDataset } from '../../src/content/resolve.ts';
 import { readContent } from '../../src/content/read.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Fight } from '../../src/records/schemas.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 

@@ -10,7 +10,7 @@ import { readContent } from '../../src/content/read.ts';
 import { memoryContext, memoryStore } from '../helpers/memory-store.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { createHandler } from '../../src/api/handler.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
 import { createClient } from '../../client/src/index.ts';
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { buildSite } from '../helpers/build.ts';
 
 const KEY = 'dev-test-key';
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-dev-'));

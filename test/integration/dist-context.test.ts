@@ -3,10 +3,11 @@
 import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
 import { paths } from '../../src/store/layout.ts';
+import { builtSite } from '../helpers/site.ts';
 
 async function folder(files: Record<string, string>) {
   const dir = await mkdtemp(path.join(tmpdir(), 'dist-context-'));
@@ -62,7 +63,7 @@ describe('the in-memory file cache', () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'dist-context-'));
     const file = paths.all('divisions').slice(1);
     await mkdir(path.join(dist, path.dirname(file)), { recursive: true });
-    await copyFile(path.join(inject('distDir'), file), path.join(dist, file));
+    await copyFile(path.join(builtSite(), file), path.join(dist, file));
     const server = await startServer({ distDir: dist, port: 0, env: { API_KEYS: 'k' } });
     try {
       const names = async () => {

@@ -2,10 +2,11 @@
 // is also checked against the API's OpenAPI document (see helpers/server.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as records from '../../src/records/schemas.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { KEY, OTHER_KEY, startPreview } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ const LISTS = [
   '/v2/divisions/', '/v2/organizations/', '/v2/titles/', '/v2/rankings/',
 ];
 /** The API's description as the build wrote it. */
-const builtDocument = () => readFileSync(path.join(inject('distDir'), OPENAPI_PATH), 'utf8');
+const builtDocument = () => readFileSync(path.join(builtSite(), OPENAPI_PATH), 'utf8');
 const ONE = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles'];
 
 describe('every endpoint with its defaults', () => {

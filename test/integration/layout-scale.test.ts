@@ -3,7 +3,7 @@
 // where the reader looks for it.
 import path from 'node:path';
 import fg from 'fast-glob';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../scripts/generate/cli.ts';
 import { eventCount } from '../../scripts/generate/events.ts';
 import { fighterCount } from '../../scripts/generate/fighters.ts';
@@ -15,7 +15,8 @@ import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, paths, searchFields, shardOf, type PagedResource, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const ids = (count: number, id: (n: number, count: number) => string) => Array.from({ length: count }, (_, i) => id(i + 1, count));
 
@@ -163,7 +164,7 @@ describe('the test build', () => {
     }
     for (const gram of new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]))) want(paths.searchCandidates(gram));
 
-    const written = new Set(fg.sync('store/**', { cwd: inject('distDir') }).map((f) => `/${f}`));
+    const written = new Set(fg.sync('store/**', { cwd: builtSite() }).map((f) => `/${f}`));
     expect([...wanted].filter((p) => !written.has(p)), 'read but never written').toEqual([]);
     expect([...written].filter((p) => !wanted.has(p)), 'written but never read').toEqual([]);
     expect(written.size).toBeGreaterThan(5000);

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allBody, finishBody, listBody, oneBody, paginationOf, type Body } from '../../src/api/envelope.ts';
 import { BUILT_PAGE_SIZE, linesOf, splitHeader, STORE } from '../../src/store/layout.ts';
 import { expectDocumented } from '../helpers/openapi.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
 
@@ -28,7 +29,7 @@ function headed(text: string): Body {
 }
 
 describe('the store\'s whole answers match the OpenAPI document', () => {
-  const root = path.join(inject('distDir'), STORE);
+  const root = path.join(builtSite(), STORE);
 
   it.each(WHOLE)('$files', ({ files, path: apiPath, wrap }) => {
     const found = fg.sync(files, { cwd: root });

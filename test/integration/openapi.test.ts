@@ -4,14 +4,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate } from '@scalar/openapi-parser';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApiText } from '../../src/api/openapi/document.ts';
 import { parseParams, queryFields } from '../../src/api/params.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { ENDPOINTS } from '../../src/api/registry.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { apiDocument, expectDocumented } from '../helpers/openapi.ts';
+import { builtSite } from '../helpers/site.ts';
 
 /** The specification's endpoints (section 4), as it writes them. */
 const SPEC_ENDPOINTS = [
@@ -50,17 +51,17 @@ const document = () => apiDocument() as unknown as {
 
 describe('the document', () => {
   it('is valid OpenAPI 3.1', async () => {
-    const result = await validate(readFileSync(path.join(inject('distDir'), OPENAPI_PATH), 'utf8'));
+    const result = await validate(readFileSync(path.join(builtSite(), OPENAPI_PATH), 'utf8'));
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.version).toBe('3.1');
   });
 
   it('is built with the site exactly as generated from its store and day, and the same every time', async () => {
-    const built = readFileSync(path.join(inject('distDir'), OPENAPI_PATH), 'utf8');
-    const generated = await apiDocumentText(inject('distDir'), TEST_AS_OF);
+    const built = readFileSync(path.join(builtSite(), OPENAPI_PATH), 'utf8');
+    const generated = await apiDocumentText(builtSite(), TEST_AS_OF);
     expect(built === generated).toBe(true);
-    expect(generated === (await apiDocumentText(inject('distDir'), TEST_AS_OF))).toBe(true);
+    expect(generated === (await apiDocumentText(builtSite(), TEST_AS_OF))).toBe(true);
   });
 
   it('without examples, describes the same API: the built document is the bare one with examples added', () => {

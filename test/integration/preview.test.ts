@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fg from 'fast-glob';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { MARKER, readMarker } from '../../scripts/lib/build-output.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
 import { buildSite, startBuild } from '../helpers/build.ts';
 import { freePort, runPreviewScript } from '../helpers/server.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const KEY = 'preview-key';
 
@@ -25,7 +26,7 @@ async function call(url: string, route: string): Promise<{ status: number; total
 }
 
 it('prints the URL, the key and a curl command, and answers on that URL', async () => {
-  const { child, out, url } = await preview({ DIST_DIR: inject('distDir'), SKIP_BUILD: '1' });
+  const { child, out, url } = await preview({ DIST_DIR: builtSite(), SKIP_BUILD: '1' });
   try {
     expect(out).toContain('API key: preview-key');
     expect(out).toMatch(/curl -H 'x-gateway-key: preview-key' 'http:\/\/localhost:\d+\/v2\/fights\//);
@@ -43,7 +44,7 @@ describe('where it listens', () => {
     // HOST is an address of no machine here, so a preview that took it could not start; one
     // listening on this machine only fills the docs' key in.
     const { child, out, url } = await runPreviewScript(
-      { API_KEYS: KEY, DIST_DIR: inject('distDir'), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
+      { API_KEYS: KEY, DIST_DIR: builtSite(), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
       ['--port', String(port), '--host', '127.0.0.1'],
     );
     try {

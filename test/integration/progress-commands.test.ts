@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'progress-'));

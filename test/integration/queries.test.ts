@@ -6,7 +6,7 @@ import type { Event, Fight, Fighter, Ranking } from '../../src/records/schemas.t
 import { encodeCursor, filterKey } from '../../src/api/cursor.ts';
 import { directClient } from '../helpers/handler.ts';
 import { dayOf, fold, loadContent, loadRecords, page } from '../helpers/reference.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 
 const NOW = Date.parse('2026-11-21T15:30:00Z');
 const TODAY = '2026-11-21';

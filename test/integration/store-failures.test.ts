@@ -2,13 +2,14 @@
 // the origin fails, and 500 InternalError when a file that the store's own indexes name is
 // missing or short. Never a 200, never cacheable. The store here is the test build behind an
 // origin that fails on purpose for the paths matching a pattern.
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiFunction } from '../../src/hosts/functions.ts';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
 import { directClient } from '../helpers/handler.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
@@ -16,7 +17,7 @@ const NOW = Date.parse('2026-11-21T12:00:00Z');
 type Fault = 'status' | 'throw' | 'missing' | 'short';
 
 function faultyStore(pattern: RegExp, fault: Fault | null, seen: string[] = []): Store {
-  const context = distContext(inject('distDir'));
+  const context = distContext(builtSite());
   return originStore(async (path, signal) => {
     seen.push(path);
     const healthy = () => context.next(new Request(new URL(path, 'http://local'), { signal }));
@@ -196,14 +197,14 @@ describe('the edge function over a failing origin', () => {
   });
 
   it('reads files through the origin as before', async () => {
-    const context = distContext(inject('distDir'));
+    const context = distContext(builtSite());
     const response = await call(`/v2/fights/${ids.fight}`, (r) => context.next(r));
     expect([response.status, response.body.data.id]).toEqual([200, ids.fight]);
   });
 });
 
 describe('the local origin (dist context)', () => {
-  const next = (path: string) => distContext(inject('distDir')).next(new Request(`http://local${path}`));
+  const next = (path: string) => distContext(builtSite()).next(new Request(`http://local${path}`));
 
   it('answers 404 only for a file that does not exist', async () => {
     expect((await next('/store/divisions/no-such.json')).status).toBe(404);

@@ -3,16 +3,17 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonServerPath } from '../../scripts/bench/json-server-path.ts';
 import { writeJsonServerDb } from '../../scripts/bench/json-server-db.ts';
 import { formatThroughput, type Load, type ThroughputRow } from '../../scripts/bench/throughput.ts';
 import { loadRecords } from '../helpers/reference.ts';
+import { builtSite } from '../helpers/site.ts';
 
 describe('the json-server database', () => {
   it('holds every built fight as the API returns it, with its division and event ids on top', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'db-')), 'db.json');
-    const written = await writeJsonServerDb(inject('distDir'), file);
+    const written = await writeJsonServerDb(builtSite(), file);
     const db = JSON.parse(await readFile(file, 'utf8'));
     const expected = (await loadRecords()).fights;
     expect(expected.length).toBeGreaterThan(100);

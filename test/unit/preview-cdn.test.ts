@@ -5,7 +5,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { minimalContent } from '../helpers/fixture.ts';
 import { memoryContext, memoryStore } from '../helpers/memory-store.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import { TEST_AS_OF } from '../helpers/build.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 
 async function changedFiles(before: ContentRecords, after: ContentRecords) {

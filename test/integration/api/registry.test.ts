@@ -1,13 +1,14 @@
 // The endpoint registry: one entry per endpoint of the specification, each with a stable name,
 // routed by its path, its parameters one z.object that JSON Schema describes fully, and answers
 // made whole by the endpoint itself.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyText } from '../../../src/api/envelope.ts';
 import { queryFields } from '../../../src/api/params.ts';
 import { ENDPOINTS, endpointNamed, route } from '../../../src/api/registry.ts';
 import { BASE_PATH } from '../../../src/api/routes.ts';
 import { distStore } from '../../helpers/handler.ts';
+import { builtSite } from '../../helpers/site.ts';
 
 describe('the registry', () => {
   it('names every endpoint once, in the specification\'s order, by a stable name', () => {
@@ -69,7 +70,7 @@ describe('the registry', () => {
 describe('answers are made whole by their endpoint', () => {
   it('next_page is the whole URL on the request\'s origin as the fights list writes it', async () => {
     const listFights = endpointNamed('list_fights')!;
-    const ctx = { store: distStore(inject('distDir')), today: () => '2026-11-21', origin: 'https://o.example:8443' };
+    const ctx = { store: distStore(builtSite()), today: () => '2026-11-21', origin: 'https://o.example:8443' };
     const text = bodyText(await listFights.answerRequest(new Map(), new URLSearchParams('page_size=2&division_id=welterweight'), ctx));
     const next = new URL(JSON.parse(text).pagination.next_page);
     expect(next.origin + next.pathname).toBe('https://o.example:8443/v2/fights/');

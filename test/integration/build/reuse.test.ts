@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_AS_OF } from '../../helpers/build.ts';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-reuse-'));
 const content = path.join(work, 'content');

@@ -10,7 +10,7 @@ import { silentProgress } from '../../../src/build/progress.ts';
 import { loadState } from '../../../src/build/state.ts';
 import { applyChanges, type ContentChange, type UpdateContext } from '../../../src/build/update.ts';
 import type { Orders } from '../../../src/build/catalog-source.ts';
-import { TEST_AS_OF } from '../../helpers/build.ts';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
 const content = path.join(work, 'content');

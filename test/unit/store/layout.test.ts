@@ -6,7 +6,7 @@ import { linesOf, paths, someLinesOf } from '../../../src/store/layout.ts';
 import { memoryStore } from '../../helpers/memory-store.ts';
 import { resolveDataset } from '../../../src/content/resolve.ts';
 import { createHandler } from '../../../src/api/handler.ts';
-import { TEST_AS_OF } from '../../helpers/build.ts';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { minimalContent } from '../../helpers/fixture.ts';
 
 const idArb = fc.stringMatching(ID_PATTERN);

@@ -1,0 +1,13 @@
+// Every project's global setup (the root's, run once per run): the run gets a temporary folder of
+// its own, so every folder a test makes under the system's temporary folder (content fixtures,
+// builds) goes with the run, whether or not the test cleans up.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export default function setup() {
+  const runTemp = mkdtempSync(path.join(tmpdir(), 'boxing-api-tests-'));
+  // os.tmpdir() reads TMPDIR on every call, in the test threads and in the processes they start.
+  process.env.TMPDIR = runTemp;
+  return () => rmSync(runTemp, { recursive: true, force: true });
+}
