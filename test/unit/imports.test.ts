@@ -2,38 +2,15 @@
 // the request-time code never imports build-time code, and the writer and the reader of the
 // store meet only in its layout. Endpoints are listed by the registry alone. The typed client
 // takes only types from the rest. The hosts sit on top: the Netlify edge functions are adapters
-// over src/hosts/, and nothing imports them.
+// over src/hosts/, and nothing imports them. The tests sit above everything: no code imports
+// them, and a test file imports helpers, never another test file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { importGraph, reach } from '../helpers/import-graph.ts';
 
-const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
-/** The same, with what is imported: `type { ... }` marks an import erased from the JavaScript. */
+/** An import statement with what it imports: `type { ... }` marks an import erased from the JavaScript. */
 const FROM_CLAUSE = /^\s*(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]/gm;
-
-function importGraph(): Map<string, string[]> {
-  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'], { onlyFiles: true });
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    graph.set(file, [...text.matchAll(FROM)].map((m) => path.normalize(path.join(path.dirname(file), m[1]))));
-  }
-  return graph;
-}
-
-/** Every module a module reaches through its imports. */
-function reach(graph: Map<string, string[]>, from: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...(graph.get(from) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    stack.push(...(graph.get(next) ?? []));
-  }
-  return seen;
-}
 
 describe('imports', () => {
   const graph = importGraph();
@@ -134,5 +111,15 @@ describe('imports', () => {
       f === 'test/helpers/edge-smoke.ts' ? [] : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),
     );
     expect(importers).toEqual([]);
+  });
+
+  it('keep the tests on top: no code imports test/, and tests share helpers, never each other\'s files', () => {
+    const intoTests = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('test/') ? [] : targets.filter((t) => t.startsWith('test/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(intoTests).toEqual([]);
+    const intoTestFiles = [...graph].flatMap(([f, targets]) => targets.filter((t) => t.endsWith('.test.ts')).map((t) => `${f} -> ${t}`));
+    expect(intoTestFiles).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('test/unit/')).length).toBeGreaterThan(0);
   });
 });
