@@ -78,7 +78,8 @@ function findDeno(): number {
 }
 
 afterAll(async () => {
-  if (!child) return;
+  // Already ended (by a signal, it has no exit code): there is no exit left to wait for.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

@@ -35,7 +35,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (child.exitCode === null) {
+  // A process ended by a signal has no exit code: waiting for its exit then would never end.
+  if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGINT');
     await exited;
