@@ -1,15 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, by what a test needs to run (CONTRIBUTING.md has the rule, test/unit/locations.test.ts
+// holds it): `npm run test:unit`, `test:integration`, `test:hosts`; `npm test` runs all three, one
+// after the other, so the slow hosts never compete with the rest for the machine.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
-    globalSetup: ['test/helpers/global-setup.ts'],
-    // Several tests run whole builds (Astro, Netlify) that share the project's cache folders.
-    fileParallelism: false,
-    // One file at a time, each in a fresh worker thread: a thread starts in a fraction of the
-    // time of a process, which over every test file is several seconds of the suite.
+    // The root's global setup runs once per run, whichever projects run: a temporary folder for the run.
+    globalSetup: ['test/helpers/run-temp.ts'],
+    // Each file in a fresh worker thread: a thread starts in a fraction of the time of a process.
     pool: 'threads',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // Modules called in place: no build to wait for, nothing shared on disk, so files run side by side.
+          maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/helpers/build-setup.ts'],
+          // Several files run whole builds (Astro, Netlify) that share the project's cache folders.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'hosts',
+          include: ['test/hosts/**/*.test.ts'],
+          globalSetup: ['test/helpers/build-setup.ts'],
+          // Netlify's build shares those folders too, and each runtime takes the machine while it runs.
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

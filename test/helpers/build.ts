@@ -1,8 +1,6 @@
 // Runs the real site build into a folder, exactly as `npm run build -- --outDir DIR` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-
-/** The day ages are computed for in test builds, so expectations do not move with the calendar. */
-export const TEST_AS_OF = '2026-11-21';
+import { TEST_AS_OF } from './as-of.ts';
 
 /**
  * The most NDJSON an export part holds in the tests' builds (EXPORT_PART_BYTES): far below the

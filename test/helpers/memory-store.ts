@@ -5,7 +5,7 @@ import type { Store } from '../../src/store/reader/store.ts';
 import type { Body } from '../../src/store/writer/lists.ts';
 import { memorySink } from '../../src/store/writer/sink.ts';
 import { writeStore } from '../../src/store/writer/write-store.ts';
-import { TEST_AS_OF } from './build.ts';
+import { TEST_AS_OF } from './as-of.ts';
 
 const bytesOf = (body: Body) => (typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body));
 

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { inject } from 'vitest';
 import { isPublicPath, OPENAPI_PATH } from '../../src/api/public.ts';
 import { route } from '../../src/api/registry.ts';
 import { BASE_PATH } from '../../src/api/routes.ts';
+import { builtSite } from './site.ts';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -32,7 +32,7 @@ export function apiDocument(): ApiDocument {
 
 function validator() {
   if (loaded) return loaded;
-  const document = JSON.parse(readFileSync(path.join(inject('distDir'), OPENAPI_PATH), 'utf8')) as ApiDocument;
+  const document = JSON.parse(readFileSync(path.join(builtSite(), OPENAPI_PATH), 'utf8')) as ApiDocument;
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
   // The document's own members are not schema keywords: named so, strict mode lets them be.

@@ -3,7 +3,7 @@
 // Deliberately naive: load everything, filter, sort, slice.
 import { readContent } from '../../src/content/read.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { TEST_AS_OF } from './build.ts';
+import { TEST_AS_OF } from './as-of.ts';
 
 export async function loadRecords(contentDir = 'content') {
   const { fights, events, fighters } = resolveDataset(await readContent(contentDir), TEST_AS_OF);

@@ -1,10 +1,10 @@
 // The preview server (the edge function on Node) over a real socket, for HTTP tests. Every
 // answer is checked against the API's OpenAPI document.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { inject } from 'vitest';
 import { startServer } from '../../scripts/lib/serve.ts';
-import { TEST_AS_OF } from './build.ts';
+import { TEST_AS_OF } from './as-of.ts';
 import { expectDocumented } from './openapi.ts';
+import { builtSite } from './site.ts';
 
 export const KEY = 'test-key-1';
 export const OTHER_KEY = 'test-key-2';
@@ -13,7 +13,7 @@ export async function startPreview(
   env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` },
   options: { tryItKey?: string; cdnBytes?: number } = {},
 ) {
-  const server = await startServer({ distDir: inject('distDir'), port: 0, env, ...options });
+  const server = await startServer({ distDir: builtSite(), port: 0, env, ...options });
   const base = `http://127.0.0.1:${server.port}`;
   const get = async (path: string, init: RequestInit & { key?: string | null } = {}) => {
     const headers = new Headers(init.headers);

@@ -162,7 +162,7 @@ function operationOf(endpoint: Endpoint, example: Example | undefined) {
  * Operations outside the endpoint registry, as path items by path. The MCP endpoint (`POST /mcp`)
  * belongs here: a path item of its own with `servers: [{ url: '/' }]` (it is not under the base
  * path), and examples of its request body and its answer, as every registry endpoint has its
- * examples (see examples.ts and test/openapi-examples.test.ts, which sends each). None yet.
+ * examples (see examples.ts and test/integration/openapi-examples.test.ts, which sends each). None yet.
  */
 const OTHER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {};
 

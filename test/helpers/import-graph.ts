@@ -1,0 +1,33 @@
+// The repository's modules and their relative imports, read from the source text (type-only
+// imports included): what the import-layer and test-location tests reason over.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
+
+export type ImportGraph = Map<string, string[]>;
+
+/** Every module of the code folders and the tests, with the modules it imports (paths from the repository's root). */
+export function importGraph(): ImportGraph {
+  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'], { onlyFiles: true });
+  const graph: ImportGraph = new Map();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    graph.set(file, [...text.matchAll(FROM)].map((m) => path.normalize(path.join(path.dirname(file), m[1]))));
+  }
+  return graph;
+}
+
+/** Every module a module reaches through its imports. */
+export function reach(graph: ImportGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph.get(from) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(graph.get(next) ?? []));
+  }
+  return seen;
+}

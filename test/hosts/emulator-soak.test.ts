@@ -1,0 +1,126 @@
+// `npm run dev:netlify` under a long run of requests: every one is answered by the edge
+// functions, and the emulator's Deno does not gain a thread per request (it once kept each
+// request's config worker alive until it could spawn no more threads, then failed every request).
+// EMULATOR_SOAK_REQUESTS sets the length of the run (CI runs 5,000; by default a few hundred,
+// each of which would leave a thread behind without the fix).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { KEY } from '../helpers/server.ts';
+import { builtSite } from '../helpers/site.ts';
+
+const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 400);
+const IN_FLIGHT = 8;
+
+const deno = emulatorDeno();
+const canCount = existsSync('/proc/self/task');
+if (deno === null) console.warn("Skipping the emulator soak test: no Deno that Netlify's emulator accepts (2.5 LTS) is installed.");
+else if (!canCount) console.warn("Skipping the emulator soak test: threads are counted from /proc, which this system does not have.");
+
+/** The process ids under `root` (its children, theirs, ...), read from /proc. */
+function descendants(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name is in parentheses and may hold spaces: the parent id follows the last ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const [child, parent] of parentOf) if (parent === pid) (found.push(child), visit(child));
+  };
+  visit(root);
+  return found;
+}
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+};
+const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
+
+let child: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  if (deno === null || !canCount) return;
+  child = spawn(process.execPath, ['scripts/dev-netlify.ts', '--port', '0'], {
+    env: { ...process.env, API_KEYS: KEY, DIST_DIR: builtSite(), AS_OF: TEST_AS_OF },
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('curl')) resolve();
+    });
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => reject(new Error(`dev:netlify exited with ${code}: ${out}`)));
+  });
+  url = /on (http:\/\/localhost:\d+)/.exec(out)![1];
+});
+
+/** The emulator's Deno: started with the emulator, or at the latest by its first request. */
+function findDeno(): number {
+  const pid = descendants(child.pid!).find((p) => commandOf(p).some((arg) => arg.includes('edge-functions-dev')));
+  if (pid === undefined) throw new Error("the emulator's Deno process was not found");
+  return pid;
+}
+
+afterAll(async () => {
+  // Already ended (by a signal, it has no exit code): there is no exit left to wait for.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+});
+
+it.skipIf(deno === null || !canCount)(
+  `answers ${REQUESTS} requests, ${IN_FLIGHT} in flight, every one through the edge functions, with the thread count flat`,
+  async () => {
+    const paths = ['/v2/divisions/', '/v2/fights/?page_size=2', '/v2/nope/', '/v2/organizations/wbc'];
+    const keyed = (i: number): Record<string, string> => (i % 5 === 4 ? {} : { 'x-gateway-key': KEY });
+    // Warm-up: the runtime's own pools are started before the count is taken.
+    for (let i = 0; i < IN_FLIGHT * 2; i++) await (await fetch(url + paths[i % paths.length], { headers: keyed(i) })).arrayBuffer();
+    await sleep(1000);
+    const denoPid = findDeno();
+    const before = threadsOf(denoPid);
+    const statuses = new Map<number, number>();
+    const samples: number[] = [];
+    let sent = 0;
+    let refused = 0;
+    const worker = async () => {
+      while (sent < REQUESTS) {
+        const i = sent++;
+        const response = await fetch(url + paths[i % paths.length], { headers: keyed(i) });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        // Every answer of the functions names them; the front door's own 503 does not.
+        if (response.headers.get('x-nf-edge-functions') === null) refused++;
+        if (i % 100 === 0) samples.push(threadsOf(denoPid));
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    // Workers still stopping after their last answer are given a moment.
+    await sleep(3000);
+    const after = threadsOf(denoPid);
+
+    expect(refused, JSON.stringify([...statuses])).toBe(0);
+    expect([...statuses.keys()].sort()).toEqual([200, 401, 404]);
+    // A few threads for the requests in flight come and go; one left per request would be hundreds.
+    expect(Math.max(...samples), `threads during the run: ${samples.join(' ')}`).toBeLessThan(before + 64);
+    expect(after, `threads before ${before}, after ${after}`).toBeLessThanOrEqual(before + 8);
+  },
+  // The emulator starts two Deno workers per request: some ten requests a second on two cores.
+  60_000 + REQUESTS * 300,
+);

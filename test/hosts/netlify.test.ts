@@ -1,0 +1,51 @@
+// netlify.toml: `netlify build --offline` bundles both edge functions with its routes, and `netlify dev`
+// runs the emulator as its framework server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parse } from 'smol-toml';
+import { expect, it } from 'vitest';
+import { minimalContent, writeContent } from '../helpers/fixture.ts';
+import { NPM_BIN } from '../helpers/runtimes.ts';
+
+it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
+  // The bundle and the routes do not depend on the data: a small content set keeps the build short.
+  const content = await writeContent(minimalContent());
+  rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
+  const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content },
+    maxBuffer: 1 << 28,
+  });
+  expect(result.status, result.stdout + result.stderr).toBe(0);
+  const dir = '.netlify/edge-functions-dist';
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+  // Uncached routes run before the cache, on every request; cached ones after it, on a miss only.
+  // The MCP function is uncached (a POST never is) and last on /mcp, which the api function leaves to it.
+  expect(manifest.routes).toEqual([
+    expect.objectContaining({ function: 'gate', path: '/*' }),
+    expect.objectContaining({ function: 'mcp', path: '/mcp' }),
+  ]);
+  expect(manifest.post_cache_routes).toEqual([expect.objectContaining({ function: 'api', path: '/*' })]);
+  const matches = (route: { pattern: string; excluded_patterns: string[] }, p: string) =>
+    new RegExp(route.pattern).test(p) && !route.excluded_patterns.some((x) => new RegExp(x).test(p));
+  for (const route of [manifest.routes[0], manifest.post_cache_routes[0]])
+    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.ndjson', '/', '/anything/at/all']) expect(matches(route, p), p).toBe(true);
+  for (const p of ['/mcp', '/mcp/']) {
+    expect([matches(manifest.routes[0], p), matches(manifest.routes[1], p), matches(manifest.post_cache_routes[0], p)], p).toEqual([true, true, false]);
+  }
+  expect(matches(manifest.routes[1], '/v2/fights/')).toBe(false);
+  const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
+  expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
+});
+
+it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {
+  const config = parse(readFileSync('netlify.toml', 'utf8')) as {
+    dev: { framework: string; command: string; targetPort: number };
+    context: { dev: { edge_functions: string } };
+  };
+  expect(config.dev.framework).toBe('#custom');
+  expect(config.dev.command).toMatch(new RegExp(`^npm run dev:netlify -- --port ${config.dev.targetPort}$`));
+  expect(existsSync(config.context.dev.edge_functions) && readdirSync(config.context.dev.edge_functions).length > 0).toBe(false);
+});

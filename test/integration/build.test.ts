@@ -1,0 +1,208 @@
+// The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
+// (the layout at a million fights is in layout.test.ts).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
+import * as api from '../../src/records/schemas.ts';
+import {
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, recordText, splitHeader,
+} from '../../src/store/layout.ts';
+import { createHandler } from '../../src/api/handler.ts';
+import { resolveDataset } from '../../src/content/resolve.ts';
+import { MARKER, readMarker } from '../../scripts/lib/build-output.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { buildSite } from '../helpers/build.ts';
+import { minimalContent, writeContent } from '../helpers/fixture.ts';
+import { memoryStore } from '../helpers/memory-store.ts';
+import { builtSite } from '../helpers/site.ts';
+
+const dist = () => builtSite();
+
+const Header = z.object({ total: z.number().int().min(0), pages: z.number().int().min(0).optional() }).strict();
+const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));
+
+type Check = (text: string) => unknown;
+const lines = (schema: z.ZodType): Check => (text) => z.array(schema).parse(linesOf(text).map((l) => JSON.parse(l)));
+const headed = (schema: z.ZodType): Check => (text) => {
+  const { header, lines: rest } = splitHeader(text);
+  Header.parse(header);
+  return z.array(schema).parse(rest.map((l) => JSON.parse(l)));
+};
+const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
+const dayIndex: Check = (text) => {
+  const index = readDayIndex(text);
+  Header.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
+  for (let i = 1; i < index.days; i++)
+    if (!(index.day(i) > index.day(i - 1) && index.start(i) > index.start(i - 1) && index.start(i) < index.total))
+      throw new Error(`day entry ${i} out of order`);
+};
+const keyedFights: Check = (text) =>
+  linesOf(text).forEach((line) => {
+    const keyed = readKeyedFight(line);
+    const fight = api.Fight.parse(JSON.parse(keyed.json));
+    expect([keyed.date, keyed.id, keyed.division_id, keyed.event_id, ...keyed.fighter_ids]).toEqual([
+      fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
+    ]);
+  });
+
+/** What each store file must hold, by path. */
+const RULES: Array<[RegExp, Check]> = [
+  [/^fights\/records\//, one(api.Fight)],
+  [/^events\/records\//, one(api.Event)],
+  [/^fighters\/records\//, one(api.Fighter)],
+  [/^divisions\/records\//, one(api.Division)],
+  [/^organizations\/records\//, one(api.Organization)],
+  [/^titles\/records\//, one(api.Title)],
+  [/^divisions\/all\.ndjson$/, lines(api.Division)],
+  [/^organizations\/all\.ndjson$/, lines(api.Organization)],
+  [/^titles\/(all\.ndjson$|by\/)/, lines(api.Title)],
+  [/^rankings\//, headed(api.Ranking)],
+  [/^fights\/pages\//, headed(api.Fight)],
+  [/^events\/pages\//, headed(api.Event)],
+  [/^fighters\/pages\//, headed(api.Fighter)],
+  [/^(fights\/sorted|events\/sorted|events\/scheduled)\/.*\/index\.txt$/, dayIndex],
+  [/^fighters\/sorted\/.*\/index\.txt$/, (text) => Header.parse(JSON.parse(text))],
+  [/^fights\/sorted\/.*\.ndjson$/, lines(api.Fight)],
+  [/^events\/sorted\/.*\.ndjson$/, lines(api.Event)],
+  [/^events\/scheduled\/.*\.ndjson$/, lines(api.ScheduledEvent)],
+  [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
+  [/^fights\/by-(event|fighter)\//, keyedFights],
+  [/^fighters\/by-title\//, lines(api.Fighter)],
+  [/^fighters\/search\//, (text) => {
+    const { header, lines: ids } = splitHeader(text);
+    Header.parse(header);
+    Ids.parse(ids);
+    if (ids.length === 0 || ids.length > PART_SIZE) throw new Error(`${ids.length} ids in a part`);
+  }],
+  [/^fighters\/candidates\//, (text) => linesOf(text).forEach((l) => expect(readCandidate(l).fields).toHaveLength(3))],
+];
+
+describe('the built store', () => {
+  it('every file holds what the layout says', () => {
+    const root = path.join(dist(), 'store');
+    const files = fg.sync('**/*', { cwd: root, onlyFiles: true });
+    expect(files.length).toBeGreaterThan(5000);
+    const unmatched: string[] = [];
+    const invalid: string[] = [];
+    for (const file of files) {
+      const rule = RULES.find(([pattern]) => pattern.test(file));
+      if (!rule) {
+        unmatched.push(file);
+        continue;
+      }
+      try {
+        rule[1](readFileSync(path.join(root, file), 'utf8'));
+      } catch (e) {
+        invalid.push(`${file}: ${(e as Error).message.slice(0, 300)}`);
+      }
+    }
+    expect(unmatched).toEqual([]);
+    expect(invalid.slice(0, 10)).toEqual([]);
+  });
+
+  it('has a get-one file for every record, every chunk, and a page for every default list page', () => {
+    const root = dist();
+    const total = (resource: 'fights' | 'events' | 'fighters') =>
+      (JSON.parse(readFileSync(path.join(root, paths.index({ resource })), 'utf8').split('\n')[0]) as { total: number }).total;
+    for (const resource of ['fights', 'events', 'fighters'] as const) {
+      const records = fg.sync(`store/${resource}/records/**/*.json`, { cwd: root }).length;
+      expect(records).toBe(total(resource));
+      expect(fg.sync(`store/${resource}/sorted/_/**/*.ndjson`, { cwd: root })).toHaveLength(Math.ceil(total(resource) / CHUNK_SIZE));
+      const pages = fg.sync(`store/${resource}/pages/**/*.ndjson`, { cwd: root }).length;
+      const expected = Math.ceil(total(resource) / BUILT_PAGE_SIZE);
+      // The fights list stops at the 10,000-offset ceiling; cursors go further.
+      expect(pages).toBe(resource === 'fights' ? Math.min(expected, 400) : expected);
+    }
+    expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
+  });
+
+  it('holds the events schedule\'s list: every event in the events list\'s order, its text but for broadcast', () => {
+    const root = dist();
+    const chunks = (folder: string) => fg.sync(`store/events/${folder}/_/**/*.ndjson`, { cwd: root }).sort().flatMap((f) => linesOf(readFileSync(path.join(root, f), 'utf8')));
+    const events = chunks('sorted');
+    const scheduled = chunks('scheduled');
+    expect(scheduled).toHaveLength(events.length);
+    expect(readFileSync(path.join(root, paths.index({ resource: 'events', shape: 'scheduled' })), 'utf8')).toBe(
+      readFileSync(path.join(root, paths.index({ resource: 'events' })), 'utf8'),
+    );
+    events.forEach((line, i) => {
+      const { broadcast } = api.Event.parse(JSON.parse(line));
+      expect(scheduled[i]).toBe(line.replace(`,"broadcast":${recordText(broadcast)}`, ''));
+      api.ScheduledEvent.parse(JSON.parse(scheduled[i]));
+    });
+  });
+
+  it('no folder holds more than a few thousand entries', () => {
+    let largest = 0;
+    const walk = (dir: string) => {
+      const entries = readdirSync(dir);
+      largest = Math.max(largest, entries.length);
+      for (const e of entries) if (statSync(path.join(dir, e)).isDirectory()) walk(path.join(dir, e));
+    };
+    walk(dist());
+    expect(largest).toBeLessThan(5000);
+  });
+});
+
+describe('rebuilds', () => {
+  it('a rebuild from unchanged content writes identical bytes', () => {
+    const again = path.join(tmpdir(), `rebuild-${process.pid}`);
+    onTestFinished(() => rmSync(again, { recursive: true, force: true }));
+    buildSite(again);
+    const a = fg.sync('**/*', { cwd: dist() }).sort();
+    const b = fg.sync('**/*', { cwd: again }).sort();
+    expect(b).toEqual(a);
+    // The completion marker names its own build (a new store id each time); every served file is the same.
+    const differing = a.filter((f) => !readFileSync(path.join(dist(), f)).equals(readFileSync(path.join(again, f))));
+    expect(differing).toEqual([MARKER]);
+  });
+});
+
+describe('build settings', () => {
+  it('a malformed AS_OF stops the build with a message naming it', async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `as-of-${process.pid}`);
+    expect(() => buildSite(out, { AS_OF: '2026-13-01', CONTENT_DIR: content })).toThrow(
+      /AS_OF must be a calendar day in the form YYYY-MM-DD \(e\.g\. 2026-11-01\), not "2026-13-01"/,
+    );
+  });
+});
+
+describe('build output', () => {
+  it('names each content file it does not read, and sums up the store it wrote', async () => {
+    const content = await writeContent(minimalContent());
+    writeFileSync(path.join(content, 'fights/notes.txt'), 'not a record');
+    const out = path.join(tmpdir(), `build-output-${process.pid}`);
+    // --outDir=DIR, as parseArgs also takes it.
+    const r = spawnSync(process.execPath, ['scripts/build.ts', `--outDir=${out}`], {
+      env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content },
+      encoding: 'utf8',
+    });
+    const printed = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(r.status, printed).toBe(0);
+    expect(printed).toMatch(/\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/);
+    expect(printed).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s \(content read and checked in /);
+    expect(readMarker(out)).not.toBeNull();
+    rmSync(out, { recursive: true, force: true });
+  });
+});
+
+describe('rankings pages', () => {
+  it('count their totals: the divisions are the pages, the rankings there are the items', async () => {
+    // Validation refuses a set with a ranking missing; the pages must not depend on that to tell the truth.
+    const content = minimalContent();
+    content.rankings = content.rankings.filter((r) => r.division_id !== 'heavyweight');
+    const store = await memoryStore(resolveDataset(content, TEST_AS_OF));
+    const call = createHandler({ keys: ['k'] });
+    const pagination = async (query: string) =>
+      (await (await call(new Request(`https://t.test/v2/rankings/?${query}`, { headers: { 'x-gateway-key': 'k' } }), store)).json()).pagination;
+    // Heaviest first: page 1 is heavyweight (no ranking), page 2 welterweight (one).
+    for (const organization of ['', '&organization_id=wbc'])
+      for (const [page, items] of [[1, 0], [2, 1]])
+        expect(await pagination(`page_num=${page}${organization}`)).toEqual({ page, items, total_pages: 2, total_items: 1 });
+  });
+});

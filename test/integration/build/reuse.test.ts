@@ -1,0 +1,107 @@
+// npm run build takes the files a content change leaves as they were from the previous build and
+// makes only the others: the same bytes as a build from nothing.
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import fg from 'fast-glob';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'boxing-reuse-'));
+const content = path.join(work, 'content');
+cpSync('content', content, { recursive: true });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let asOf = TEST_AS_OF;
+
+function build(out: string): string {
+  const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', out], {
+    env: { ...process.env, CONTENT_DIR: content, AS_OF: asOf },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(result.stdout + result.stderr);
+  return result.stdout + result.stderr;
+}
+
+/** Every store file under a built folder: path -> bytes (as latin1 text, one character a byte: export parts are gzip). */
+function storeFiles(root: string): Map<string, string> {
+  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
+}
+
+/** Each export part's file, by path, and the inode it is (a part taken from the previous build is that build's file). */
+const exportParts = (root: string) =>
+  new Map(fg.sync('store/exports/*/*.ndjson.gz', { cwd: root }).map((f) => [f, statSync(path.join(root, f)).ino]));
+
+function expectSameAsFromNothing(dist: string) {
+  const fresh = path.join(work, 'fresh');
+  rmSync(fresh, { recursive: true, force: true });
+  build(fresh);
+  const [got, want] = [storeFiles(dist), storeFiles(fresh)];
+  const differing = [...new Set([...got.keys(), ...want.keys()])].filter((f) => got.get(f) !== want.get(f));
+  expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
+}
+
+const edit = (collection: string, file: string, change: (r: Record<string, unknown>) => void) => {
+  const full = path.join(content, collection, file);
+  const record = JSON.parse(readFileSync(full, 'utf8'));
+  change(record);
+  writeFileSync(full, JSON.stringify(record, null, 2));
+};
+
+describe('a build over a previous one', () => {
+  const dist = path.join(work, 'dist');
+
+  it('takes every file from it when nothing changed', () => {
+    build(dist);
+    const record = path.join(dist, 'store/fights/records', fg.sync('*/*.json', { cwd: path.join(dist, 'store/fights/records') })[0]);
+    const before = statSync(record).ino;
+    const out = build(dist);
+    expect(out).toMatch(/0 content files changed, 0 store files made, [\d,]+ taken from the previous build/);
+    // Taken as a hard link: the new build's file is the old build's.
+    expect(statSync(record).ino).toBe(before);
+  });
+
+  it('makes only what a result, a renamed fighter, a new fight and a removed fight touch', () => {
+    edit('fights', 'fight-002995.json', (f) => (f.title = 'A Changed Title'));
+    edit('fighters', 'fighter-000010.json', (f) => (f.name = 'Xavier Renamed'));
+    const added = JSON.parse(readFileSync(path.join(content, 'fights', 'fight-000400.json'), 'utf8'));
+    writeFileSync(path.join(content, 'fights', 'fight-extra.json'), JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }));
+    unlinkSync(path.join(content, 'fights', 'fight-000401.json'));
+    const before = exportParts(dist);
+    const out = build(dist);
+    expect(out).toMatch(/4 content files changed, [\d,]+ store files made, [\d,]+ taken from the previous build/);
+    expectSameAsFromNothing(dist);
+    // Most export parts are the previous build's own files; the few the edits touched are new.
+    const after = exportParts(dist);
+    const kept = [...after].filter(([f, ino]) => before.get(f) === ino).length;
+    expect(after.size - kept).toBeGreaterThan(0);
+    expect(after.size - kept).toBeLessThanOrEqual(10);
+    expect(kept).toBeGreaterThan(after.size / 2);
+  });
+
+  it('remakes the fighters whose age a new day changes', () => {
+    asOf = '2027-03-15';
+    const out = build(dist);
+    expect(out).toMatch(/0 content files changed, [\d,]+ store files made/);
+    expectSameAsFromNothing(dist);
+    asOf = TEST_AS_OF;
+  });
+
+  it('builds everything again when a small collection changed, with the same bytes', () => {
+    edit('divisions', 'heavyweight.json', (d) => (d.name = 'Heavyweight (unlimited)'));
+    const out = build(dist);
+    expect(out).not.toMatch(/taken from the previous build/);
+    expectSameAsFromNothing(dist);
+  });
+
+  it('reports a broken edit as a build from nothing does, and leaves the build as it was', () => {
+    const marker = readFileSync(path.join(dist, 'build-complete.json'), 'utf8');
+    edit('fights', 'fight-000500.json', (f) => (f.status = 'SOMETIMES'));
+    const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stdout + result.stderr).toContain('fight-000500.json: status: Invalid option');
+    expect(readFileSync(path.join(dist, 'build-complete.json'), 'utf8')).toBe(marker);
+    edit('fights', 'fight-000500.json', (f) => (f.status = 'FINISHED'));
+  });
+});

@@ -1,0 +1,70 @@
+// A cursor outlives a rebuild: it names the last record returned by date and id and carries
+// that record's position only as a hint. Here rebuilds move that record (older fights added
+// before it) or remove it, and the next page still starts right after its key.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveDataset } from '../../src/content/resolve.ts';
+import { readContent } from '../../src/content/read.ts';
+import type { Dataset } from '../../src/records/dataset.ts';
+import type { Fight } from '../../src/records/schemas.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { directClient } from '../helpers/handler.ts';
+import { memoryStore } from '../helpers/memory-store.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const ids = (records: Array<{ id: string }>) => records.map((r) => r.id);
+
+let before: Dataset;
+
+beforeAll(async () => {
+  before = resolveDataset(await readContent('content'), TEST_AS_OF);
+});
+
+/** The same dataset with its fights replaced (kept in the store's order: date, then id). */
+const withFights = (fights: Fight[]): Dataset => ({
+  ...before,
+  fights: [...fights].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1)),
+});
+
+/** Older copies of the first fights, under new ids: every later fight moves along in the list. */
+const olderCopies = (n: number): Fight[] =>
+  before.fights.slice(0, n).map((f, i) => ({ ...f, id: `fight-older-${i}`, date: `1990-01-0${1 + (i % 9)}T20:00:00` }));
+
+async function firstPageAndCursor(query: string) {
+  const call = directClient(NOW, await memoryStore(before));
+  const { body } = await call(`/v2/fights/?${query}`);
+  const next = new URL(body.pagination.next_page);
+  return { page: ids(body.data), next: next.pathname + next.search };
+}
+
+/** What follows `lastId` in `fights` in the given order, `size` records. */
+function after(fights: Fight[], lastId: string, order: 'ASC' | 'DESC', size: number): string[] {
+  const ordered = order === 'ASC' ? fights : [...fights].reverse();
+  const at = ordered.findIndex((f) => f.id === lastId);
+  return ids(ordered.slice(at + 1, at + 1 + size));
+}
+
+describe('a cursor across a rebuild', () => {
+  for (const [order, query] of [['DESC', 'page_size=10'], ['ASC', 'date_sort=ASC&page_size=10'], ['ASC', 'division_id=welterweight&date_sort=ASC&page_size=7']] as const)
+    it(`${query}: the record it names moved, and the next page follows its key`, async () => {
+      const { page, next } = await firstPageAndCursor(query);
+      const moved = withFights([...before.fights, ...olderCopies(25)]);
+      const call = directClient(NOW, await memoryStore(moved));
+      const { status, body } = await call(next);
+      expect(status).toBe(200);
+      const inList = query.includes('division_id') ? moved.fights.filter((f) => f.division.id === 'welterweight') : moved.fights;
+      const size = Number(/page_size=(\d+)/.exec(query)![1]);
+      expect(ids(body.data)).toEqual(after(inList, page[page.length - 1], order, size));
+      expect(body.data.length).toBe(size);
+    });
+
+  it('the record it names was deleted: the next page starts where its key would stand', async () => {
+    const { page, next } = await firstPageAndCursor('page_size=10');
+    const last = page[page.length - 1];
+    const gone = withFights(before.fights.filter((f) => f.id !== last));
+    const call = directClient(NOW, await memoryStore(gone));
+    const { status, body } = await call(next);
+    expect(status).toBe(200);
+    // Newest first: the fight just older than the deleted one comes next, as it would have.
+    expect(ids(body.data)).toEqual(after(before.fights, last, 'DESC', 10));
+  });
+});

@@ -1,0 +1,126 @@
+// The layers import one way: no module imports itself through others (type-only imports count),
+// the request-time code never imports build-time code, and the writer and the reader of the
+// store meet only in its layout. Endpoints are listed by the registry alone. The typed client
+// takes only types from the rest. The hosts sit on top: the Netlify edge functions are adapters
+// over src/hosts/, and nothing imports them. The tests sit above everything: no code imports
+// them, and a test file imports helpers, never another test file.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importGraph, reach } from '../helpers/import-graph.ts';
+
+/** An import statement with what it imports: `type { ... }` marks an import erased from the JavaScript. */
+const FROM_CLAUSE = /^\s*(?:import|export)\s([^'"]*?)from\s+['"]([^'"]+)['"]/gm;
+
+describe('imports', () => {
+  const graph = importGraph();
+
+  it('resolve to files that exist', () => {
+    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${file} -> ${t}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('form no cycle, type-only imports included', () => {
+    const cycles = [...graph.keys()].filter((file) => reach(graph, file).has(file));
+    expect(cycles).toEqual([]);
+  });
+
+  it('keep request-time code away from build-time code', () => {
+    const requestTime = [...graph.keys()].filter((f) => /^(src\/api|src\/mcp|src\/store\/reader|src\/hosts|netlify)\//.test(f));
+    const leaks = requestTime.flatMap((f) =>
+      [...reach(graph, f)].filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('let data flow one way: content knows nothing of the store, the store nothing of content or the build', () => {
+    const against = (from: RegExp, to: RegExp) =>
+      [...graph.keys()].filter((f) => from.test(f)).flatMap((f) => [...reach(graph, f)].filter((t) => to.test(t)).map((t) => `${f} -> ${t}`));
+    expect(against(/^src\/content\//, /^src\/(store|build|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/store\//, /^src\/(content|build|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/build\//, /^src\/(api|astro)\//)).toEqual([]);
+  });
+
+  it('let the store writer and reader share only the layout', () => {
+    const crossing = [...graph.keys()].flatMap((f) => {
+      const other = f.startsWith('src/store/writer/') ? 'src/store/reader/' : f.startsWith('src/store/reader/') ? 'src/store/writer/' : null;
+      return other === null ? [] : [...reach(graph, f)].filter((t) => t.startsWith(other)).map((t) => `${f} -> ${t}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('let the client take nothing but types from outside its folder, so it never loads server code', () => {
+    const clientFiles = [...graph.keys()].filter((f) => f.startsWith('client/'));
+    expect(clientFiles.length).toBeGreaterThan(0);
+    const runtime = clientFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(FROM_CLAUSE)]
+        .filter(([, clause, target]) => !/^type\s/.test(clause) && !(target.startsWith('.') && path.normalize(path.join(path.dirname(file), target)).startsWith('client/')))
+        .map(([, , target]) => `${file} -> ${target}`),
+    );
+    expect(runtime).toEqual([]);
+  });
+
+  it('let the registry alone list the endpoints: each resource\'s module is imported by it only, and reaches no other', () => {
+    const modules = [...graph].filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts')).map(([f]) => f);
+    // The seven resources', the exports' and the health's.
+    expect(modules.length).toBe(9);
+    const importers = [...graph].flatMap(([f, targets]) => targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`));
+    // Tests may open a resource's module to test it; no other code may.
+    expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> ') && !i.startsWith('test/'))).toEqual([]);
+    const reaching = modules.flatMap((f) =>
+      [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('keep the MCP endpoint on top of the API: the API imports nothing of it, and only it loads the MCP SDK', () => {
+    const below = [...graph].flatMap(([f, targets]) =>
+      /^src\/(api|store|records|shared)\//.test(f) ? targets.filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(below).toEqual([]);
+    const sdk = [...graph.keys()].filter((f) => /^(src|netlify|client)\//.test(f) && !f.startsWith('src/mcp/') && readFileSync(f, 'utf8').includes('@modelcontextprotocol/sdk'));
+    expect(sdk).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('src/mcp/')).length).toBeGreaterThan(0);
+    // The gate and the answering function never load it: each edge function's modules are its cold start.
+    const loading = ['netlify/edge-functions/gate.ts', 'netlify/edge-functions/api.ts'].flatMap((f) =>
+      [...reach(graph, f)].filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(loading).toEqual([]);
+    expect([...reach(graph, 'netlify/edge-functions/mcp.ts')]).toContain('src/mcp/server.ts');
+  });
+
+  it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {
+    const hosts = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('src/') ? targets.filter((t) => /^(netlify|scripts)\//.test(t)).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(hosts).toEqual([]);
+  });
+
+  it('keep src/hosts/ on top of the core: nothing else under src/ imports it', () => {
+    const up = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('src/') && !f.startsWith('src/hosts/') ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`) : [],
+    );
+    expect(up).toEqual([]);
+  });
+
+  it('keep the Netlify edge functions thin: they import src/hosts/ alone, and only the platform (Deno standing in for it) imports them', () => {
+    const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/'));
+    expect(adapters.length).toBeGreaterThan(0);
+    const beyond = adapters.flatMap((f) => graph.get(f)!.filter((t) => !t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`));
+    expect(beyond).toEqual([]);
+    const importers = [...graph].flatMap(([f, targets]) =>
+      f === 'test/helpers/edge-smoke.ts' ? [] : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(importers).toEqual([]);
+  });
+
+  it('keep the tests on top: no code imports test/, and tests share helpers, never each other\'s files', () => {
+    const intoTests = [...graph].flatMap(([f, targets]) =>
+      f.startsWith('test/') ? [] : targets.filter((t) => t.startsWith('test/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(intoTests).toEqual([]);
+    const intoTestFiles = [...graph].flatMap(([f, targets]) => targets.filter((t) => t.endsWith('.test.ts')).map((t) => `${f} -> ${t}`));
+    expect(intoTestFiles).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('test/unit/')).length).toBeGreaterThan(0);
+  });
+});
