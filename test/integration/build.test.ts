@@ -4,12 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, recordText, splitHeader,
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, readListing, recordText, splitHeader,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -25,7 +26,8 @@ const dist = () => builtSite();
 const Header = z.object({ total: z.number().int().min(0), pages: z.number().int().min(0).optional() }).strict();
 const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));
 
-type Check = (text: string) => unknown;
+/** Checks a file's text (its bytes too, for the files that are not text: export parts), and says of which path when it needs to. */
+type Check = (text: string, bytes: Buffer, file: string) => unknown;
 const lines = (schema: z.ZodType): Check => (text) => z.array(schema).parse(linesOf(text).map((l) => JSON.parse(l)));
 const headed = (schema: z.ZodType): Check => (text) => {
   const { header, lines: rest } = splitHeader(text);
@@ -48,6 +50,11 @@ const keyedFights: Check = (text) =>
       fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
     ]);
   });
+
+/** Each collection's record, as its export holds it. */
+const EXPORTED = {
+  fights: api.Fight, events: api.Event, fighters: api.Fighter, divisions: api.Division, organizations: api.Organization, titles: api.Title, rankings: api.Ranking,
+};
 
 /** What each store file must hold, by path. */
 const RULES: Array<[RegExp, Check]> = [
@@ -79,6 +86,14 @@ const RULES: Array<[RegExp, Check]> = [
     if (ids.length === 0 || ids.length > PART_SIZE) throw new Error(`${ids.length} ids in a part`);
   }],
   [/^fighters\/candidates\//, (text) => linesOf(text).forEach((l) => expect(readCandidate(l).fields).toHaveLength(3))],
+  [/^health\.json$/, one(api.Health)],
+  [/^exports\/index\.ndjson$/, (text) => readListing(text)],
+  // A part: gzip of NDJSON, each line a record of its collection, each ended by a line break.
+  [/^exports\/[a-z]+\/[0-9a-f]{16}\.ndjson\.gz$/, (_, bytes, file) => {
+    const text = gunzipSync(bytes).toString('utf8');
+    if (!text.endsWith('\n')) throw new Error('the last line is not ended');
+    lines(EXPORTED[file.split('/')[1] as keyof typeof EXPORTED])(text.slice(0, -1), bytes, file);
+  }],
 ];
 
 describe('the built store', () => {
@@ -95,7 +110,8 @@ describe('the built store', () => {
         continue;
       }
       try {
-        rule[1](readFileSync(path.join(root, file), 'utf8'));
+        const bytes = readFileSync(path.join(root, file));
+        rule[1](bytes.toString('utf8'), bytes, file);
       } catch (e) {
         invalid.push(`${file}: ${(e as Error).message.slice(0, 300)}`);
       }

@@ -1,6 +1,7 @@
 // The store's layout (src/store/layout.ts) at scale and against the real build: folder sizes and
 // shard balance for the ids a million-fight dataset has, and every built file sitting exactly
 // where the reader looks for it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ import { divisions, organizations, titles } from '../../scripts/generate/referen
 import { readContent } from '../../src/content/read.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, paths, searchFields, shardOf, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
+  shardOf, type PagedResource, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -102,6 +104,9 @@ describe('at a million fights', () => {
     // number of grams is bounded by the names' alphabet, not by the fighters; the real build
     // below has them all.
     for (let k = 0; k * PART_SIZE < generated.fighters.length; k++) add(paths.searchPart('a', null, k));
+    // Export parts: a run ends every `spacing` records on average, and a run is a part (twice as
+    // many counted here, for runs cut by the size limit).
+    for (let k = 0; k < (2 * FIGHTS) / exportSpacing(EXPORT_PART_BYTES); k++) add(paths.exportPart('fights', k.toString(16).padStart(16, '0')));
     const largest = folders.largest();
     expect(largest.entries, largest.dir).toBeLessThan(10_000);
   });
@@ -163,6 +168,11 @@ describe('the test build', () => {
       parts(gram, division, count);
     }
     for (const gram of new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]))) want(paths.searchCandidates(gram));
+    // The health, the exports' listing, and each part it names.
+    want(paths.health);
+    want(paths.exportListing);
+    const { exports } = readListing(readFileSync(path.join(builtSite(), paths.exportListing), 'utf8'));
+    for (const e of exports) for (const part of e.parts) want(paths.exportPart(e.collection, part.name));
 
     const written = new Set(fg.sync('store/**', { cwd: builtSite() }).map((f) => `/${f}`));
     expect([...wanted].filter((p) => !written.has(p)), 'read but never written').toEqual([]);

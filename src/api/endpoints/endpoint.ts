@@ -12,7 +12,7 @@ import type { Caching } from '../caching.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
 import { recordNotFound, type ErrorName } from '../errors.ts';
 import { parseParams, type Params } from '../params.ts';
-import { segmentsOf, type Section, type SectionOf } from '../routes.ts';
+import { isSection, segmentsOf, type Section, type SectionOf } from '../routes.ts';
 
 /** What every answer needs besides its parameters. */
 export interface AnswerContext {
@@ -105,6 +105,7 @@ export function endpoint<const N extends string, const Path extends string, P ex
   definition: EndpointDefinition<N, Path, P, R, K>,
 ): Endpoint<N, Path, P, R, K> {
   const segments = segmentsOf(definition.path);
+  if (!isSection(segments[0])) throw new Error(`not an endpoint path: ${definition.path}`);
   return {
     ...definition,
     errors: definition.errors ?? [],
