@@ -1,13 +1,7 @@
 // Runs the real site build into a folder, exactly as `npm run build -- --outDir DIR` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { TEST_AS_OF } from './as-of.ts';
-
-/**
- * The most NDJSON an export part holds in the tests' builds (EXPORT_PART_BYTES): far below the
- * layout's, so that the shipped dataset's collections are exported in several parts each. The
- * global setup puts it in the environment of every test and every process they start.
- */
-export const TEST_EXPORT_PART_BYTES = 256 * 1024;
+import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
 
 const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
 const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, EXPORT_PART_BYTES: String(TEST_EXPORT_PART_BYTES), ...env });

@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEST_EXPORT_PART_BYTES } from './build.ts';
+import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
 
 /** A memory file system, where most machines have one: a build's tens of thousands of files are made there in a fraction of the system time a disk takes. */
 export const MEMORY_FS = '/dev/shm';

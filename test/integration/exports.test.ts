@@ -15,7 +15,7 @@ import { endsExportRun, exportSpacing, paths, readListing, type StoredExport } f
 import { fnv1a } from '../../src/shared/hash.ts';
 import { GZIP_HEADER, gzip } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
-import { TEST_EXPORT_PART_BYTES } from '../helpers/build.ts';
+import { TEST_EXPORT_PART_BYTES } from '../helpers/export-part.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { loadRecords } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';

@@ -12,7 +12,7 @@ import { applyChanges, type ContentChange, type UpdateContext } from '../../../s
 import type { Orders } from '../../../src/build/catalog-source.ts';
 import { paths, readListing } from '../../../src/store/layout.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
-import { TEST_EXPORT_PART_BYTES } from '../../helpers/build.ts';
+import { TEST_EXPORT_PART_BYTES } from '../../helpers/export-part.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
 const content = path.join(work, 'content');
