@@ -2,10 +2,12 @@
 // endpoint (src/hosts/mcp.ts, src/mcp/). The key gate has run before it. Its context is the
 // static origin: from the last function of the chain, context.next(request) reads a built file,
 // which is why the answering function on every other path leaves /mcp to this one.
+// Every request's worker loads every function's modules, so the MCP server (the SDK is a third of
+// the bundle) is imported by the first call to /mcp, not by every API request.
 import type { Context } from '@netlify/edge-functions';
-import { mcpFunction } from '../../src/hosts/mcp.ts';
 
-// Made at the first request: Netlify.env is the platform's, there when a request runs.
-let mcp: ReturnType<typeof mcpFunction> | undefined;
+type Mcp = ReturnType<typeof import('../../src/hosts/mcp.ts').mcpFunction>;
+let mcp: Promise<Mcp> | undefined;
 
-export default (request: Request, context: Context) => (mcp ??= mcpFunction(Netlify.env))(request, context);
+export default async (request: Request, context: Context) =>
+  (await (mcp ??= import('../../src/hosts/mcp.ts').then((m) => m.mcpFunction(Netlify.env))))(request, context);

@@ -1,10 +1,12 @@
 // The repository's modules and their relative imports, read from the source text (type-only
-// imports included): what the import-layer and test-location tests reason over.
+// and dynamic imports included): what the import-layer and test-location tests reason over.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 
 const FROM = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
+// A module loaded when first needed by a dynamic import, or named by a type of one (`typeof import(...)`).
+const LOADED = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 export type ImportGraph = Map<string, string[]>;
 
@@ -14,7 +16,8 @@ export function importGraph(): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    graph.set(file, [...text.matchAll(FROM)].map((m) => path.normalize(path.join(path.dirname(file), m[1]))));
+    const specifiers = [...text.matchAll(FROM), ...text.matchAll(LOADED)].map((m) => m[1]);
+    graph.set(file, [...new Set(specifiers)].map((s) => path.normalize(path.join(path.dirname(file), s))));
   }
   return graph;
 }

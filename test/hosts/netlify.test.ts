@@ -38,6 +38,8 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   expect(matches(manifest.routes[1], '/v2/fights/')).toBe(false);
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
+  // The MCP server is imported on its first call (netlify/edge-functions/mcp.ts): still in the bundle.
+  expect(bundle.includes('WebStandardStreamableHTTPServerTransport')).toBe(true);
 });
 
 it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {
