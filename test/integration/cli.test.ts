@@ -73,7 +73,8 @@ describe('reading a command line', () => {
   });
 });
 
-describe('every script refuses what it cannot follow', () => {
+// Concurrent: each check waits on a process of its own, so starts overlap (expect is the test's own).
+describe.concurrent('every script refuses what it cannot follow', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'cli-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -130,7 +131,7 @@ describe('every script refuses what it cannot follow', () => {
 
   describe.each(scripts)('$file', (script) => {
     // -h is read by the same code for every script: the tests above hold it, and the generator's own.
-    it('--help prints the usage and exits 0', async () => {
+    it('--help prints the usage and exits 0', async ({ expect }) => {
       const r = await run(script.file, ['--help']);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^Usage: ${script.command} `));
@@ -142,7 +143,7 @@ describe('every script refuses what it cannot follow', () => {
       ['an unknown option', ['--no-such-option', 'x'], 'unknown option --no-such-option'],
       ['a bad value', ...script.bad],
     ] as const;
-    it.each(cases)('%s: one line naming it, the usage, exit code 2', async (_, args, line) => {
+    it.for(cases)('%s: one line naming it, the usage, exit code 2', async ([_, args, line], { expect }) => {
       const r = await run(script.file, args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe('');
