@@ -3,8 +3,7 @@
 // touches: the same bytes as a build from nothing, in a fraction of the time. It applies when the
 // previous build's state is of this code, this content folder and that build, and the change is
 // one a live preview applies too (fights, events, fighters); otherwise the caller builds anew.
-import { readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { EXPORT_PART_BYTES, STORE } from '../store/layout.ts';
@@ -57,7 +56,7 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
   making.done();
   const skip = new Set([...made, ...result.removed]);
   const linking = options.progress.phase('taking unchanged store files from the previous build');
-  const linked = await linkTree(path.join(oldRoot, STORE), path.join(path.resolve(options.outDir), STORE), STORE, skip, () => linking.tick());
+  const linked = linkTree(path.join(oldRoot, STORE), path.join(path.resolve(options.outDir), STORE), STORE, skip, () => linking.tick());
   linking.done();
   if (options.stateDir)
     saveState(options.stateDir, {
@@ -73,69 +72,30 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
   };
 }
 
-/**
- * Folders linked at once. Each link is a system call of some microseconds, mostly in the kernel,
- * and there is one per store file (2 million at a million fights): run from Node's thread pool,
- * a few folders at a time keep both cores busy, where one after another kept one.
- */
-const FOLDERS_AT_ONCE = 4;
-
-/** Links every file under `from` into `to` but those `skip` names (store paths); returns how many. */
-async function linkTree(from: string, to: string, at: string, skip: ReadonlySet<string>, tick: () => void): Promise<number> {
-  // Folders still to link, below `from`; only these are held, never a list of the files.
-  const pending: string[] = [''];
-  let active = 0;
+/** Links every file under `from` into `to` but those `skip` names (store paths), folder by folder; returns how many. */
+function linkTree(from: string, to: string, at: string, skip: ReadonlySet<string>, tick: () => void): number {
   let count = 0;
-  // A link that failed fails the build: the other workers take no more folders.
-  let failed = false;
-  const waiting: Array<() => void> = [];
-  const wake = () => waiting.splice(0).forEach((resume) => resume());
-
-  const linkFolder = async (folder: string) => {
-    const entries = await readdir(path.join(from, folder), { withFileTypes: true });
-    // Its subfolders first, so that the other workers have folders to take.
-    for (const entry of entries) if (entry.isDirectory()) pending.push(path.join(folder, entry.name));
-    wake();
-    let made = false;
-    for (const entry of entries) {
-      if (entry.isDirectory() || skip.has(`${at}/${path.join(folder, entry.name).split(path.sep).join('/')}`)) continue;
-      if (!made) (await mkdir(path.join(to, folder), { recursive: true }), (made = true));
-      const [source, target] = [path.join(from, folder, entry.name), path.join(to, folder, entry.name)];
-      try {
-        await link(source, target);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') continue;
-        // Another file system, or one without hard links: the bytes are copied instead.
-        if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') await copyFile(source, target);
-        else throw e;
-      }
-      count++;
-      tick();
+  let made = false;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const name = `${at}/${entry.name}`;
+    if (entry.isDirectory()) {
+      count += linkTree(path.join(from, entry.name), path.join(to, entry.name), name, skip, tick);
+      continue;
     }
-  };
-
-  const worker = async () => {
-    for (;;) {
-      const folder = failed ? undefined : pending.pop();
-      if (folder === undefined) {
-        // Nothing to take: done when no folder is being read either, else wait for one to add some.
-        if (active === 0 || failed) return wake();
-        await new Promise<void>((resume) => waiting.push(resume));
-        continue;
-      }
-      active++;
-      try {
-        await linkFolder(folder);
-      } catch (e) {
-        failed = true;
-        throw e;
-      } finally {
-        active--;
-        if (active === 0) wake();
-      }
+    if (skip.has(name)) continue;
+    if (!made) (mkdirSync(to, { recursive: true }), (made = true));
+    const target = path.join(to, entry.name);
+    try {
+      linkSync(path.join(from, entry.name), target);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      // Another file system, or one without hard links: the bytes are copied instead.
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') copyFileSync(path.join(from, entry.name), target);
+      else throw e;
     }
-  };
-  await Promise.all(Array.from({ length: FOLDERS_AT_ONCE }, worker));
+    count++;
+    tick();
+  }
   return count;
 }
