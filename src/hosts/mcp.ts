@@ -1,6 +1,6 @@
 // The MCP endpoint's function as every host runs it, over a host's settings, apart from the
-// other functions (functions.ts) so that they never load the MCP SDK: on Netlify each function's
-// module graph is its own cold start.
+// other functions (functions.ts) so that they never import the MCP SDK; Netlify's adapter
+// (netlify/edge-functions/mcp.ts) imports this module on the first call to /mcp only.
 import { perKeys, type Env } from '../api/keys.ts';
 import { isMcpPath } from '../api/routes.ts';
 import { createMcpHandler } from '../mcp/server.ts';
