@@ -57,11 +57,6 @@ export function buildInputs(env: Env = process.env): BuildInputs {
   return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.count };
 }
 
-/**
- * What would stop a build into `out` of `contentDir` before it starts, in one line, or null:
- * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
- * the content, which the build would replace whole. `outOption` names `out` in the message.
- */
 /** buildInputs, worked out on another thread: the caller's thread stays free to answer requests. */
 export function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
   return new Promise((resolve, reject) => {
@@ -72,6 +67,11 @@ export function buildInputsOffThread(env: Env = process.env): Promise<BuildInput
   });
 }
 
+/**
+ * What would stop a build into `out` of `contentDir` before it starts, in one line, or null:
+ * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
+ * the content, which the build would replace whole. `outOption` names `out` in the message.
+ */
 export function buildProblem(out: string, outOption: string, contentDir: string, env: Env = process.env): string | null {
   try {
     asOfDay(env);

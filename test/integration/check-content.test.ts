@@ -2,7 +2,6 @@
 // report is the build's own (the same problems, in the same words and order), its exit code says
 // whether there is any, and a clean folder gets one line counting its records. Its --help and
 // refusals of a bad command line are tested with every script's (cli.test.ts).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,20 +10,12 @@ import { formatWarnings } from '../../src/content/files.ts';
 import { ContentError, readContent } from '../../src/content/read.ts';
 import type { Warning } from '../../src/content/files.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
+import { runScript } from '../helpers/script.ts';
 
 const SCRIPT = 'scripts/check-content.ts';
 
 /** The script as npm runs it, from the project folder, with the environment given. */
-const run = (args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { env: { ...process.env, CONTENT_DIR: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+const run = (args: string[], env: Record<string, string> = {}) => runScript(SCRIPT, args, { CONTENT_DIR: '', ...env });
 
 describe('npm run check:content', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'check-content-'));

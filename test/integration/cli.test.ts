@@ -2,13 +2,13 @@
 // the usage and exits 0; a command line it cannot follow gets one line naming the option and
 // what is wrong, then the usage, on standard error, and exit code 2, with no stack trace and
 // before any work is done.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { integer, readArgs, UsageError } from '../../scripts/lib/cli.ts';
+import { runScript } from '../helpers/script.ts';
 import { builtSite } from '../helpers/site.ts';
 
 describe('reading a command line', () => {
@@ -117,17 +117,8 @@ describe.concurrent('every script refuses what it cannot follow', () => {
     },
   ] as const;
 
-  const run = (file: string, args: readonly string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      // PORT and HOST set as a user might have them: the command line is read before them.
-      const child = spawn(process.execPath, [file, ...args], { env: { ...process.env, PORT: '1', HOST: '127.0.0.1' } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+  // PORT and HOST set as a user might have them: the command line is read before them.
+  const run = (file: string, args: readonly string[]) => runScript(file, args, { PORT: '1', HOST: '127.0.0.1' });
 
   describe.each(scripts)('$file', (script) => {
     // -h is read by the same code for every script: the tests above hold it, and the generator's own.
@@ -162,12 +153,7 @@ describe('a server that cannot listen', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as net.AddressInfo;
     try {
-      const child = spawn(process.execPath, ['scripts/preview.ts', '--port', String(port)], {
-        env: { ...process.env, SKIP_BUILD: '1', DIST_DIR: builtSite(), API_KEYS: 'k' },
-      });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      const status = await new Promise((resolve) => child.on('close', resolve));
+      const { status, stderr } = await runScript('scripts/preview.ts', ['--port', String(port)], { SKIP_BUILD: '1', DIST_DIR: builtSite(), API_KEYS: 'k' });
       expect(status).toBe(2);
       const [first, blank, usage] = stderr.split('\n');
       expect(first).toBe(`preview: port ${port} on 127.0.0.1 is in use by another program: choose another with --port (or PORT)`);
