@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildInputs, buildProblem, clearStale, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { readContentInputs } from '../src/build/inputs.ts';
+import { buildProblem, clearStale, codeFingerprint, markerInputs, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
@@ -43,8 +44,10 @@ const out = path.resolve(outDir);
 const temp = tempFolder(out);
 clearStale(out);
 mkdirSync(path.dirname(out), { recursive: true });
-// Taken before the build: a file edited while it runs then shows as a change next time.
-const inputs = buildInputs();
+// Taken before the build: a code file edited while it runs then shows as a change next time. The
+// content's part is taken by the store's build before it reads a content file, and saved with
+// its state (see src/build/inputs.ts): the content is listed once, while Astro builds the pages.
+const code = codeFingerprint();
 
 // Astro's own output is kept: its warnings (content files the build does not read) and the
 // store's summary line are how a build tells what it did.
@@ -60,12 +63,16 @@ const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdi
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 
 child.on('exit', (status, signal) => {
-  if (status !== 0) {
+  // The store saves its content's digest with its state: a build without one is not whole.
+  const content = status === 0 ? readContentInputs(stateFolder(temp)) : null;
+  if (content === null) {
     rmSync(temp, { recursive: true, force: true });
     rmSync(stateFolder(temp), { recursive: true, force: true });
-    if (signal) console.error(`Build stopped (${signal}); ${path.relative(process.cwd(), out) || out} is unchanged.`);
-    process.exit(status ?? 1);
+    const kept = `${path.relative(process.cwd(), out) || out} is unchanged`;
+    if (signal) console.error(`Build stopped (${signal}); ${kept}.`);
+    else if (status === 0) console.error(`Build failed: the store saved no digest of its content; ${kept}.`);
+    process.exit(status || 1);
   }
-  writeMarker(temp, { ...inputs, store });
+  writeMarker(temp, { ...markerInputs(code, content), store });
   swapIn(temp, out);
 });

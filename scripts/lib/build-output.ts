@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import fg from 'fast-glob';
+import { contentInputs, listContent, type ContentInputs } from '../../src/build/inputs.ts';
 import { asOfDay } from '../../src/content/as-of.ts';
-import { listFiles } from '../../src/content/files.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
 export const MARKER = 'build-complete.json';
@@ -19,11 +19,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The code a build's output depends on, besides the content. */
 const CODE = ['src/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 
-export interface BuildInputs {
-  /** Digest of every input file's path, size and modification time, the content folder and the as-of day. */
+/** What a build's marker says it was made from (see src/build/inputs.ts for the content's part). */
+export interface BuildInputs extends ContentInputs {
+  /** Digest of the code's and the content's digests: equal only for a build of exactly these inputs. */
   fingerprint: string;
-  as_of: string;
-  content_files: number;
   /** Names the store, whose saved state (see stateFolder) names it too. */
   store?: string;
 }
@@ -39,22 +38,24 @@ export function stateFolder(dir: string): string {
 
 type Env = Record<string, string | undefined>;
 
-/**
- * What a build is made from. Paths are part of the digest, so a deleted or renamed file changes
- * it as surely as an edited one (modification times alone cannot show a deletion).
- */
+/** Digest of the code files a build depends on: each one's path, size and modification time. */
+export function codeFingerprint(): string {
+  const hash = createHash('sha256');
+  const code = fg.sync(CODE, { cwd: ROOT, stats: true, onlyFiles: true }).map((e) => `code\t${e.path}\t${e.stats?.size}\t${e.stats?.mtimeMs}`);
+  for (const line of code.sort()) hash.update(`${line}\n`);
+  return hash.digest('hex');
+}
+
+/** The marker's inputs: the content's (taken by the store's build) under one digest with the code's. */
+export function markerInputs(code: string, content: ContentInputs): BuildInputs {
+  return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
+}
+
+/** What a build of the content folder in `env` would be made from now. */
 export function buildInputs(env: Env = process.env): BuildInputs {
   const contentDir = path.resolve(ROOT, env.CONTENT_DIR ?? 'content');
-  const code = fg
-    .sync(CODE, { cwd: ROOT, stats: true, onlyFiles: true })
-    .map((e) => `code\t${e.path}\t${e.stats?.size}\t${e.stats?.mtimeMs}`)
-    .sort();
-  const hash = createHash('sha256');
-  for (const line of [`content-dir\t${contentDir}`, `as-of\t${asOfDay(env)}`, ...code]) hash.update(`${line}\n`);
-  // Content may be millions of files: listed packed, in name order, and hashed one at a time.
-  const content = listFiles(contentDir, { stats: true });
-  for (let i = 0; i < content.count; i++) hash.update(`content\t${content.at(i)}\t${content.size(i)}\t${content.mtime(i)}\n`);
-  return { fingerprint: hash.digest('hex'), as_of: asOfDay(env), content_files: content.count };
+  const asOf = asOfDay(env);
+  return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listContent(contentDir)));
 }
 
 /** buildInputs, worked out on another thread: the caller's thread stays free to answer requests. */

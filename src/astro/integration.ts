@@ -6,7 +6,9 @@ import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { startReuse, type Reuse } from '../build/reuse.ts';
 import { exportPartBytes } from '../build/options.ts';
+import { contentInputs, listContent, listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
@@ -26,44 +28,77 @@ function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildSt
 
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
+  const contentDir = () => options.contentDir ?? process.env.CONTENT_DIR ?? 'content';
+  let outDir: string | undefined;
+  // Two parts of the store's work start while Astro builds the pages, each on a thread of its
+  // own: listing the content (and its digest), and taking the previous build's files when there
+  // is one. At a million files each takes seconds that would otherwise come after the pages.
+  // The day ages are computed for is taken then too, once for the whole build.
+  let begun: { day: string; listed: Promise<ListedContent>; reuse: Reuse | null } | undefined;
   return {
     name: 'boxing-store',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
+      'astro:build:start': () => {
+        const day = asOfDay();
+        const { previous } = storeEnvironment(process.env);
+        const listed = listContentOffThread(contentDir(), day);
+        // Awaited when the pages are done; a failure is reported there, not as an unhandled rejection.
+        listed.catch(() => {});
+        begun = { day, listed, reuse: previous && outDir ? startReuse(outDir, contentDir(), previous) : null };
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? 'content';
         const started = performance.now();
         // Straight to standard error, not through Astro's logger: a live line needs the terminal
         // itself, and the progress must show when Astro's own lines are turned down (build:stats).
         // Warnings and the summary stay with the logger, where they always were.
         const progress = consoleProgress({ prefix: '[boxing-store] ' });
-        const outDir = fileURLToPath(dir);
-        const today = asOfDay();
+        const today = begun?.day ?? asOfDay();
+        const built = fileURLToPath(dir);
+        let content: ListedContent;
+        try {
+          content = begun ? await begun.listed : sameThread(contentDir(), today);
+        } catch (e) {
+          await begun?.reuse?.discard();
+          throw e;
+        }
         const result = await buildStore({
-          contentDir,
-          outDir,
+          contentDir: contentDir(),
+          outDir: built,
           asOfDay: today,
           progress,
           onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
+          contentListing: content.listing,
           ...storeEnvironment(process.env),
-        }).finally(() => progress.stop());
-        await writeApiDocument(outDir, today);
+        }, begun?.reuse).finally(() => progress.stop());
+        await writeApiDocument(built, today);
         const { stateDir } = storeEnvironment(process.env);
-        if (stateDir) saveBuildSeconds(stateDir, result.seconds);
+        if (stateDir) {
+          saveBuildSeconds(stateDir, result.seconds);
+          saveContentInputs(stateDir, content.inputs);
+        }
         const s = (seconds: number) => `${seconds.toFixed(1)} s`;
         const took = s((performance.now() - started) / 1000);
         const files = result.files.toLocaleString('en-US');
         if (result.reused) {
           const { changedFiles, madeFiles, linkedFiles } = result.reused;
           logger.info(
-            `${files} store files from ${contentDir} in ${took}: ${changedFiles.toLocaleString('en-US')} content files changed, ` +
+            `${files} store files from ${contentDir()} in ${took}: ${changedFiles.toLocaleString('en-US')} content files changed, ` +
               `${madeFiles.toLocaleString('en-US')} store files made, ${linkedFiles.toLocaleString('en-US')} taken from the previous build`,
           );
         } else
           logger.info(
-            `${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, ` +
+            `${files} store files from ${contentDir()} in ${took} (content read and checked in ${s(result.seconds.scan)}, ` +
               `written in ${s(result.seconds.write)}, exports in ${s(result.seconds.exports)})`,
           );
       },
     },
   };
+}
+
+function sameThread(contentDir: string, asOf: string): ListedContent {
+  const listing = listContent(contentDir);
+  return { listing, inputs: contentInputs(contentDir, asOf, listing) };
 }

@@ -14,13 +14,24 @@ import { diskBuckets } from './gram-buckets.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState } from './state.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
-import { updateStore } from './reuse.ts';
+import { startReuse, updateStore, type Reuse } from './reuse.ts';
 
 export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 
-export async function buildStore(options: BuildStoreOptions): Promise<BuildStoreResult> {
-  if (options.previous) {
-    const updated = await updateStore(options, options.previous);
+/**
+ * Builds the store into `options.outDir`. With a previous build, its unchanged files are taken
+ * (see reuse.ts): by `reuse` when the caller started the taking already (null when it found it
+ * could not), else from the start here.
+ */
+export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | null): Promise<BuildStoreResult> {
+  const taking = reuse !== undefined ? reuse : (options.previous ? startReuse(options.outDir, options.contentDir, options.previous) : null);
+  if (taking) {
+    let updated: BuildStoreResult | null = null;
+    try {
+      updated = await updateStore(options, taking);
+    } finally {
+      if (!updated) await taking.discard();
+    }
     if (updated) return updated;
   }
   const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));

@@ -1,9 +1,9 @@
 // Which content files changed since a catalog was made: each file's size and modification time
 // against those the catalog kept, so finding the changes reads no file, whatever the number.
-// The folder's listing and the catalog's files are both taken in name order and walked side by
-// side: no map of a million names is made.
-import path from 'node:path';
-import { COLLECTIONS, listFiles } from '../content/files.ts';
+// The folder's listing (the one the build's digest is made from, see inputs.ts) and the catalog's
+// files are both taken in name order and walked side by side: no map of a million names is made.
+import { COLLECTIONS } from '../content/files.ts';
+import type { FileList } from '../shared/file-list.ts';
 import type { Catalog, Records } from './catalog.ts';
 import type { ContentChange } from './update.ts';
 
@@ -17,12 +17,13 @@ export interface ContentChanges {
 type Large = 'fights' | 'events' | 'fighters';
 const isLarge = (c: string): c is Large => c === 'fights' || c === 'events' || c === 'fighters';
 
-export function contentChanges(catalog: Catalog, contentDir: string): ContentChanges {
+/** The changes in a content folder since `catalog`, from the folder's listing with sizes and times. */
+export function contentChanges(catalog: Catalog, listing: FileList): ContentChanges {
   const changes: ContentChange[] = [];
   let small = false;
   const smallSeen = new Map(catalog.smallFiles.map(([collection, file, size, mtime]) => [`${collection}/${file}`, `${size}/${mtime}`]));
   for (const collection of COLLECTIONS) {
-    const listed = listFiles(path.join(contentDir, collection), { stats: true }).filter((f) => f.endsWith('.json'));
+    const listed = listing.within(collection).filter((f) => f.endsWith('.json'));
     if (isLarge(collection)) {
       changes.push(...largeChanges(catalog[collection], collection, listed));
       continue;
@@ -37,13 +38,16 @@ export function contentChanges(catalog: Catalog, contentDir: string): ContentCha
   return { changes, small };
 }
 
-function largeChanges(records: Records, collection: Large, listed: ReturnType<typeof listFiles>): ContentChange[] {
+function largeChanges(records: Records, collection: Large, listed: FileList): ContentChange[] {
   const changes: ContentChange[] = [];
   let held = 0;
   for (let s = 0; s < records.count; s++) if (records.valid[s]) held++;
   const slots = new Uint32Array(held);
   for (let s = 0, i = 0; s < records.count; s++) if (records.valid[s]) slots[i++] = s;
-  slots.sort((a, b) => records.files.compare(a, b));
+  // A build from nothing numbers the records in name order (the live preview adds after them): a
+  // look through the slots spares a sort of a million names.
+  const byName = (a: number, b: number) => records.files.compare(a, b);
+  if (slots.some((slot, k) => k > 0 && byName(slots[k - 1], slot) > 0)) slots.sort(byName);
   let i = 0;
   let j = 0;
   while (i < listed.count || j < slots.length) {

@@ -1,5 +1,6 @@
 // What a build of the store is asked to do, and what it reports.
 import type { Warning } from '../content/files.ts';
+import type { FileList } from '../shared/file-list.ts';
 import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import type { Progress } from './progress.ts';
 
@@ -35,6 +36,11 @@ export interface BuildStoreOptions {
    * content folder and this store; otherwise everything is built.
    */
   previous?: { dir: string; state: string; store: string };
+  /**
+   * The content folder's files with their sizes and times (see inputs.ts), when the caller has
+   * listed them already: a build that takes files from the previous one finds the changes in it.
+   */
+  contentListing?: FileList;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
   exportPartBytes?: number;
 }

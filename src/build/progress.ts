@@ -8,8 +8,12 @@ export interface Phase {
 }
 
 export interface Progress {
-  /** A phase of `total` items (undefined when not known in advance). */
-  phase(name: string, total?: number): Phase;
+  /**
+   * A phase of `total` items (undefined when not known in advance). `since` is when its work
+   * began, on the progress's clock (performance.now()), when that was before the call: work done
+   * on another thread while this one did other things, shown once this one waits for it.
+   */
+  phase(name: string, total?: number, since?: number): Phase;
 }
 
 /** Reports nothing. */

@@ -3,25 +3,95 @@
 // touches: the same bytes as a build from nothing, in a fraction of the time. It applies when the
 // previous build's state is of this code, this content folder and that build, and the change is
 // one a live preview applies too (fights, events, fighters); otherwise the caller builds anew.
-import { copyFileSync, linkSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+//
+// The taking starts early (startReuse, called while Astro builds the pages): every file of the
+// previous store is linked into a folder beside the new build on a thread of its own. When the
+// change is known, the files it touches are replaced there (unlinked first, never written
+// through a link, which would change the previous build's file too), and the folder is moved in.
+import { mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { EXPORT_PART_BYTES, STORE } from '../store/layout.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { contentChanges } from './changes.ts';
 import { fileWriter } from './file-writer.ts';
-import { codeDigest, loadState, readStateMeta, saveState } from './state.ts';
+import { listContent } from './inputs.ts';
+import type { LinkMessage } from './link-worker.ts';
+import type { Progress } from './progress.ts';
+import { codeDigest, loadState, readStateMeta, saveState, type StateMeta } from './state.ts';
 import { applyChanges } from './update.ts';
 
-export async function updateStore(options: BuildStoreOptions, previous: NonNullable<BuildStoreOptions['previous']>): Promise<BuildStoreResult | null> {
-  const started = performance.now();
+type Previous = NonNullable<BuildStoreOptions['previous']>;
+
+/** The previous build's store being taken into a folder beside the new build. */
+export interface Reuse {
+  previous: Previous;
+  meta: StateMeta;
+  /** Where the previous store's files are linked (its store/ folder moves into the new build). */
+  folder: string;
+  /** How many files were taken, once all are; progress shows from the call on, timed from the start. */
+  taken(progress: Progress): Promise<number>;
+  /** Stops the taking and removes what was taken. */
+  discard(): Promise<void>;
+}
+
+/** The folder beside `outDir` a reuse links into. */
+const linkFolder = (outDir: string) => `${path.resolve(outDir)}-linked`;
+
+/**
+ * Starts taking the previous build's store when its state was made by this code from this
+ * content folder for that build; null when it was not (the build is made from nothing).
+ */
+export function startReuse(outDir: string, contentDir: string, previous: Previous): Reuse | null {
   const meta = readStateMeta(previous.state);
+  if (!meta || !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), path.resolve(contentDir), previous.store])) return null;
+  const folder = linkFolder(outDir);
+  rmSync(folder, { recursive: true, force: true });
+  const worker = new Worker(new URL('./link-worker.ts', import.meta.url), {
+    workerData: { from: path.join(path.resolve(previous.dir), STORE), to: path.join(folder, STORE) },
+  });
+  const began = performance.now();
+  let linked = 0;
+  let onLinked: ((n: number) => void) | undefined;
+  const done = new Promise<number>((resolve, reject) => {
+    worker.on('message', (message: LinkMessage) => {
+      onLinked?.(message.linked - linked);
+      linked = message.linked;
+      if (message.done) resolve(linked);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the thread taking the previous build's files stopped (${code})`)));
+  });
+  // Awaited by taken() or discarded; a failure is reported there, not as an unhandled rejection.
+  done.catch(() => {});
+  return {
+    previous,
+    meta,
+    folder,
+    async taken(progress) {
+      const phase = progress.phase('taking unchanged store files from the previous build', undefined, began);
+      phase.tick(linked);
+      onLinked = (n) => phase.tick(n);
+      const count = await done;
+      phase.done();
+      return count;
+    },
+    async discard() {
+      await worker.terminate();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Promise<BuildStoreResult | null> {
+  const started = performance.now();
+  const { previous, meta } = reuse;
   const content = path.resolve(options.contentDir);
-  if (!meta || !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), content, previous.store])) return null;
   const saved = loadState(previous.state);
   if (!saved) return null;
   const phase = options.progress.phase('finding changed content files');
-  const { changes, small } = contentChanges(saved.catalog, content);
+  const { changes, small } = contentChanges(saved.catalog, options.contentListing ?? listContent(content));
   phase.done();
   if (small) return null;
   const oldRoot = path.resolve(previous.dir);
@@ -41,12 +111,24 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
   if (result.kind !== 'update') return null;
   const scanned = performance.now();
 
-  const sink = fileWriter(options.outDir);
+  // Every file is taken before any is replaced: a file written where a link is still to come
+  // could otherwise be written through it.
+  let taken = await reuse.taken(options.progress);
+  const replace = (file: string) => {
+    try {
+      unlinkSync(path.join(reuse.folder, file));
+      taken--;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  };
+  const sink = fileWriter(reuse.folder);
   const made = new Set<string>();
   const making = options.progress.phase('writing changed store files', result.units.length);
   try {
     for (const unit of result.units) {
       made.add(unit.path);
+      replace(unit.path);
       await sink.write(unit.path, unit.body());
       making.tick();
     }
@@ -54,10 +136,10 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
     await sink.close();
   }
   making.done();
-  const skip = new Set([...made, ...result.removed]);
-  const linking = options.progress.phase('taking unchanged store files from the previous build');
-  const linked = linkTree(path.join(oldRoot, STORE), path.join(path.resolve(options.outDir), STORE), STORE, skip, () => linking.tick());
-  linking.done();
+  for (const file of result.removed) if (!made.has(file)) (replace(file), removeEmptyFolders(reuse.folder, path.dirname(file)));
+  mkdirSync(path.resolve(options.outDir), { recursive: true });
+  renameSync(path.join(reuse.folder, STORE), path.join(path.resolve(options.outDir), STORE));
+  rmdirSync(reuse.folder);
   if (options.stateDir)
     saveState(options.stateDir, {
       meta: { version: 0, code: meta.code, content, asOf: options.asOfDay, store: options.storeId ?? '' },
@@ -65,37 +147,21 @@ export async function updateStore(options: BuildStoreOptions, previous: NonNulla
       orders: result.orders,
     });
   return {
-    files: made.size + linked,
+    files: made.size + taken,
     // The changed export parts are made with the other changed files, not timed apart.
     seconds: { scan: (scanned - started) / 1000, write: (performance.now() - scanned) / 1000, exports: 0 },
-    reused: { changedFiles: changes.length, madeFiles: made.size, linkedFiles: linked },
+    reused: { changedFiles: changes.length, madeFiles: made.size, linkedFiles: taken },
   };
 }
 
-/** Links every file under `from` into `to` but those `skip` names (store paths), folder by folder; returns how many. */
-function linkTree(from: string, to: string, at: string, skip: ReadonlySet<string>, tick: () => void): number {
-  let count = 0;
-  let made = false;
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const name = `${at}/${entry.name}`;
-    if (entry.isDirectory()) {
-      count += linkTree(path.join(from, entry.name), path.join(to, entry.name), name, skip, tick);
-      continue;
-    }
-    if (skip.has(name)) continue;
-    if (!made) (mkdirSync(to, { recursive: true }), (made = true));
-    const target = path.join(to, entry.name);
+/** Removes `folder` (a store path) and the folders above it while they are empty: a build from nothing makes no empty folder. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let at = folder; at !== '.' && at !== STORE; at = path.dirname(at)) {
     try {
-      linkSync(path.join(from, entry.name), target);
+      rmdirSync(path.join(root, at));
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') continue;
-      // Another file system, or one without hard links: the bytes are copied instead.
-      if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP') copyFileSync(path.join(from, entry.name), target);
-      else throw e;
+      if ((e as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
     }
-    count++;
-    tick();
   }
-  return count;
 }

@@ -174,8 +174,8 @@ export function consoleProgress(options: ConsoleProgressOptions = {}): ConsolePr
   };
 
   return {
-    phase(name, total) {
-      const phase = new RunningPhase(owner, name, total, now(), everyMs);
+    phase(name, total, since) {
+      const phase = new RunningPhase(owner, name, total, since ?? now(), everyMs);
       running.add(phase);
       if (timer === undefined) {
         timer = setInterval(() => report(now()), live ? REDRAW_MS : Math.min(everyMs, 1000));

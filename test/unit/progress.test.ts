@@ -48,6 +48,17 @@ describe('in a log (plain lines)', () => {
     expect(out.text()).toBe('[boxing-store] writing store files: 3,000, 600/s\n[boxing-store] writing store files: 3,000 in 5.0 s (600/s)\n');
   });
 
+  it('times a phase from when its work began when that was before the phase was opened', () => {
+    const out = captured();
+    const progress = consoleProgress({ stream: out.stream, live: false, env: {}, now: () => Date.now() });
+    vi.advanceTimersByTime(3_000);
+    const phase = progress.phase('taking unchanged store files from the previous build', undefined, 0);
+    phase.tick(40_000);
+    vi.advanceTimersByTime(1_000);
+    phase.done();
+    expect(out.text()).toBe('taking unchanged store files from the previous build: 40,000 in 4.0 s (10,000/s)\n');
+  });
+
   it('prints from tick() when the thread is too busy for a timer to fire', () => {
     const out = captured();
     let clock = 0;

@@ -1,6 +1,6 @@
 // npm run build takes the files a content change leaves as they were from the previous build and
 // makes only the others: the same bytes as a build from nothing.
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -27,9 +27,14 @@ function build(out: string): string {
   return result.stdout + result.stderr;
 }
 
-/** Every store file under a built folder: path -> bytes (as latin1 text, one character a byte: export parts are gzip). */
+/**
+ * Every store file and folder under a built folder: path -> bytes (as latin1 text, one character
+ * a byte: export parts are gzip), and folder/ -> '' (a folder left empty is a difference too).
+ */
 function storeFiles(root: string): Map<string, string> {
-  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
+  return new Map(
+    fg.sync('store/**/*', { cwd: root, onlyFiles: false, markDirectories: true }).map((f) => [f, f.endsWith('/') ? '' : readFileSync(path.join(root, f), 'latin1')]),
+  );
 }
 
 /** Each export part's file, by path, and the inode it is (a part taken from the previous build is that build's file). */
@@ -75,7 +80,15 @@ describe('a build over a previous one', () => {
     writeFileSync(path.join(content, 'fights', 'fight-extra.json'), JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }));
     unlinkSync(path.join(content, 'fights', 'fight-000401.json'));
     const before = exportParts(dist);
+    // The previous build's own file for the changed fight, held by a link of the test's own: a
+    // build that wrote the new record through the link it took would change it.
+    const [changed] = fg.sync('store/fights/records/*/fight-002995.json', { cwd: dist });
+    const held = path.join(work, 'held-fight.json');
+    linkSync(path.join(dist, changed), held);
+    const old = readFileSync(held, 'utf8');
     const out = build(dist);
+    expect(readFileSync(held, 'utf8')).toBe(old);
+    expect(readFileSync(path.join(dist, changed), 'utf8')).toContain('A Changed Title');
     expect(out).toMatch(/4 content files changed, [\d,]+ store files made, [\d,]+ taken from the previous build/);
     await expectSameAsFromNothing(dist);
     // Most export parts are the previous build's own files; the few the edits touched are new.

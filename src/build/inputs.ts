@@ -1,0 +1,72 @@
+// What a store is made from, as one digest: every file of the content folder (its path, size and
+// modification time), the folder itself and the day ages are computed for. The build lists the
+// content once: the digest and the search for changed files (see changes.ts) both come from that
+// listing, which is taken before any content file is read, so a file edited during the build
+// shows as a change the next time. The digest is saved beside the build's state, where the build
+// command finds it for the build's marker.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { FileList, listFiles, type PackedFileList } from '../shared/file-list.ts';
+
+export interface ContentInputs {
+  fingerprint: string;
+  as_of: string;
+  content_files: number;
+}
+
+/** Every file under the content folder, with sizes and modification times. */
+export function listContent(contentDir: string): FileList {
+  return listFiles(path.resolve(contentDir), { stats: true });
+}
+
+/**
+ * Paths are part of the digest, so a deleted or renamed file changes it as surely as an edited
+ * one (modification times alone cannot show a deletion).
+ */
+export function contentInputs(contentDir: string, asOf: string, listing: FileList): ContentInputs {
+  const hash = createHash('sha256');
+  hash.update(`content-dir\t${path.resolve(contentDir)}\nas-of\t${asOf}\n`);
+  // Content may be millions of files: hashed one at a time, never joined into one string.
+  for (let i = 0; i < listing.count; i++) hash.update(`content\t${listing.at(i)}\t${listing.size(i)}\t${listing.mtime(i)}\n`);
+  return { fingerprint: hash.digest('hex'), as_of: asOf, content_files: listing.count };
+}
+
+export interface ListedContent {
+  listing: FileList;
+  inputs: ContentInputs;
+}
+
+export interface ListedContentMessage {
+  listing: PackedFileList;
+  inputs: ContentInputs;
+}
+
+/**
+ * The listing and its digest, made on another thread: a build starts it while Astro builds the
+ * pages, and at a million files it takes seconds.
+ */
+export function listContentOffThread(contentDir: string, asOf: string): Promise<ListedContent> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./inputs-worker.ts', import.meta.url), { workerData: { contentDir, asOf } });
+    worker.once('message', (message: ListedContentMessage) => resolve({ listing: FileList.from(message.listing), inputs: message.inputs }));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the thread listing the content stopped (${code})`)));
+  });
+}
+
+const INPUTS = 'content-inputs.json';
+
+export function saveContentInputs(stateDir: string, inputs: ContentInputs): void {
+  writeFileSync(path.join(stateDir, INPUTS), JSON.stringify(inputs));
+}
+
+/** The content's digest saved with a build's state, or null when there is none. */
+export function readContentInputs(stateDir: string): ContentInputs | null {
+  try {
+    return JSON.parse(readFileSync(path.join(stateDir, INPUTS), 'utf8')) as ContentInputs;
+  } catch {
+    return null;
+  }
+}

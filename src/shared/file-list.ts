@@ -1,0 +1,119 @@
+// The files under a folder, in name order, with their sizes and modification times when asked.
+// A folder may hold millions of files: their names are kept packed (see TextColumn) and walked
+// folder by folder, never as millions of strings at once.
+import { opendirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { TextColumn } from './text-column.ts';
+
+/** What a FileList is made of, as it crosses to another thread (see FileList.packed). */
+export interface PackedFileList {
+  bytes: Uint8Array;
+  ends: Uint32Array;
+  order: Uint32Array;
+  sizes?: Float64Array;
+  mtimes?: Float64Array;
+  strip: number;
+}
+
+/** Files under a folder, by path relative to it, in text order; with their sizes and times when asked. */
+export class FileList {
+  private readonly names: TextColumn;
+  private readonly order: Uint32Array;
+  private readonly sizes: Float64Array | undefined;
+  private readonly mtimes: Float64Array | undefined;
+  /** How many characters of each stored path lie above the folder this list is of (see within). */
+  private readonly strip: number;
+  constructor(names: TextColumn, order: Uint32Array, sizes?: Float64Array, mtimes?: Float64Array, strip = 0) {
+    this.names = names;
+    this.order = order;
+    this.sizes = sizes;
+    this.mtimes = mtimes;
+    this.strip = strip;
+  }
+  get count(): number {
+    return this.order.length;
+  }
+  at(i: number): string {
+    return this.path(this.order[i]);
+  }
+  size(i: number): number {
+    return this.sizes![this.order[i]];
+  }
+  mtime(i: number): number {
+    return this.mtimes![this.order[i]];
+  }
+  private path(n: number): string {
+    const stored = this.names.get(n);
+    return this.strip === 0 ? stored : stored.slice(this.strip);
+  }
+  /** The files whose path passes `keep`, in the same order. */
+  filter(keep: (file: string) => boolean): FileList {
+    const kept = this.order.filter((n) => keep(this.path(n)));
+    return new FileList(this.names, kept, this.sizes, this.mtimes, this.strip);
+  }
+  /** The files in `folder` (a path in this list, without a slash at either end) and below, by path relative to it. */
+  within(folder: string): FileList {
+    const prefix = `${folder}/`;
+    // The paths are in order, so those under the folder are side by side, from the first not before it.
+    let from = 0;
+    for (let to = this.order.length; from < to; ) {
+      const mid = (from + to) >>> 1;
+      if (this.path(this.order[mid]) < prefix) from = mid + 1;
+      else to = mid;
+    }
+    let end = from;
+    while (end < this.order.length && this.path(this.order[end]).startsWith(prefix)) end++;
+    const kept = this.order.subarray(from, end);
+    return new FileList(this.names, kept, this.sizes, this.mtimes, this.strip + prefix.length);
+  }
+  /** The list's parts, to post to another thread (structured clone copies them); FileList.from makes it again. */
+  packed(): PackedFileList {
+    const { bytes, ends } = this.names.packed();
+    return { bytes, ends, order: this.order, sizes: this.sizes, mtimes: this.mtimes, strip: this.strip };
+  }
+  static from(packed: PackedFileList): FileList {
+    return new FileList(TextColumn.from(packed.bytes, packed.ends), packed.order, packed.sizes, packed.mtimes, packed.strip);
+  }
+}
+
+/**
+ * Every file under `dir` (hidden files and folders, such as .DS_Store and editors' swap files,
+ * passed over without a word), followed through symbolic links. An absent folder has none.
+ */
+export function listFiles(dir: string, options: { stats?: boolean } = {}): FileList {
+  const names = new TextColumn();
+  const sizes: number[] = [];
+  const mtimes: number[] = [];
+  const walk = (at: string, prefix: string) => {
+    let folder;
+    try {
+      folder = opendirSync(at, { bufferSize: 256 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && prefix === '') return;
+      throw e;
+    }
+    try {
+      for (let entry = folder.readSync(); entry !== null; entry = folder.readSync()) {
+        if (entry.name.startsWith('.')) continue;
+        const full = path.join(at, entry.name);
+        const isLink = entry.isSymbolicLink();
+        const target = isLink ? statSync(full, { throwIfNoEntry: false }) : undefined;
+        if (entry.isDirectory() || target?.isDirectory()) walk(full, `${prefix}${entry.name}/`);
+        else if (entry.isFile() || target?.isFile()) {
+          names.push(prefix + entry.name);
+          if (options.stats) {
+            const stat = target ?? statSync(full);
+            sizes.push(stat.size);
+            mtimes.push(stat.mtimeMs);
+          }
+        }
+      }
+    } finally {
+      folder.closeSync();
+    }
+  };
+  walk(dir, '');
+  const order = Uint32Array.from({ length: names.count }, (_, i) => i).sort((a, b) => names.compare(a, b));
+  return options.stats ? new FileList(names, order, Float64Array.from(sizes), Float64Array.from(mtimes)) : new FileList(names, order);
+}
+

@@ -1,0 +1,42 @@
+// The listing the build takes its content digest and its changes from: in name order, cut to a
+// folder without decoding every name, and the same after a trip to another thread.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileList, listFiles } from '../../../src/shared/file-list.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'file-list-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'events/e.json', '.hidden', 'fights/.swp'];
+for (const file of files) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), file);
+}
+const all = (list: FileList) => Array.from({ length: list.count }, (_, i) => list.at(i));
+
+describe('FileList', () => {
+  const listing = listFiles(root, { stats: true });
+
+  it('lists every file but hidden ones, in name order, with sizes', () => {
+    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights/a.json', 'fights/b.json', 'fights/sub/c.json', 'fightsx.json']);
+    expect(listing.size(2)).toBe('fights/a.json'.length);
+  });
+
+  it('cuts a folder out by path relative to it, its sizes and times kept', () => {
+    const fights = listing.within('fights');
+    expect(all(fights)).toEqual(['a.json', 'b.json', 'sub/c.json']);
+    expect([fights.size(0), fights.mtime(0)]).toEqual([listing.size(2), listing.mtime(2)]);
+    expect(all(fights.within('sub'))).toEqual(['c.json']);
+    expect(all(fights.filter((f) => f.startsWith('b')))).toEqual(['b.json']);
+    expect(listing.within('rankings').count).toBe(0);
+    expect(listing.within('zzz').count).toBe(0);
+  });
+
+  it('is the same list after packing, as it crosses to another thread', () => {
+    const fights = listing.within('fights');
+    const again = FileList.from(structuredClone(fights.packed()));
+    expect(all(again)).toEqual(all(fights));
+    expect(again.size(1)).toBe(fights.size(1));
+  });
+});
