@@ -15,6 +15,10 @@ import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, keyedFight, 
 
 /** What the store was before the change: its files, and the lists' members. */
 export interface Before {
+  /**
+   * A store file as it was before the change. Units' bodies read it when they are made (a chunk's
+   * records come from the chunks before), so the caller writes them elsewhere, or once all are made.
+   */
   read(path: string): string | null;
   orders: Record<'fights' | 'events' | 'fighters', ArrayLike<number>>;
   /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
@@ -43,13 +47,14 @@ export interface Update {
  */
 function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: ArrayLike<number>, changed: ReadonlySet<number>, text: TextOf, day: ((slot: number) => string) | undefined, previous: Before, removed: string[]): Generator<Unit> {
   let touched = before.length !== after.length;
+  const line = linesBefore(list, before, changed, text, previous);
   for (let k = 0; k < chunkCount(after.length); k++) {
     let dirty = heldBy(before.length, k, CHUNK_SIZE) !== heldBy(after.length, k, CHUNK_SIZE);
     for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, after.length); i++) {
       const slot = after[i];
       if (i >= before.length || before[i] !== slot || changed.has(slot)) dirty = true;
     }
-    if (dirty) (touched = true), yield chunkUnit(list, after, k, text);
+    if (dirty) (touched = true), yield chunkUnit(list, after, k, line);
   }
   for (let k = chunkCount(after.length); k < chunkCount(before.length); k++) removed.push(paths.chunk(list, k));
   if (!touched) return;
@@ -61,6 +66,40 @@ function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: 
   const index = indexUnit(list, after, day);
   const body = index.body();
   if (previous.read(index.path) !== body) yield { path: index.path, body: () => body };
+}
+
+/**
+ * A record's line in a list's chunk, taken from the chunk that held it before when its text did
+ * not change: a record moved to another date shifts every record between its two places by one,
+ * tens of thousands of chunks at a million records, and one chunk read gives 50 lines where
+ * each record's text would be a file read of its own. Records new to the list, or with a new
+ * text, are made from the record.
+ */
+export function linesBefore(list: SortedList, before: ArrayLike<number>, changed: ReadonlySet<number>, text: TextOf, previous: Before): TextOf {
+  /** Each slot's position in the list before, plus one (0: not in it); made when first asked. */
+  let positions: Int32Array | undefined;
+  // Two chunks kept: the records of a chunk after a shift come from two neighbouring chunks before.
+  const read = new Map<number, string[] | null>();
+  const chunk = (k: number) => {
+    if (!read.has(k)) {
+      if (read.size === 2) read.delete(read.keys().next().value!);
+      const body = previous.read(paths.chunk(list, k));
+      read.set(k, body === null ? null : body.split('\n'));
+    }
+    return read.get(k)!;
+  };
+  return (slot) => {
+    if (changed.has(slot)) return text(slot);
+    if (!positions) {
+      let most = -1;
+      for (let i = 0; i < before.length; i++) most = Math.max(most, before[i]);
+      positions = new Int32Array(most + 1);
+      for (let i = 0; i < before.length; i++) positions[before[i]] = i + 1;
+    }
+    const at = slot < positions.length ? positions[slot] - 1 : -1;
+    if (at < 0) return text(slot);
+    return chunk(Math.floor(at / CHUNK_SIZE))?.[at % CHUNK_SIZE] ?? text(slot);
+  };
 }
 
 /** Pages of a list's default view: a page differs when its records or the list's size do. */

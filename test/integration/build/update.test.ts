@@ -58,10 +58,12 @@ const put = (collection: string, file: string, record: unknown) => writeFileSync
 function applyEdits(changes: ContentChange[]) {
   const result = applyChanges(ctx, changes);
   if (result.kind !== 'update') throw new Error(JSON.stringify(result, null, 1).slice(0, 2000));
-  for (const unit of result.units) {
-    const file = path.join(live, unit.path);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, unit.body());
+  // Every body is made before any file is written: they read the store as it was (the hosts write
+  // into a folder of their own, then move the files in).
+  const bodies = result.units.map((unit) => [unit.path, unit.body()] as const);
+  for (const [file, body] of bodies) {
+    mkdirSync(path.dirname(path.join(live, file)), { recursive: true });
+    writeFileSync(path.join(live, file), body);
   }
   for (const gone of result.removed) rmSync(path.join(live, gone), { force: true });
   ctx.orders = result.orders;
