@@ -1,6 +1,8 @@
-// The Astro integration that writes the store: when Astro has finished the site, it reads and
-// checks content/ and writes every store file into the output folder (see src/build/), then the
-// API's OpenAPI document, whose examples are answers from that store.
+// The Astro integration that writes the store: when Astro starts on the pages, it starts listing
+// content/ and taking the previous build's files (both on threads of their own); when Astro has
+// finished the site, it reads and checks the content and writes every store file into the output
+// folder (see src/build/), then the API's OpenAPI document, whose examples are answers from that
+// store.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { asOfDay } from '../content/as-of.ts';
