@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readContentInputs } from '../src/build/inputs.ts';
-import { buildProblem, clearStale, codeFingerprint, markerInputs, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
@@ -46,7 +46,8 @@ clearStale(out);
 mkdirSync(path.dirname(out), { recursive: true });
 // Taken before the build: a code file edited while it runs then shows as a change next time. The
 // content's part is taken by the store's build before it reads a content file, and saved with
-// its state (see src/build/inputs.ts): the content is listed once, while Astro builds the pages.
+// its state (see src/build/inputs.ts): listed while Astro builds the pages, the same listing the
+// store finds the changes in when it takes files from the previous build.
 const code = codeFingerprint();
 
 // Astro's own output is kept: its warnings (content files the build does not read) and the
@@ -57,7 +58,7 @@ const store = randomUUID();
 const previous = readMarker(out);
 const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
 if (previous?.store && existsSync(stateFolder(out)))
-  Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store });
+  Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store, STORE_LINK_DIR: linkFolder(temp) });
 const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: { ...process.env, ...storeEnv } });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
@@ -66,8 +67,8 @@ child.on('exit', (status, signal) => {
   // The store saves its content's digest with its state: a build without one is not whole.
   const content = status === 0 ? readContentInputs(stateFolder(temp)) : null;
   if (content === null) {
-    rmSync(temp, { recursive: true, force: true });
-    rmSync(stateFolder(temp), { recursive: true, force: true });
+    // Astro stopped midway (a failure, Ctrl-C) may leave the previous build's files linked beside it.
+    for (const folder of [temp, stateFolder(temp), linkFolder(temp)]) rmSync(folder, { recursive: true, force: true });
     const kept = `${path.relative(process.cwd(), out) || out} is unchanged`;
     if (signal) console.error(`Build stopped (${signal}); ${kept}.`);
     else if (status === 0) console.error(`Build failed: the store saved no digest of its content; ${kept}.`);

@@ -36,6 +36,14 @@ export function stateFolder(dir: string): string {
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.state`);
 }
 
+/**
+ * Where a build over a previous one links the previous build's store files while Astro builds the
+ * pages (see src/build/reuse.ts): beside the build's folder, and removed with it if the build fails.
+ */
+export function linkFolder(dir: string): string {
+  return `${path.resolve(dir)}-linked`;
+}
+
 type Env = Record<string, string | undefined>;
 
 /** Digest of the code files a build depends on: each one's path, size and modification time. */

@@ -23,6 +23,8 @@ export function contentChanges(catalog: Catalog, listing: FileList): ContentChan
   let small = false;
   const smallSeen = new Map(catalog.smallFiles.map(([collection, file, size, mtime]) => [`${collection}/${file}`, `${size}/${mtime}`]));
   for (const collection of COLLECTIONS) {
+    // A file where a collection's folder belongs: a build from nothing reports it.
+    if (listing.has(collection)) small = true;
     const listed = listing.within(collection).filter((f) => f.endsWith('.json'));
     if (isLarge(collection)) {
       changes.push(...largeChanges(catalog[collection], collection, listed));

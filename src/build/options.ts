@@ -35,7 +35,13 @@ export interface BuildStoreOptions {
    * saved state and the store id its marker names. Used when the state is of this code, this
    * content folder and this store; otherwise everything is built.
    */
-  previous?: { dir: string; state: string; store: string };
+  previous?: {
+    dir: string;
+    state: string;
+    store: string;
+    /** Where its files are linked while the build runs (the build command names it, to remove it if the build stops); default beside outDir. */
+    links?: string;
+  };
   /**
    * The content folder's files with their sizes and times (see inputs.ts), when the caller has
    * listed them already: a build that takes files from the previous one finds the changes in it.

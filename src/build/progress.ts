@@ -4,7 +4,8 @@
 export interface Phase {
   /** `n` more items done. */
   tick(n?: number): void;
-  done(): void;
+  /** The phase ended: now, or at `at` (on the progress's clock) when its work ended before the call. */
+  done(at?: number): void;
 }
 
 export interface Progress {

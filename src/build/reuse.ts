@@ -36,8 +36,6 @@ export interface Reuse {
   discard(): Promise<void>;
 }
 
-/** The folder beside `outDir` a reuse links into. */
-const linkFolder = (outDir: string) => `${path.resolve(outDir)}-linked`;
 
 /**
  * Starts taking the previous build's store when its state was made by this code from this
@@ -46,19 +44,20 @@ const linkFolder = (outDir: string) => `${path.resolve(outDir)}-linked`;
 export function startReuse(outDir: string, contentDir: string, previous: Previous): Reuse | null {
   const meta = readStateMeta(previous.state);
   if (!meta || !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), path.resolve(contentDir), previous.store])) return null;
-  const folder = linkFolder(outDir);
+  const folder = path.resolve(previous.links ?? `${path.resolve(outDir)}-linked`);
   rmSync(folder, { recursive: true, force: true });
   const worker = new Worker(new URL('./link-worker.ts', import.meta.url), {
     workerData: { from: path.join(path.resolve(previous.dir), STORE), to: path.join(folder, STORE) },
   });
   const began = performance.now();
   let linked = 0;
+  let finished = 0;
   let onLinked: ((n: number) => void) | undefined;
   const done = new Promise<number>((resolve, reject) => {
     worker.on('message', (message: LinkMessage) => {
       onLinked?.(message.linked - linked);
       linked = message.linked;
-      if (message.done) resolve(linked);
+      if (message.done) (finished = performance.now()), resolve(linked);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread taking the previous build's files stopped (${code})`)));
@@ -74,7 +73,8 @@ export function startReuse(outDir: string, contentDir: string, previous: Previou
       phase.tick(linked);
       onLinked = (n) => phase.tick(n);
       const count = await done;
-      phase.done();
+      // Timed from the linking's start to its end, however long before this call either came.
+      phase.done(finished);
       return count;
     },
     async discard() {
@@ -111,8 +111,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   if (result.kind !== 'update') return null;
   const scanned = performance.now();
 
-  // Every file is taken before any is replaced: a file written where a link is still to come
-  // could otherwise be written through it.
+  // Every file is taken before any is replaced: the linking would fail on a file already there.
   let taken = await reuse.taken(options.progress);
   const replace = (file: string) => {
     try {

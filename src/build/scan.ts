@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COLLECTIONS, listCollection, listStrays, type Warning } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
-import { ContentError, displayPath, missingFolder } from '../content/read.ts';
+import { ContentError, collectionFileProblems, displayPath, missingFolder } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
 import { divisionIndexOf, emptyCatalog, setKeys, type Catalog, type Records } from './catalog.ts';
@@ -129,6 +129,8 @@ function recordsIdIndex(records: Records, folder: string, last: { slot: number; 
 export async function scanContent(root: string, options: ScanOptions): Promise<Catalog> {
   const missing = await missingFolder(root);
   if (missing) throw new ContentError([missing]);
+  const notFolders = collectionFileProblems(root);
+  if (notFolders.length > 0) throw new ContentError(notFolders);
   const folderOf = (name: CollectionName) => path.join(root, name);
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<CollectionName, string>;
 

@@ -1,7 +1,7 @@
 // Reads a content folder into memory and validates every record, collecting all problems before
 // failing: the simple reader, for small content sets (tests, tools). The build reads content of
 // any size through ../build/scan.ts, with the same checks.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -43,6 +43,15 @@ export async function missingFolder(root: string): Promise<Problem | null> {
   return { file: displayPath(root), field: '(folder)', message: 'is not a folder; there is no content to build' };
 }
 
+/** A collection's name given to a file where its folder belongs: its records could not be read. */
+export function collectionFileProblems(root: string): Problem[] {
+  return COLLECTIONS.filter((name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.isDirectory() === false).map((name) => ({
+    file: displayPath(path.join(root, name)),
+    field: '(folder)',
+    message: `is a file, not a folder: the ${name} records go in a folder of that name`,
+  }));
+}
+
 export type RecordCheck = { success: true; data: unknown; issues: [] } | { success: false; issues: z.core.$ZodIssue[] };
 
 /** A record checked on its own: its fields, then the rules between them (its schema holds both). */
@@ -55,6 +64,8 @@ export function checkRecord(name: CollectionName, record: unknown): RecordCheck 
 export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
   const missing = await missingFolder(root);
   if (missing) throw new ContentError([missing]);
+  const notFolders = collectionFileProblems(root);
+  if (notFolders.length > 0) throw new ContentError(notFolders);
   const problems: Problem[] = [];
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<CollectionName, string>;
   const checker = createCrossChecker(folders);

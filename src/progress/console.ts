@@ -68,7 +68,7 @@ export function plainEveryMs(env: Env = process.env): number {
 
 interface Owner {
   look(phase: RunningPhase): void;
-  end(phase: RunningPhase): void;
+  end(phase: RunningPhase, at?: number): void;
 }
 
 class RunningPhase implements Phase {
@@ -98,10 +98,10 @@ class RunningPhase implements Phase {
     if (--this.untilLook <= 0) this.owner.look(this);
   }
 
-  done(): void {
+  done(at?: number): void {
     if (this.ended) return;
     this.ended = true;
-    this.owner.end(this);
+    this.owner.end(this, at);
   }
 }
 
@@ -163,11 +163,11 @@ export function consoleProgress(options: ConsoleProgressOptions = {}): ConsolePr
       phase.untilLook = phase.stride;
       report(at);
     },
-    end(phase) {
+    end(phase, ended) {
       const at = now();
       running.delete(phase);
       clear();
-      stream.write(`${prefix}${endLine(phase.name, phase.items, phase.total, seconds(phase, at))}\n`);
+      stream.write(`${prefix}${endLine(phase.name, phase.items, phase.total, seconds(phase, ended ?? at))}\n`);
       if (running.size === 0) stopTimer();
       else if (live) draw(at);
     },

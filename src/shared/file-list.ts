@@ -55,16 +55,26 @@ export class FileList {
   within(folder: string): FileList {
     const prefix = `${folder}/`;
     // The paths are in order, so those under the folder are side by side, from the first not before it.
-    let from = 0;
-    for (let to = this.order.length; from < to; ) {
-      const mid = (from + to) >>> 1;
-      if (this.path(this.order[mid]) < prefix) from = mid + 1;
-      else to = mid;
-    }
+    const from = this.firstFrom(prefix);
     let end = from;
     while (end < this.order.length && this.path(this.order[end]).startsWith(prefix)) end++;
     const kept = this.order.subarray(from, end);
     return new FileList(this.names, kept, this.sizes, this.mtimes, this.strip + prefix.length);
+  }
+  /** Whether `file` (a path in this list) is one of its files. */
+  has(file: string): boolean {
+    const at = this.firstFrom(file);
+    return at < this.order.length && this.path(this.order[at]) === file;
+  }
+  /** The first place whose path is not before `path`, by a binary search of the ordered paths. */
+  private firstFrom(path: string): number {
+    let from = 0;
+    for (let to = this.order.length; from < to; ) {
+      const mid = (from + to) >>> 1;
+      if (this.path(this.order[mid]) < path) from = mid + 1;
+      else to = mid;
+    }
+    return from;
   }
   /** The list's parts, to post to another thread (structured clone copies them); FileList.from makes it again. */
   packed(): PackedFileList {

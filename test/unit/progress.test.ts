@@ -59,6 +59,16 @@ describe('in a log (plain lines)', () => {
     expect(out.text()).toBe('taking unchanged store files from the previous build: 40,000 in 4.0 s (10,000/s)\n');
   });
 
+  it('times a phase to when its work ended when that was before it was closed', () => {
+    const out = captured();
+    const progress = consoleProgress({ stream: out.stream, live: false, env: {}, now: () => Date.now() });
+    const phase = progress.phase('taking unchanged store files from the previous build', undefined, 0);
+    phase.tick(40_000);
+    vi.advanceTimersByTime(3_000);
+    phase.done(2_000);
+    expect(out.text()).toBe('taking unchanged store files from the previous build: 40,000 in 2.0 s (20,000/s)\n');
+  });
+
   it('prints from tick() when the thread is too busy for a timer to fire', () => {
     const out = captured();
     let clock = 0;

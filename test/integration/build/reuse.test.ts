@@ -1,6 +1,6 @@
 // npm run build takes the files a content change leaves as they were from the previous build and
 // makes only the others: the same bytes as a build from nothing.
-import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -122,5 +122,24 @@ describe('a build over a previous one', () => {
     expect(result.stdout + result.stderr).toContain('fight-000500.json: status: Invalid option');
     expect(readFileSync(path.join(dist, 'build-complete.json'), 'utf8')).toBe(marker);
     edit('fights', 'fight-000500.json', (f) => (f.status = 'FINISHED'));
+  });
+
+  it('refuses a file where a collection folder belongs, rather than build without its records', () => {
+    const marker = readFileSync(path.join(dist, 'build-complete.json'), 'utf8');
+    renameSync(path.join(content, 'events'), path.join(work, 'events-aside'));
+    writeFileSync(path.join(content, 'events'), '[]');
+    try {
+      const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }, encoding: 'utf8' });
+      expect(result.status).not.toBe(0);
+      expect(result.stdout + result.stderr).toMatch(/events: \(folder\): is a file, not a folder/);
+      expect(readFileSync(path.join(dist, 'build-complete.json'), 'utf8')).toBe(marker);
+    } finally {
+      unlinkSync(path.join(content, 'events'));
+      renameSync(path.join(work, 'events-aside'), path.join(content, 'events'));
+    }
+  });
+
+  it('leaves no folder of linked files behind', () => {
+    expect(readdirSync(work).filter((name) => name.includes('-linked'))).toEqual([]);
   });
 });

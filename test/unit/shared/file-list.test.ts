@@ -8,7 +8,7 @@ import { FileList, listFiles } from '../../../src/shared/file-list.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'file-list-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'events/e.json', '.hidden', 'fights/.swp'];
+const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'fights-old/o.json', 'fights.json', 'events/e.json', '.hidden', 'fights/.swp'];
 for (const file of files) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), file);
@@ -19,18 +19,23 @@ describe('FileList', () => {
   const listing = listFiles(root, { stats: true });
 
   it('lists every file but hidden ones, in name order, with sizes', () => {
-    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights/a.json', 'fights/b.json', 'fights/sub/c.json', 'fightsx.json']);
-    expect(listing.size(2)).toBe('fights/a.json'.length);
+    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights-old/o.json', 'fights.json', 'fights/a.json', 'fights/b.json', 'fights/sub/c.json', 'fightsx.json']);
+    expect(listing.size(4)).toBe('fights/a.json'.length);
   });
 
   it('cuts a folder out by path relative to it, its sizes and times kept', () => {
     const fights = listing.within('fights');
     expect(all(fights)).toEqual(['a.json', 'b.json', 'sub/c.json']);
-    expect([fights.size(0), fights.mtime(0)]).toEqual([listing.size(2), listing.mtime(2)]);
+    expect([fights.size(0), fights.mtime(0)]).toEqual([listing.size(4), listing.mtime(4)]);
     expect(all(fights.within('sub'))).toEqual(['c.json']);
     expect(all(fights.filter((f) => f.startsWith('b')))).toEqual(['b.json']);
     expect(listing.within('rankings').count).toBe(0);
     expect(listing.within('zzz').count).toBe(0);
+  });
+
+  it('says whether a path is one of its files, a folder not being one', () => {
+    expect([listing.has('fights.json'), listing.has('fights/a.json'), listing.has('fights'), listing.has('zzz')]).toEqual([true, true, false, false]);
+    expect(listing.within('fights').has('sub/c.json')).toBe(true);
   });
 
   it('is the same list after packing, as it crosses to another thread', () => {
