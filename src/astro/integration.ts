@@ -10,7 +10,7 @@ import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
 import { startReuse, type Reuse } from '../build/reuse.ts';
 import { exportPartBytes } from '../build/options.ts';
-import { contentInputs, listContent, listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
+import { listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
@@ -22,8 +22,8 @@ import { consoleProgress } from '../progress/console.ts';
  */
 function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'exportPartBytes'> {
   const previous =
-    env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID
-      ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID, links: env.STORE_LINK_DIR || undefined }
+    env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID && env.STORE_LINK_DIR
+      ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID, links: env.STORE_LINK_DIR }
       : undefined;
   return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
 }
@@ -31,39 +31,36 @@ function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildSt
 
 export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
   const contentDir = () => options.contentDir ?? process.env.CONTENT_DIR ?? 'content';
-  let outDir: string | undefined;
   // Two parts of the store's work start while Astro builds the pages, each on a thread of its
   // own: listing the content (and its digest), and taking the previous build's files when there
   // is one. At a million files each takes seconds that would otherwise come after the pages.
   // The day ages are computed for is taken then too, once for the whole build.
   let begun: { day: string; listed: Promise<ListedContent>; reuse: Reuse | null } | undefined;
+  const begin = () => {
+    const day = asOfDay();
+    const { previous } = storeEnvironment(process.env);
+    const listed = listContentOffThread(contentDir(), day);
+    // Awaited when the pages are done; a failure is reported there, not as an unhandled rejection.
+    listed.catch(() => {});
+    return (begun = { day, listed, reuse: previous ? startReuse(contentDir(), previous) : null });
+  };
   return {
     name: 'boxing-store',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        outDir = fileURLToPath(config.outDir);
-      },
-      'astro:build:start': () => {
-        const day = asOfDay();
-        const { previous } = storeEnvironment(process.env);
-        const listed = listContentOffThread(contentDir(), day);
-        // Awaited when the pages are done; a failure is reported there, not as an unhandled rejection.
-        listed.catch(() => {});
-        begun = { day, listed, reuse: previous && outDir ? startReuse(outDir, contentDir(), previous) : null };
-      },
+      'astro:build:start': () => void begin(),
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         // Straight to standard error, not through Astro's logger: a live line needs the terminal
         // itself, and the progress must show when Astro's own lines are turned down (build:stats).
         // Warnings and the summary stay with the logger, where they always were.
         const progress = consoleProgress({ prefix: '[boxing-store] ' });
-        const today = begun?.day ?? asOfDay();
+        const { day: today, listed, reuse } = begun ?? begin();
         const built = fileURLToPath(dir);
         let content: ListedContent;
         try {
-          content = begun ? await begun.listed : sameThread(contentDir(), today);
+          content = await listed;
         } catch (e) {
-          await begun?.reuse?.discard();
+          await reuse?.discard();
           throw e;
         }
         const result = await buildStore({
@@ -74,7 +71,7 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
           onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
           contentListing: content.listing,
           ...storeEnvironment(process.env),
-        }, begun?.reuse).finally(() => progress.stop());
+        }, reuse).finally(() => progress.stop());
         await writeApiDocument(built, today);
         const { stateDir } = storeEnvironment(process.env);
         if (stateDir) {
@@ -100,7 +97,3 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
   };
 }
 
-function sameThread(contentDir: string, asOf: string): ListedContent {
-  const listing = listContent(contentDir);
-  return { listing, inputs: contentInputs(contentDir, asOf, listing) };
-}

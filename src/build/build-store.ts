@@ -24,7 +24,7 @@ export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
  * could not), else from the start here.
  */
 export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | null): Promise<BuildStoreResult> {
-  const taking = reuse !== undefined ? reuse : (options.previous ? startReuse(options.outDir, options.contentDir, options.previous) : null);
+  const taking = reuse !== undefined ? reuse : (options.previous ? startReuse(options.contentDir, options.previous) : null);
   if (taking) {
     let updated: BuildStoreResult | null = null;
     try {

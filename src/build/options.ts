@@ -39,8 +39,8 @@ export interface BuildStoreOptions {
     dir: string;
     state: string;
     store: string;
-    /** Where its files are linked while the build runs (the build command names it, to remove it if the build stops); default beside outDir. */
-    links?: string;
+    /** Where its files are linked while the build runs: named by the build command, which removes it if the build stops. */
+    links: string;
   };
   /**
    * The content folder's files with their sizes and times (see inputs.ts), when the caller has

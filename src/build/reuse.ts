@@ -36,15 +36,14 @@ export interface Reuse {
   discard(): Promise<void>;
 }
 
-
 /**
  * Starts taking the previous build's store when its state was made by this code from this
  * content folder for that build; null when it was not (the build is made from nothing).
  */
-export function startReuse(outDir: string, contentDir: string, previous: Previous): Reuse | null {
+export function startReuse(contentDir: string, previous: Previous): Reuse | null {
   const meta = readStateMeta(previous.state);
   if (!meta || !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), path.resolve(contentDir), previous.store])) return null;
-  const folder = path.resolve(previous.links ?? `${path.resolve(outDir)}-linked`);
+  const folder = path.resolve(previous.links);
   rmSync(folder, { recursive: true, force: true });
   const worker = new Worker(new URL('./link-worker.ts', import.meta.url), {
     workerData: { from: path.join(path.resolve(previous.dir), STORE), to: path.join(folder, STORE) },
