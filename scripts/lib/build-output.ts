@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import fg from 'fast-glob';
-import { contentInputs, listContent, type ContentInputs } from '../../src/build/inputs.ts';
+import { contentInputs, contentInputsOffThread, listContent, type ContentInputs } from '../../src/build/inputs.ts';
 import { asOfDay } from '../../src/content/as-of.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
@@ -59,21 +58,24 @@ export function markerInputs(code: string, content: ContentInputs): BuildInputs 
   return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
 }
 
+/** The content folder and the as-of day a build with `env` would take. */
+function contentOf(env: Env): { contentDir: string; asOf: string } {
+  return { contentDir: path.resolve(ROOT, env.CONTENT_DIR ?? 'content'), asOf: asOfDay(env) };
+}
+
 /** What a build of the content folder in `env` would be made from now. */
 export function buildInputs(env: Env = process.env): BuildInputs {
-  const contentDir = path.resolve(ROOT, env.CONTENT_DIR ?? 'content');
-  const asOf = asOfDay(env);
+  const { contentDir, asOf } = contentOf(env);
   return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listContent(contentDir)));
 }
 
-/** buildInputs, worked out on another thread: the caller's thread stays free to answer requests. */
-export function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./build-inputs-worker.ts', import.meta.url), { workerData: { ...env } });
-    worker.once('message', (inputs: BuildInputs) => resolve(inputs));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the thread working out the build's inputs stopped (${code})`)));
-  });
+/**
+ * buildInputs with the content listed and digested on another thread: the caller's thread stays
+ * free to answer requests (the code's few files are digested on it).
+ */
+export async function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
+  const { contentDir, asOf } = contentOf(env);
+  return markerInputs(codeFingerprint(), await contentInputsOffThread(contentDir, asOf));
 }
 
 /**

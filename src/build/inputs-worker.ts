@@ -1,7 +1,8 @@
 // The content's listing and digest (see inputs.ts), on a thread of its own.
 import { parentPort, workerData } from 'node:worker_threads';
-import { contentInputs, listContent, type ListedContentMessage } from './inputs.ts';
+import { contentInputs, listContent, type ListedContentMessage, type ListingRequest } from './inputs.ts';
 
-const { contentDir, asOf } = workerData as { contentDir: string; asOf: string };
+const { contentDir, asOf, withListing } = workerData as ListingRequest;
 const listing = listContent(contentDir);
-parentPort!.postMessage({ listing: listing.packed(), inputs: contentInputs(contentDir, asOf, listing) } satisfies ListedContentMessage);
+const inputs = contentInputs(contentDir, asOf, listing);
+parentPort!.postMessage((withListing ? { listing: listing.packed(), inputs } : { inputs }) satisfies ListedContentMessage);

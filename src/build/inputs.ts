@@ -39,21 +39,39 @@ export interface ListedContent {
 }
 
 export interface ListedContentMessage {
-  listing: PackedFileList;
+  /** Sent only when asked for: at a million files it is tens of megabytes to copy. */
+  listing?: PackedFileList;
   inputs: ContentInputs;
+}
+
+export interface ListingRequest {
+  contentDir: string;
+  asOf: string;
+  withListing: boolean;
+}
+
+/** The content's digest, and its listing when asked, made on a thread of its own. */
+function offThread(request: ListingRequest): Promise<ListedContentMessage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./inputs-worker.ts', import.meta.url), { workerData: request });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the thread listing the content stopped (${code})`)));
+  });
 }
 
 /**
  * The listing and its digest, made on another thread: a build starts it while Astro builds the
  * pages, and at a million files it takes seconds.
  */
-export function listContentOffThread(contentDir: string, asOf: string): Promise<ListedContent> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./inputs-worker.ts', import.meta.url), { workerData: { contentDir, asOf } });
-    worker.once('message', (message: ListedContentMessage) => resolve({ listing: FileList.from(message.listing), inputs: message.inputs }));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the thread listing the content stopped (${code})`)));
-  });
+export async function listContentOffThread(contentDir: string, asOf: string): Promise<ListedContent> {
+  const message = await offThread({ contentDir, asOf, withListing: true });
+  return { listing: FileList.from(message.listing!), inputs: message.inputs };
+}
+
+/** The digest alone, made on another thread: the caller's thread stays free (the live preview answers requests on it). */
+export async function contentInputsOffThread(contentDir: string, asOf: string): Promise<ContentInputs> {
+  return (await offThread({ contentDir, asOf, withListing: false })).inputs;
 }
 
 const INPUTS = 'content-inputs.json';
