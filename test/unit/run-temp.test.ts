@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_FS, MEMORY_FS_ROOM, runTempBase } from '../helpers/run-temp.ts';
+import { COMPILE_CACHE, MEMORY_FS, MEMORY_FS_ROOM, runTempBase } from '../helpers/run-temp.ts';
 
 describe("the run's temporary folder", () => {
   it('is where TMPDIR says, when it is set', () => {
@@ -17,5 +17,9 @@ describe("the run's temporary folder", () => {
 
   it('is the one every test of the run makes its folders in', () => {
     expect(path.basename(tmpdir())).toMatch(/^boxing-api-tests-/);
+  });
+
+  it("comes with Node's compile cache for every process a test starts", () => {
+    expect(process.env.NODE_COMPILE_CACHE).toBe(COMPILE_CACHE);
   });
 });
