@@ -96,4 +96,15 @@ export class TextColumn {
     }
     return la - lb;
   }
+
+  /** Whether string i ends in `suffix` (ASCII), read from the bytes: no string is made. */
+  endsWith(i: number, suffix: string): boolean {
+    const replaced = this.replaced?.get(i);
+    if (replaced !== undefined) return replaced.endsWith(suffix);
+    const start = i === 0 ? 0 : this.ends[i - 1];
+    const end = this.ends[i];
+    if (end - start < suffix.length) return false;
+    for (let k = 1; k <= suffix.length; k++) if (this.bytes[end - k] !== suffix.charCodeAt(suffix.length - k)) return false;
+    return true;
+  }
 }

@@ -8,7 +8,7 @@ import { FileList, listFiles } from '../../../src/shared/file-list.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'file-list-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'fights-old/o.json', 'fights.json', 'events/e.json', '.hidden', 'fights/.swp'];
+const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'fights-old/o.json', 'fights.json', 'events/e.json', '.hidden', 'fights/.swp', 'fights0/z.json', 'fights/d.JSON'];
 for (const file of files) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), file);
@@ -19,18 +19,26 @@ describe('FileList', () => {
   const listing = listFiles(root, { stats: true });
 
   it('lists every file but hidden ones, in name order, with sizes', () => {
-    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights-old/o.json', 'fights.json', 'fights/a.json', 'fights/b.json', 'fights/sub/c.json', 'fightsx.json']);
+    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights-old/o.json', 'fights.json', 'fights/a.json', 'fights/b.json', 'fights/d.JSON', 'fights/sub/c.json', 'fights0/z.json', 'fightsx.json']);
     expect(listing.size(4)).toBe('fights/a.json'.length);
   });
 
   it('cuts a folder out by path relative to it, its sizes and times kept', () => {
     const fights = listing.within('fights');
-    expect(all(fights)).toEqual(['a.json', 'b.json', 'sub/c.json']);
+    // Its neighbours in name order (fights-old/, fights.json, fights0/, fightsx.json) are not in it.
+    expect(all(fights)).toEqual(['a.json', 'b.json', 'd.JSON', 'sub/c.json']);
     expect([fights.size(0), fights.mtime(0)]).toEqual([listing.size(4), listing.mtime(4)]);
     expect(all(fights.within('sub'))).toEqual(['c.json']);
     expect(all(fights.filter((f) => f.startsWith('b')))).toEqual(['b.json']);
     expect(listing.within('rankings').count).toBe(0);
     expect(listing.within('zzz').count).toBe(0);
+  });
+
+  it("tells a name's ending from its bytes, and keeps files by their place", () => {
+    const fights = listing.within('fights');
+    expect(all(fights).map((_, i) => fights.endsWith(i, '.json'))).toEqual([true, true, false, true]);
+    expect(all(fights.filterAt((i) => fights.endsWith(i, '.JSON')))).toEqual(['d.JSON']);
+    expect(all(fights.filterAt((i) => i % 2 === 1))).toEqual(['b.json', 'sub/c.json']);
   });
 
   it('says whether a path is one of its files, a folder not being one', () => {
