@@ -37,7 +37,7 @@ export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | nul
   const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
   try {
     const started = performance.now();
-    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress });
+    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing });
     const scanned = performance.now();
     const content = spilledContent(catalog);
     const resolve = resolver(catalog, options.asOfDay, content);

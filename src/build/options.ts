@@ -44,7 +44,8 @@ export interface BuildStoreOptions {
   };
   /**
    * The content folder's files with their sizes and times (see inputs.ts), when the caller has
-   * listed them already: a build that takes files from the previous one finds the changes in it.
+   * listed them already: the files read are those, and a build that takes files from the previous
+   * one finds the changes in it.
    */
   contentListing?: FileList;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */

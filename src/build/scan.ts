@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COLLECTIONS, listCollection, listStrays, type Warning } from '../content/files.ts';
-import type { FileList } from '../shared/file-list.ts';
+import { listFiles, type FileList } from '../shared/file-list.ts';
 import { ContentError, collectionFileProblems, displayPath, missingFolder } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
@@ -26,6 +26,11 @@ export type ScanOptions = {
   progress: Progress;
   /** Scanner threads (default: one per core). */
   threads?: number;
+  /**
+   * Every file of the content folder, when the caller has listed it already (see inputs.ts): the
+   * files read are those. Else the folder is listed here, once.
+   */
+  listing?: FileList;
 } & (
   | {
       /** Where the scanners' spill files go (a folder of the build's own). */
@@ -134,14 +139,15 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   const folderOf = (name: CollectionName) => path.join(root, name);
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<CollectionName, string>;
 
+  const listing = options.listing ?? listFiles(root);
   const listings = new Map<CollectionName, FileList>();
   const ignored: Warning[] = [];
   for (const name of COLLECTIONS) {
-    const listed = listCollection(root, name, displayPath);
+    const listed = listCollection(root, name, displayPath, listing);
     listings.set(name, listed.records);
     ignored.push(...listed.ignored);
   }
-  ignored.push(...listStrays(root, displayPath));
+  ignored.push(...listStrays(root, displayPath, listing));
   if (ignored.length > 0) options.onIgnored(ignored);
 
   const count = (name: CollectionName) => listings.get(name)!.count;

@@ -1,8 +1,7 @@
 // Which files under content/ are records, and which are not: anything the build does not read is
 // named in a warning, so a record saved as `.JSON` or in the wrong folder is not lost silently.
-import { opendirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listFiles, type FileList } from '../shared/file-list.ts';
+import type { FileList } from '../shared/file-list.ts';
 import { contentSchemas, type CollectionName } from './schemas.ts';
 
 /** Something in content/ that is not wrong enough to stop the build, but is not read either. */
@@ -13,43 +12,51 @@ export interface Warning {
 
 export const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
 
-/** A collection folder's records (`.json` files, paths relative to the folder) and its files that are not records. */
-export function listCollection(root: string, name: CollectionName, display: (file: string) => string): { records: FileList; ignored: Warning[] } {
+/** A collection folder's records (`.json` files, paths relative to the folder) and its files that are not records, from a listing of the content folder. */
+export function listCollection(root: string, name: CollectionName, display: (file: string) => string, listing: FileList): { records: FileList; ignored: Warning[] } {
   const folder = path.join(root, name);
-  const all = listFiles(folder);
   const ignored: Warning[] = [];
-  for (let i = 0; i < all.count; i++) {
+  // Records are told by the bytes of their names: at a million files, making each name a string
+  // would take seconds. Only the names of files that are not records are made.
+  const all = listing.within(name);
+  const records = all.filterAt((i) => {
+    if (all.endsWith(i, '.json')) return true;
     const relative = all.at(i);
-    if (relative.endsWith('.json')) continue;
     const extension = path.extname(relative);
     const why = extension.toLowerCase() === '.json' ? `ends in "${extension}", not ".json"` : 'is not a .json file';
     ignored.push({ file: display(path.join(folder, relative)), message: `${why}; ignored` });
-  }
-  return { records: all.filter((file) => file.endsWith('.json')), ignored };
+    return false;
+  });
+  return { records, ignored };
 }
 
-/** What lies outside the collection folders: files directly in content/ and folders that are not collections. */
-export function listStrays(root: string, display: (file: string) => string): Warning[] {
-  const ignored: Warning[] = [];
-  const top = opendirSync(root);
-  const entries: Array<{ name: string; folder: boolean }> = [];
-  try {
-    for (let entry = top.readSync(); entry !== null; entry = top.readSync())
-      if (!entry.name.startsWith('.')) entries.push({ name: entry.name, folder: entry.isDirectory() || (entry.isSymbolicLink() && !!statSync(path.join(root, entry.name), { throwIfNoEntry: false })?.isDirectory()) });
-  } finally {
-    top.closeSync();
-  }
-  for (const { name, folder } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (!folder) {
-      ignored.push({ file: display(path.join(root, name)), message: `is not in a collection folder (${COLLECTIONS.join(', ')}); ignored` });
-      continue;
+/**
+ * What lies outside the collection folders, from a listing of the content folder: files directly
+ * in it, and folders that are not collections (those holding files; the listing has no others).
+ */
+export function listStrays(root: string, display: (file: string) => string, listing: FileList): Warning[] {
+  const entries: Array<{ name: string; files: number }> = [];
+  // The listing is in path order: a folder's files are side by side, so each folder is one step.
+  for (let i = 0; i < listing.count; ) {
+    const file = listing.at(i);
+    const slash = file.indexOf('/');
+    if (slash < 0) {
+      entries.push({ name: file, files: 0 });
+      i++;
+    } else {
+      const files = listing.within(file.slice(0, slash)).count;
+      entries.push({ name: file.slice(0, slash), files });
+      i += files;
     }
-    if ((COLLECTIONS as string[]).includes(name)) continue;
-    const count = listFiles(path.join(root, name)).count;
-    if (count > 0)
+  }
+  const ignored: Warning[] = [];
+  for (const { name, files } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (files === 0)
+      ignored.push({ file: display(path.join(root, name)), message: `is not in a collection folder (${COLLECTIONS.join(', ')}); ignored` });
+    else if (!(COLLECTIONS as string[]).includes(name))
       ignored.push({
         file: display(path.join(root, name)),
-        message: `is not a collection folder (${COLLECTIONS.join(', ')}); its ${count} file${count === 1 ? '' : 's'} ignored`,
+        message: `is not a collection folder (${COLLECTIONS.join(', ')}); its ${files} file${files === 1 ? '' : 's'} ignored`,
       });
   }
   return ignored;

@@ -9,6 +9,7 @@ import { contentSchemas, type CollectionName, type ContentRecords } from './sche
 import { factsOf } from './facts.ts';
 import { createCrossChecker, formatProblems, type Problem } from './validate.ts';
 import { COLLECTIONS, formatWarnings, listCollection, listStrays, type Warning } from './files.ts';
+import { listFiles } from '../shared/file-list.ts';
 
 export class ContentError extends Error {
   readonly problems: Problem[];
@@ -70,8 +71,9 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
   const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<CollectionName, string>;
   const checker = createCrossChecker(folders);
   const valid = {} as Record<CollectionName, unknown[]>;
-  const listings = COLLECTIONS.map((name) => ({ name, ...listCollection(root, name, displayPath) }));
-  const ignored = [...listings.flatMap((l) => l.ignored), ...listStrays(root, displayPath)];
+  const listing = listFiles(root);
+  const listings = COLLECTIONS.map((name) => ({ name, ...listCollection(root, name, displayPath, listing) }));
+  const ignored = [...listings.flatMap((l) => l.ignored), ...listStrays(root, displayPath, listing)];
   if (ignored.length > 0) onIgnored(ignored);
 
   for (const { name, records } of listings) {

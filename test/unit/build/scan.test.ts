@@ -1,0 +1,61 @@
+// The content a build reads is the listing it took for its digest (src/build/inputs.ts), not a
+// second listing of the folder: what the digest names is what the store is made from.
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listContent } from '../../../src/build/inputs.ts';
+import { silentProgress } from '../../../src/build/progress.ts';
+import { scanContent } from '../../../src/build/scan.ts';
+import type { Warning } from '../../../src/content/files.ts';
+import { minimalContent, writeContent } from '../../helpers/fixture.ts';
+
+let root: string;
+beforeAll(async () => {
+  root = await writeContent(minimalContent());
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const scan = (listing?: ReturnType<typeof listContent>) => {
+  const ignored: Warning[] = [];
+  const catalog = scanContent(root, { spill: false, progress: silentProgress, onIgnored: (w) => ignored.push(...w), threads: 1, listing });
+  return { catalog, ignored };
+};
+
+describe('scanning content', () => {
+  it('reads the files of the listing it is given, and warns of what that listing holds', async () => {
+    const before = listContent(root);
+    // Both land after the listing: a build that listed the folder again would read the fighter and name the note.
+    const extra = { ...minimalContent().fighters[0], id: 'fighter-9', name: 'Late Arrival' };
+    writeFileSync(path.join(root, 'fighters', 'fighter-9.json'), JSON.stringify(extra));
+    writeFileSync(path.join(root, 'notes.txt'), 'not a record');
+    try {
+      const given = scan(before);
+      expect((await given.catalog).fighters.count).toBe(3);
+      expect(given.ignored).toEqual([]);
+
+      const listedAgain = scan();
+      expect((await listedAgain.catalog).fighters.count).toBe(4);
+      expect(listedAgain.ignored.map((w) => w.file)).toEqual([expect.stringMatching(/notes\.txt$/)]);
+    } finally {
+      rmSync(path.join(root, 'fighters', 'fighter-9.json'));
+      rmSync(path.join(root, 'notes.txt'));
+    }
+  });
+
+  it('names, from the listing, a collection file that is not a record and a folder that is no collection', async () => {
+    writeFileSync(path.join(root, 'fights', 'draft.JSON'), '{}');
+    const stray = path.join(root, 'old');
+    await writeContent({ old: [{ id: 'x' }] }, root);
+    try {
+      const { catalog, ignored } = scan(listContent(root));
+      await catalog;
+      expect(ignored.map((w) => `${path.basename(w.file)}: ${w.message}`)).toEqual([
+        'draft.JSON: ends in ".JSON", not ".json"; ignored',
+        expect.stringMatching(/^old: is not a collection folder .*; its 1 file ignored$/),
+      ]);
+    } finally {
+      rmSync(path.join(root, 'fights', 'draft.JSON'));
+      rmSync(stray, { recursive: true, force: true });
+    }
+  });
+});
