@@ -1,10 +1,15 @@
 // Texts set aside on disk and read back by position: the build's way of keeping a million
 // records within reach without holding them. Appends are buffered; a read of bytes still in the
 // buffer writes it out first. The operating system's page cache keeps what is read again soon.
+// Reads that move forward through the file (a list in the order its records were appended, or a
+// division's share of it) are served from a window read ahead; a read that jumps (a fighter's
+// fights, years apart) reads just its own bytes and leaves the window where it is.
 import { Buffer } from 'node:buffer';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 const BUFFER = 1 << 20;
+/** Bytes read ahead: some forty records, each read a call to the system otherwise. */
+export const READ_AHEAD = 1 << 16;
 
 export class Spill {
   private readonly fd: number;
@@ -12,9 +17,19 @@ export class Spill {
   private pendingBytes = 0;
   private written = 0;
   private scratch = Buffer.allocUnsafe(1 << 16);
+  private readonly window = Buffer.allocUnsafe(READ_AHEAD);
+  /** The window holds the file's bytes from windowAt, windowBytes of them (appends never change bytes already written). */
+  private windowAt = 0;
+  private windowBytes = 0;
+  /** Where the last read ended: a read from there or a little past it is taken as moving forward. */
+  private lastEnd = 0;
+  /** Calls to the system made by read(): what the window saves (see spill.test.ts). */
+  reads = 0;
 
   constructor(file: string, mode: 'w' | 'r' = 'w') {
     this.fd = openSync(file, mode === 'w' ? 'w+' : 'r');
+    // A file opened to read holds what it holds: a window never reaches past its end.
+    if (mode === 'r') this.written = fstatSync(this.fd).size;
   }
 
   /** Appends an ASCII or Latin-1 text (the store's record texts are ASCII); returns its position. */
@@ -35,14 +50,29 @@ export class Spill {
   /** `length` bytes at `at`, as `encoding` text. */
   read(at: number, length: number, encoding: 'latin1' | 'utf8' = 'latin1'): string {
     if (at + length > this.written) this.flush();
+    const forward = at >= this.lastEnd && at < this.lastEnd + READ_AHEAD;
+    this.lastEnd = at + length;
+    if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes) return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
+    // Moving forward, and past the window: the next window starts here.
+    if (forward && length <= READ_AHEAD) {
+      this.windowAt = at;
+      this.windowBytes = this.readInto(this.window, at, Math.min(READ_AHEAD, this.written - at));
+      return this.window.toString(encoding, 0, length);
+    }
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));
+    this.readInto(this.scratch, at, length);
+    return this.scratch.toString(encoding, 0, length);
+  }
+
+  private readInto(buffer: Buffer, at: number, length: number): number {
     let done = 0;
     while (done < length) {
-      const n = readSync(this.fd, this.scratch, done, length - done, at + done);
+      const n = readSync(this.fd, buffer, done, length - done, at + done);
+      this.reads++;
       if (n === 0) throw new Error(`spill file ends before byte ${at + length}`);
       done += n;
     }
-    return this.scratch.toString(encoding, 0, length);
+    return length;
   }
 
   private flush() {
