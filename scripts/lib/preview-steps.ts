@@ -6,18 +6,26 @@ import { withTryItKey } from '../../src/docs/try-it.ts';
 /**
  * An answer made while a new build was swapped in, or a change written, may hold files of both:
  * it is made again (a request sees one build or the other, never a mixture), up to three times.
+ * A request with a body (an MCP call) is read by its answer: each attempt but the last gets a copy.
  */
+export async function onOneBuild(build: () => number, request: Request, answer: (request: Request) => Promise<Response>): Promise<Response> {
+  let answered = build();
+  let current = request;
+  for (let attempt = 1; ; attempt++) {
+    const spare = attempt < 3 && current.body !== null ? current.clone() : current;
+    const response = await answer(current);
+    const after = build();
+    if (after === answered || attempt === 3) return response;
+    await response.body?.cancel();
+    answered = after;
+    current = spare;
+  }
+}
+
+/** The API's answers made on one build (see onOneBuild). */
 export function oneBuild(build: () => number): Step {
-  return async (_request, next) => {
-    let answered = build();
-    for (let attempt = 1; ; attempt++) {
-      const response = await next();
-      const after = build();
-      if (after === answered || attempt === 3) return response;
-      await response.body?.cancel();
-      answered = after;
-    }
-  };
+  // A GET has no body: the same request is answered again.
+  return (request, next) => onOneBuild(build, request, () => next());
 }
 
 /** The documentation page with `key` filled into its try-it console. */

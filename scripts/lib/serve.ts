@@ -8,7 +8,7 @@ import { mcpFunction, mcpStep } from '../../src/hosts/mcp.ts';
 import { cdnStandIn } from './cdn-step.ts';
 import { distContext } from './dist-context.ts';
 import { listen } from './node-bridge.ts';
-import { oneBuild, tryItKey } from './preview-steps.ts';
+import { oneBuild, onOneBuild, tryItKey } from './preview-steps.ts';
 
 /** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */
 export const PREVIEW_CACHE_BYTES = 64 * 1024 * 1024;
@@ -45,10 +45,12 @@ export async function startServer(options: BuiltFiles & {
   const build = origin.build?.bind(origin);
   const cdnBytes = options.cdnBytes ?? PREVIEW_CDN_BYTES;
   const api = apiFunction(settings);
+  const mcp = mcpFunction(settings);
   const steps: Step[] = [
     gateFunction(settings),
-    // The MCP endpoint, as on Netlify: its own function after the gate, never cached.
-    mcpStep(mcpFunction(settings), origin),
+    // The MCP endpoint, as on Netlify: its own function after the gate, never cached. Its tools
+    // read the store as the API does, so their answers too are made on one build.
+    mcpStep(build ? (request, from) => onOneBuild(build, request, (copy) => mcp(copy, from)) : mcp, origin),
     // Without a budget there is no CDN in front, as under the emulator: the functions' headers go out as they are.
     ...(cdnBytes > 0 ? [cdnStandIn({ maxBytes: cdnBytes, deploy: build })] : []),
     ...(build ? [oneBuild(build)] : []),

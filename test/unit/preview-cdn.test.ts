@@ -7,6 +7,7 @@ import { resolveDataset } from '../../src/content/resolve.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { minimalContent } from '../helpers/fixture.ts';
+import { mcpClient } from '../helpers/mcp.ts';
 import { memoryContext, memoryStore } from '../helpers/memory-store.ts';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -156,6 +157,39 @@ describe('an answer made while a new build is swapped in', () => {
       expect(again.headers.get('cache-status')).toBe('"preview"; fwd=miss');
     } finally {
       await swapping.close();
+    }
+  });
+});
+
+describe('an MCP tool call made while a new build is swapped in', () => {
+  it('is made again, on the new build alone', async () => {
+    const before = await memoryStore(resolveDataset(minimalContent(), TEST_AS_OF));
+    const grown = minimalContent();
+    grown.divisions.push({ id: 'flyweight', name: 'Flyweight', weight_lb: 112, weight_kg: 50.8 });
+    const after = await memoryStore(resolveDataset(grown, TEST_AS_OF));
+    let current = 1;
+    const served: number[] = [];
+    const context = {
+      build: () => current,
+      // The first read of the divisions is the old build's; the new build is swapped in as it is made.
+      next: async (request: Request) => {
+        const build = current;
+        if (request.url.includes('/divisions/')) {
+          served.push(build);
+          current = 2;
+        }
+        return memoryContext(build === 1 ? before.files : after.files).next(request);
+      },
+    };
+    const server = await startServer({ context, port: 0, env: { API_KEYS: 'k1' } });
+    const client = await mcpClient(`http://127.0.0.1:${server.port}/mcp`, { 'x-gateway-key': 'k1' });
+    try {
+      const result = await client.callTool({ name: 'list_divisions', arguments: {} });
+      expect(served).toEqual([1, 2]);
+      expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(3);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });
