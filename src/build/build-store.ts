@@ -25,15 +25,25 @@ export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
  */
 export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | null): Promise<BuildStoreResult> {
   const taking = reuse !== undefined ? reuse : (options.previous ? startReuse(options.contentDir, options.previous) : null);
+  let discarded: Promise<void> | undefined;
   if (taking) {
     let updated: BuildStoreResult | null = null;
     try {
       updated = await updateStore(options, taking);
     } finally {
-      if (!updated) await taking.discard();
+      // What was taken is removed while the store is built from nothing (a failure ends the build and its command removes it).
+      if (!updated) (discarded = taking.discard()).catch(() => {});
     }
     if (updated) return updated;
   }
+  try {
+    return await buildFromNothing(options);
+  } finally {
+    await discarded;
+  }
+}
+
+async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreResult> {
   const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
   try {
     const started = performance.now();
