@@ -74,6 +74,8 @@ child.on('exit', (status, signal) => {
     else if (status === 0) console.error(`Build failed: the store saved no digest of its content; ${kept}.`);
     process.exit(status || 1);
   }
+  // Gone by now unless the store could not remove what it had taken before building from nothing.
+  rmSync(linkFolder(temp), { recursive: true, force: true });
   writeMarker(temp, { ...markerInputs(code, content), store });
   swapIn(temp, out);
 });

@@ -31,8 +31,9 @@ export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | nul
     try {
       updated = await updateStore(options, taking);
     } finally {
-      // What was taken is removed while the store is built from nothing (a failure ends the build and its command removes it).
-      if (!updated) (discarded = taking.discard()).catch(() => {});
+      // What was taken is removed while the store is built from nothing. Should the removal fail,
+      // the build command removes the folder (it names it), so the build's own outcome stands.
+      if (!updated) discarded = taking.discard().catch(() => {});
     }
     if (updated) return updated;
   }

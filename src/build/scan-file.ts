@@ -33,7 +33,15 @@ export function keysOf(collection: CollectionName, record: unknown): Keys {
 export function scanFile(folder: string, collection: CollectionName, file: string): Scanned & { checked?: unknown } {
   const full = path.join(folder, file);
   const shown = displayPath(full);
-  const fd = openSync(full, 'r');
+  let fd: number;
+  try {
+    fd = openSync(full, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    // Listed when the build began and gone since (deleted, renamed, a checkout): a content problem, not a crash.
+    const problem = { file: shown, field: '(file)', message: 'was removed while the build was reading the content; build again' };
+    return { file, size: 0, mtimeMs: 0, problems: [problem], unreadable: path.basename(file, '.json') };
+  }
   let text: string;
   let size: number;
   let mtimeMs: number;

@@ -50,13 +50,16 @@ export class Spill {
   /** `length` bytes at `at`, as `encoding` text. */
   read(at: number, length: number, encoding: 'latin1' | 'utf8' = 'latin1'): string {
     if (at + length > this.written) this.flush();
+    if (at + length > this.written) throw new Error(`spill file ends before byte ${at + length}`);
     const forward = at >= this.lastEnd && at < this.lastEnd + READ_AHEAD;
     this.lastEnd = at + length;
     if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes) return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
     // Moving forward, and past the window: the next window starts here.
     if (forward && length <= READ_AHEAD) {
-      this.windowAt = at;
+      // Emptied first: a read that fails leaves no window of mixed bytes behind.
+      this.windowBytes = 0;
       this.windowBytes = this.readInto(this.window, at, Math.min(READ_AHEAD, this.written - at));
+      this.windowAt = at;
       return this.window.toString(encoding, 0, length);
     }
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));

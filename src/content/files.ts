@@ -1,5 +1,6 @@
 // Which files under content/ are records, and which are not: anything the build does not read is
 // named in a warning, so a record saved as `.JSON` or in the wrong folder is not lost silently.
+import { opendirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileList } from '../shared/file-list.ts';
 import { contentSchemas, type CollectionName } from './schemas.ts';
@@ -31,32 +32,31 @@ export function listCollection(root: string, name: CollectionName, display: (fil
 }
 
 /**
- * What lies outside the collection folders, from a listing of the content folder: files directly
- * in it, and folders that are not collections (those holding files; the listing has no others).
+ * What lies outside the collection folders: files directly in content/ (and anything there that
+ * is neither file nor folder, such as a broken link), and folders that are not collections, their
+ * files counted from the listing of the content folder.
  */
 export function listStrays(root: string, display: (file: string) => string, listing: FileList): Warning[] {
-  const entries: Array<{ name: string; files: number }> = [];
-  // The listing is in path order: a folder's files are side by side, so each folder is one step.
-  for (let i = 0; i < listing.count; ) {
-    const file = listing.at(i);
-    const slash = file.indexOf('/');
-    if (slash < 0) {
-      entries.push({ name: file, files: 0 });
-      i++;
-    } else {
-      const files = listing.within(file.slice(0, slash)).count;
-      entries.push({ name: file.slice(0, slash), files });
-      i += files;
-    }
-  }
   const ignored: Warning[] = [];
-  for (const { name, files } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (files === 0)
+  const top = opendirSync(root);
+  const entries: Array<{ name: string; folder: boolean }> = [];
+  try {
+    for (let entry = top.readSync(); entry !== null; entry = top.readSync())
+      if (!entry.name.startsWith('.')) entries.push({ name: entry.name, folder: entry.isDirectory() || (entry.isSymbolicLink() && !!statSync(path.join(root, entry.name), { throwIfNoEntry: false })?.isDirectory()) });
+  } finally {
+    top.closeSync();
+  }
+  for (const { name, folder } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (!folder) {
       ignored.push({ file: display(path.join(root, name)), message: `is not in a collection folder (${COLLECTIONS.join(', ')}); ignored` });
-    else if (!(COLLECTIONS as string[]).includes(name))
+      continue;
+    }
+    if ((COLLECTIONS as string[]).includes(name)) continue;
+    const count = listing.within(name).count;
+    if (count > 0)
       ignored.push({
         file: display(path.join(root, name)),
-        message: `is not a collection folder (${COLLECTIONS.join(', ')}); its ${files} file${files === 1 ? '' : 's'} ignored`,
+        message: `is not a collection folder (${COLLECTIONS.join(', ')}); its ${count} file${count === 1 ? '' : 's'} ignored`,
       });
   }
   return ignored;

@@ -1,12 +1,14 @@
 // The content a build reads is the listing it took for its digest (src/build/inputs.ts), not a
 // second listing of the folder: what the digest names is what the store is made from.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../../src/build/catalog.ts';
 import { listContent } from '../../../src/build/inputs.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { scanContent } from '../../../src/build/scan.ts';
 import type { Warning } from '../../../src/content/files.ts';
+import { ContentError } from '../../../src/content/read.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';
 
 let root: string;
@@ -17,7 +19,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const scan = (listing?: ReturnType<typeof listContent>) => {
   const ignored: Warning[] = [];
-  const catalog = scanContent(root, { spill: false, progress: silentProgress, onIgnored: (w) => ignored.push(...w), threads: 1, listing });
+  const catalog: Promise<unknown> = scanContent(root, { spill: false, progress: silentProgress, onIgnored: (w) => ignored.push(...w), threads: 1, listing });
   return { catalog, ignored };
 };
 
@@ -27,18 +29,41 @@ describe('scanning content', () => {
     // Both land after the listing: a build that listed the folder again would read the fighter and name the note.
     const extra = { ...minimalContent().fighters[0], id: 'fighter-9', name: 'Late Arrival' };
     writeFileSync(path.join(root, 'fighters', 'fighter-9.json'), JSON.stringify(extra));
-    writeFileSync(path.join(root, 'notes.txt'), 'not a record');
+    writeFileSync(path.join(root, 'fighters', 'notes.txt'), 'not a record');
     try {
       const given = scan(before);
-      expect((await given.catalog).fighters.count).toBe(3);
+      expect(((await given.catalog) as Catalog).fighters.count).toBe(3);
       expect(given.ignored).toEqual([]);
 
       const listedAgain = scan();
-      expect((await listedAgain.catalog).fighters.count).toBe(4);
-      expect(listedAgain.ignored.map((w) => w.file)).toEqual([expect.stringMatching(/notes\.txt$/)]);
+      expect(((await listedAgain.catalog) as Catalog).fighters.count).toBe(4);
+      expect(listedAgain.ignored.map((w) => w.file)).toEqual([expect.stringMatching(/fighters\/notes\.txt$/)]);
     } finally {
       rmSync(path.join(root, 'fighters', 'fighter-9.json'));
-      rmSync(path.join(root, 'notes.txt'));
+      rmSync(path.join(root, 'fighters', 'notes.txt'));
+    }
+  });
+
+  it('names a file removed after it was listed as a problem of the content, not a crash', async () => {
+    const extra = { ...minimalContent().fighters[0], id: 'fighter-8', name: 'Soon Gone' };
+    writeFileSync(path.join(root, 'fighters', 'fighter-8.json'), JSON.stringify(extra));
+    const listing = listContent(root);
+    rmSync(path.join(root, 'fighters', 'fighter-8.json'));
+    const error = await scan(listing).catalog.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).problems).toEqual([
+      { file: expect.stringMatching(/fighters\/fighter-8\.json$/), field: '(file)', message: 'was removed while the build was reading the content; build again' },
+    ]);
+  });
+
+  it('names what lies at the top of the folder that is neither file nor folder (a broken link)', async () => {
+    symlinkSync(path.join(root, 'nowhere'), path.join(root, 'dangling'));
+    try {
+      const { catalog, ignored } = scan(listContent(root));
+      await catalog;
+      expect(ignored.map((w) => `${path.basename(w.file)}: ${w.message}`)).toEqual([expect.stringMatching(/^dangling: is not in a collection folder/)]);
+    } finally {
+      rmSync(path.join(root, 'dangling'));
     }
   });
 

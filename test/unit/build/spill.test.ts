@@ -61,6 +61,9 @@ describe('a spill file', () => {
     const again = new Spill(path.join(dir, 'reopened'), 'r');
     for (let i = texts.length - 50; i < texts.length; i++) expect(again.read(at[i], texts[i].length)).toBe(texts[i]);
     for (let i = 0; i < texts.length; i++) expect(again.read(at[i], texts[i].length)).toBe(texts[i]);
+    // A read past the end is a fault of the build's own, said as one, never bytes left in the window.
+    const end = at[texts.length - 1] + texts[texts.length - 1].length;
+    expect(() => again.read(end - 5, 10)).toThrow(`spill file ends before byte ${end + 5}`);
     again.close();
   });
 });
