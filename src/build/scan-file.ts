@@ -33,15 +33,7 @@ export function keysOf(collection: CollectionName, record: unknown): Keys {
 export function scanFile(folder: string, collection: CollectionName, file: string): Scanned & { checked?: unknown } {
   const full = path.join(folder, file);
   const shown = displayPath(full);
-  let fd: number;
-  try {
-    fd = openSync(full, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    // Listed when the build began and gone since (deleted, renamed, a checkout): a content problem, not a crash.
-    const problem = { file: shown, field: '(file)', message: 'was removed while the build was reading the content; build again' };
-    return { file, size: 0, mtimeMs: 0, problems: [problem], unreadable: path.basename(file, '.json') };
-  }
+  const fd = openSync(full, 'r');
   let text: string;
   let size: number;
   let mtimeMs: number;
@@ -62,4 +54,14 @@ export function scanFile(folder: string, collection: CollectionName, file: strin
   const problems = check.issues.map((issue) => ({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message }));
   if (!check.success) return { file, size, mtimeMs, problems, facts };
   return { file, size, mtimeMs, problems, facts, keys: keysOf(collection, check.data), checked: check.data };
+}
+
+/**
+ * A file listed when the build began and gone when read (deleted, renamed, a checkout): a content
+ * problem, not a crash. (An update takes a file that is gone as deleted: it reads the folder as
+ * it is, not a listing.)
+ */
+export function removedDuringScan(folder: string, file: string): Scanned {
+  const problem = { file: displayPath(path.join(folder, file)), field: '(file)', message: 'was removed while the build was reading the content; build again' };
+  return { file, size: 0, mtimeMs: 0, problems: [problem], unreadable: path.basename(file, '.json') };
 }

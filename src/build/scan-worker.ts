@@ -5,7 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { scanFile } from './scan-file.ts';
+import { removedDuringScan, scanFile } from './scan-file.ts';
 import type { Scanned, ScannerData, ScanReply, ScanRequest } from './scan-protocol.ts';
 
 const { spill } = workerData as ScannerData;
@@ -14,7 +14,14 @@ let spilled = 0;
 
 parentPort!.on('message', (request: ScanRequest) => {
   const results = request.files.map((file): Scanned => {
-    const { checked, ...scanned } = scanFile(request.folder, request.collection, file);
+    let read;
+    try {
+      read = scanFile(request.folder, request.collection, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return removedDuringScan(request.folder, file);
+      throw e;
+    }
+    const { checked, ...scanned } = read;
     if (checked === undefined || scanned.keys?.kind === 'record' || spillFd === null) return scanned;
     const bytes = Buffer.from(JSON.stringify(checked));
     writeSync(spillFd, bytes);
