@@ -2,7 +2,7 @@
 // against those the catalog kept, so finding the changes reads no file, whatever the number.
 // The folder's listing (the one the build's digest is made from, see inputs.ts) and the catalog's
 // files are both taken in name order and walked side by side: no map of a million names is made.
-import { COLLECTIONS } from '../content/files.ts';
+import { COLLECTIONS, collectionRecords } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
 import type { Catalog, Records } from './catalog.ts';
 import type { ContentChange } from './update.ts';
@@ -25,7 +25,7 @@ export function contentChanges(catalog: Catalog, listing: FileList): ContentChan
   for (const collection of COLLECTIONS) {
     // A file where a collection's folder belongs: a build from nothing reports it.
     if (listing.has(collection)) small = true;
-    const listed = listing.within(collection).filter((f) => f.endsWith('.json'));
+    const listed = collectionRecords(listing, collection);
     if (isLarge(collection)) {
       changes.push(...largeChanges(catalog[collection], collection, listed));
       continue;

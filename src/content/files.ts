@@ -13,21 +13,31 @@ export interface Warning {
 
 export const COLLECTIONS = Object.keys(contentSchemas) as CollectionName[];
 
-/** A collection folder's records (`.json` files, paths relative to the folder) and its files that are not records, from a listing of the content folder. */
+/**
+ * A collection folder's records in a listing of the content folder: its `.json` files, by path
+ * relative to the folder. They are told by the bytes of their names: at a million files, making
+ * each name a string would take seconds.
+ */
+export function collectionRecords(listing: FileList, name: CollectionName): FileList {
+  const all = listing.within(name);
+  return all.filterAt((i) => all.endsWith(i, '.json'));
+}
+
+/** A collection folder's records (see collectionRecords) and its files that are not records. */
 export function listCollection(root: string, name: CollectionName, display: (file: string) => string, listing: FileList): { records: FileList; ignored: Warning[] } {
   const folder = path.join(root, name);
   const ignored: Warning[] = [];
-  // Records are told by the bytes of their names: at a million files, making each name a string
-  // would take seconds. Only the names of files that are not records are made.
+  const records = collectionRecords(listing, name);
   const all = listing.within(name);
-  const records = all.filterAt((i) => {
-    if (all.endsWith(i, '.json')) return true;
+  if (records.count === all.count) return { records, ignored };
+  // Some files are not records: only their names are made.
+  for (let i = 0; i < all.count; i++) {
+    if (all.endsWith(i, '.json')) continue;
     const relative = all.at(i);
     const extension = path.extname(relative);
     const why = extension.toLowerCase() === '.json' ? `ends in "${extension}", not ".json"` : 'is not a .json file';
     ignored.push({ file: display(path.join(folder, relative)), message: `${why}; ignored` });
-    return false;
-  });
+  }
   return { records, ignored };
 }
 

@@ -53,10 +53,6 @@ export class FileList {
   endsWith(i: number, suffix: string): boolean {
     return this.names.endsWith(this.order[i], suffix);
   }
-  /** The files whose path passes `keep`, in the same order. */
-  filter(keep: (file: string) => boolean): FileList {
-    return this.filterAt((i) => keep(this.at(i)));
-  }
   /** The files whose place in the list passes `keep`, in the same order. */
   filterAt(keep: (i: number) => boolean): FileList {
     const kept = this.order.filter((_, i) => keep(i));

@@ -29,7 +29,7 @@ describe('FileList', () => {
     expect(all(fights)).toEqual(['a.json', 'b.json', 'd.JSON', 'sub/c.json']);
     expect([fights.size(0), fights.mtime(0)]).toEqual([listing.size(4), listing.mtime(4)]);
     expect(all(fights.within('sub'))).toEqual(['c.json']);
-    expect(all(fights.filter((f) => f.startsWith('b')))).toEqual(['b.json']);
+    expect(all(fights.filterAt((i) => fights.at(i).startsWith('b')))).toEqual(['b.json']);
     expect(listing.within('rankings').count).toBe(0);
     expect(listing.within('zzz').count).toBe(0);
   });
