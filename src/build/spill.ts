@@ -56,10 +56,12 @@ export class Spill {
     if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes) return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
     // Moving forward, and past the window: the next window starts here.
     if (forward && length <= READ_AHEAD) {
+      const bytes = Math.min(READ_AHEAD, this.written - at);
       // Emptied first: a read that fails leaves no window of mixed bytes behind.
       this.windowBytes = 0;
-      this.windowBytes = this.readInto(this.window, at, Math.min(READ_AHEAD, this.written - at));
+      this.readInto(this.window, at, bytes);
       this.windowAt = at;
+      this.windowBytes = bytes;
       return this.window.toString(encoding, 0, length);
     }
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));
@@ -67,7 +69,7 @@ export class Spill {
     return this.scratch.toString(encoding, 0, length);
   }
 
-  private readInto(buffer: Buffer, at: number, length: number): number {
+  private readInto(buffer: Buffer, at: number, length: number): void {
     let done = 0;
     while (done < length) {
       const n = readSync(this.fd, buffer, done, length - done, at + done);
@@ -75,7 +77,6 @@ export class Spill {
       if (n === 0) throw new Error(`spill file ends before byte ${at + length}`);
       done += n;
     }
-    return length;
   }
 
   private flush() {
