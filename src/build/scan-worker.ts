@@ -13,6 +13,10 @@ const spillFd = spill === null ? null : openSync(spill, 'r+');
 let spilled = 0;
 
 parentPort!.on('message', (request: ScanRequest) => {
+  // A batch's records go to the spill file in one write: a call to the system per record cost the
+  // scanners about a sixth of their time.
+  const records: Buffer[] = [];
+  const batchAt = spilled;
   const results = request.files.map((file): Scanned => {
     let read;
     try {
@@ -24,10 +28,15 @@ parentPort!.on('message', (request: ScanRequest) => {
     const { checked, ...scanned } = read;
     if (checked === undefined || scanned.keys?.kind === 'record' || spillFd === null) return scanned;
     const bytes = Buffer.from(JSON.stringify(checked));
-    writeSync(spillFd, bytes);
+    records.push(bytes);
     scanned.spilled = [spilled, bytes.length];
     spilled += bytes.length;
     return scanned;
   });
+  if (records.length > 0) {
+    const bytes = Buffer.concat(records);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(spillFd!, bytes, done, bytes.length - done, batchAt + done);
+  }
   parentPort!.postMessage({ batch: request.batch, results } satisfies ScanReply);
 });

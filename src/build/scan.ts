@@ -116,18 +116,34 @@ function scannerPool(workDir: string | null, threads: number) {
   };
 }
 
-/** The catalog's index of a large collection, as the checks between records use it. */
-function recordsIdIndex(records: Records, folder: string, last: { slot: number; existing: boolean }): IdIndex {
+/**
+ * The catalog's index of a large collection, as the checks between records use it. `last.file` is
+ * the file being added, relative to the folder (as the listing names it): the file the checks name
+ * is only for problems.
+ */
+function recordsIdIndex(records: Records, folder: string, last: { slot: number; existing: boolean; file: string }): IdIndex {
   return {
-    add(id, file) {
+    add(id) {
       const added = records.index.add(id);
-      Object.assign(last, added);
+      last.slot = added.slot;
+      last.existing = added.existing;
       if (added.existing) return displayPath(path.join(folder, records.files.get(added.slot)));
-      records.files.push(path.relative(folder, path.resolve(file)));
+      records.files.push(last.file);
       return undefined;
     },
     has: (id) => records.index.slotOf(id) >= 0,
   };
+}
+
+/**
+ * How problems name a file of `folder` (a path relative to it, as listed): its display path, made
+ * by joining text, since it is made for every file (path.relative on each cost a second a 100,000
+ * files).
+ */
+function shownIn(folder: string): (file: string) => string {
+  const prefix = path.relative(process.cwd(), path.resolve(folder));
+  if (prefix === '') return (file) => displayPath(path.join(folder, file));
+  return (file) => prefix + path.sep + file;
 }
 
 /** Reads, checks and catalogs a content folder; throws ContentError listing every problem. */
@@ -153,7 +169,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   const count = (name: CollectionName) => listings.get(name)!.count;
   const catalog = emptyCatalog({ fights: count('fights'), events: count('events'), fighters: count('fighters') });
   const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<Record<CollectionName, Records>>;
-  const last = { slot: -1, existing: false };
+  const last = { slot: -1, existing: false, file: '' };
   const checker = createCrossChecker(folders, (c) => {
     const records = large[c];
     return records ? recordsIdIndex(records, path.resolve(folderOf(c)), last) : mapIdIndex();
@@ -167,7 +183,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
     for (const name of COLLECTIONS) {
       const files = listings.get(name)!;
       listings.delete(name);
-      const shown = (file: string) => displayPath(path.join(folderOf(name), file));
+      const shown = shownIn(folderOf(name));
       const phase = options.progress.phase(`checking ${name}`, files.count);
       await pool.scan(
         name,
@@ -179,6 +195,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
           if (scanned.unreadable !== undefined) return checker.addUnreadable(name, shown(scanned.file), scanned.unreadable);
           if (!scanned.facts) return;
           last.slot = -1;
+          last.file = scanned.file;
           checker.add(name, shown(scanned.file), scanned.facts);
           if (last.slot >= 0 && !last.existing) {
             // The content index: which file each record came from, as it was when read.
