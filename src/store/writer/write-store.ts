@@ -88,7 +88,9 @@ function* fightsUnits(source: StoreSource): Generator<Unit> {
   }
   const keyed = (slot: number) => keyedFight(source, slot);
   const eventLists = byEvent(fights, events.slots);
-  for (let e = 0; e < events.slots; e++) {
+  // Events in date order, so that each card's fights follow the last card's in the fights' order.
+  for (let p = 0; p < events.count; p++) {
+    const e = events.order[p];
     const slots = members(eventLists, e);
     if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'event', id: events.id(e) }, slots, keyed);
   }
