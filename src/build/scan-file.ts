@@ -32,7 +32,6 @@ export function keysOf(collection: CollectionName, record: unknown): Keys {
 /** A file of `folder` (path relative to it) read and checked; `checked` is the record as the checks left it. */
 export function scanFile(folder: string, collection: CollectionName, file: string): Scanned & { checked?: unknown } {
   const full = path.join(folder, file);
-  const shown = displayPath(full);
   const fd = openSync(full, 'r');
   let text: string;
   let size: number;
@@ -47,10 +46,12 @@ export function scanFile(folder: string, collection: CollectionName, file: strin
   try {
     json = JSON.parse(withoutBom(text));
   } catch (e) {
-    return { file, size, mtimeMs, problems: [notJson(shown, e)], unreadable: path.basename(file, '.json') };
+    return { file, size, mtimeMs, problems: [notJson(displayPath(full), e)], unreadable: path.basename(file, '.json') };
   }
   const facts = factsOf(collection, json);
   const check = checkRecord(collection, json);
+  // Named only when something is wrong: a build reads every file, and most have no problem.
+  const shown = check.issues.length > 0 ? displayPath(full) : '';
   const problems = check.issues.map((issue) => ({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message }));
   if (!check.success) return { file, size, mtimeMs, problems, facts };
   return { file, size, mtimeMs, problems, facts, keys: keysOf(collection, check.data), checked: check.data };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COLLECTIONS, listCollection, listStrays, type Warning } from '../content/files.ts';
 import { listFiles, type FileList } from '../shared/file-list.ts';
-import { ContentError, collectionFileProblems, displayPath, missingFolder } from '../content/read.ts';
+import { ContentError, collectionFileProblems, displayPath, displayPathIn, missingFolder } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { createCrossChecker, mapIdIndex, type IdIndex, type Problem } from '../content/validate.ts';
 import { divisionIndexOf, emptyCatalog, setKeys, type Catalog, type Records } from './catalog.ts';
@@ -135,17 +135,6 @@ function recordsIdIndex(records: Records, folder: string, last: { slot: number; 
   };
 }
 
-/**
- * How problems name a file of `folder` (a path relative to it, as listed): its display path, made
- * by joining text, since it is made for every file (path.relative on each cost a second a 100,000
- * files).
- */
-function shownIn(folder: string): (file: string) => string {
-  const prefix = path.relative(process.cwd(), path.resolve(folder));
-  if (prefix === '') return (file) => displayPath(path.join(folder, file));
-  return (file) => prefix + path.sep + file;
-}
-
 /** Reads, checks and catalogs a content folder; throws ContentError listing every problem. */
 export async function scanContent(root: string, options: ScanOptions): Promise<Catalog> {
   const missing = await missingFolder(root);
@@ -183,7 +172,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
     for (const name of COLLECTIONS) {
       const files = listings.get(name)!;
       listings.delete(name);
-      const shown = shownIn(folderOf(name));
+      const shown = displayPathIn(folderOf(name));
       const phase = options.progress.phase(`checking ${name}`, files.count);
       await pool.scan(
         name,
