@@ -34,12 +34,25 @@ function free(dir: string): number | null {
   return bavail * bsize;
 }
 
+// Vitest runs the projects' global setups before the root's: whichever comes first makes the
+// folder, once per run, and the root's removes it at the end.
+const MADE = Symbol.for('boxing-api-tests.run-temp');
+const made = globalThis as { [MADE]?: string };
+
+/** The run's temporary folder, made on the first call. */
+export function runTemp(): string {
+  if (made[MADE] === undefined) {
+    made[MADE] = mkdtempSync(path.join(runTempBase(), 'boxing-api-tests-'));
+    // os.tmpdir() reads TMPDIR on every call, in the test threads and in the processes they start.
+    process.env.TMPDIR = made[MADE];
+    // Every build a test makes, its own or a command's, cuts exports into the tests' small parts.
+    process.env.EXPORT_PART_BYTES = String(TEST_EXPORT_PART_BYTES);
+    process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
+  }
+  return made[MADE];
+}
+
 export default function setup() {
-  const runTemp = mkdtempSync(path.join(runTempBase(), 'boxing-api-tests-'));
-  // os.tmpdir() reads TMPDIR on every call, in the test threads and in the processes they start.
-  process.env.TMPDIR = runTemp;
-  // Every build a test makes, its own or a command's, cuts exports into the tests' small parts.
-  process.env.EXPORT_PART_BYTES = String(TEST_EXPORT_PART_BYTES);
-  process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE;
-  return () => rmSync(runTemp, { recursive: true, force: true });
+  const folder = runTemp();
+  return () => rmSync(folder, { recursive: true, force: true });
 }
