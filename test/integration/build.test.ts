@@ -97,6 +97,10 @@ const RULES: Array<[RegExp, Check]> = [
 ];
 
 describe('the built store', () => {
+  it("is made in the run's temporary folder (on the memory file system where there is one)", () => {
+    expect(path.dirname(dist())).toBe(tmpdir());
+  });
+
   it('every file holds what the layout says', () => {
     const root = path.join(dist(), 'store');
     const files = fg.sync('**/*', { cwd: root, onlyFiles: true });
