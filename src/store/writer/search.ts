@@ -15,12 +15,21 @@ import type { FighterSource } from './source.ts';
 export function gramsOf(fields: readonly string[], min: number, max: number): Set<string> {
   const grams = new Set<string>();
   for (const field of fields) {
+    if (!SURROGATE.test(field)) {
+      // Every character one code unit (nearly every name): slices of the text itself, with none
+      // of the arrays the general case makes for each of a fighter's dozens of grams.
+      for (let n = min; n <= max; n++) for (let i = 0; i + n <= field.length; i++) grams.add(field.slice(i, i + n));
+      continue;
+    }
     const chars = Array.from(field);
     for (let n = min; n <= max; n++)
       for (let i = 0; i + n <= chars.length; i++) grams.add(chars.slice(i, i + n).join(''));
   }
   return grams;
 }
+
+/** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. */
 export interface GramBuckets {
