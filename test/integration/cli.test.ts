@@ -112,6 +112,10 @@ describe.concurrent('every script refuses what it cannot follow', () => {
       bad: [['--content', path.join(scratch, 'none')], `--content must be an existing folder, got "${path.join(scratch, 'none')}"`],
     },
     {
+      file: 'scripts/bench/files.ts', name: 'files', command: 'npm run bench:files',
+      bad: [['--dir', scratch, '--writers', '0'], '--writers must be an integer from 1 to 16, got "0"'],
+    },
+    {
       file: 'scripts/bench/throughput.ts', name: 'throughput', command: 'npm run bench:throughput',
       bad: [['--dist', scratch, '--content', scratch, '--connections', '0'], '--connections must be an integer from 1 to 1000, got "0"'],
     },
