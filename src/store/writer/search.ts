@@ -4,8 +4,9 @@
 // first LONG_GRAM characters, each with its search text, and checks them.
 //
 // Every fighter holds dozens of grams, so the pairs are not kept in memory: each (gram, fighter)
-// goes to one of the grams' shard buckets (the same shards their files use), and each bucket is
-// then grouped on its own. Fighters are taken in name order, so every list comes out in it.
+// goes, as two numbers, to one of the grams' shard buckets (the same shards their files use), and
+// each bucket is then grouped on its own; each distinct gram's text is kept once. Fighters are
+// taken in name order, so every list comes out in it.
 import type { Division } from '../../records/schemas.ts';
 import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, shardOf, withHeader } from '../layout.ts';
 import type { Unit } from './lists.ts';
@@ -31,23 +32,27 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
 /** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. */
+/**
+ * Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. A pair
+ * is two numbers, the gram's number (given by searchUnits, in the order grams are first met) and
+ * the fighter's rank in name order: nothing to format, encode, split or parse again.
+ */
 export interface GramBuckets {
-  add(bucket: number, line: string): void;
-  /** Every line added to the bucket, in the order added. */
-  lines(bucket: number): string[];
+  add(bucket: number, gram: number, rank: number): void;
+  /** Every pair added to the bucket, in the order added: gram, rank, gram, rank, ... */
+  pairs(bucket: number): Uint32Array;
   close(): void;
 }
 
 export function memoryBuckets(): GramBuckets {
-  const buckets = new Map<number, string[]>();
+  const buckets = new Map<number, number[]>();
   return {
-    add: (bucket, line) => {
-      const lines = buckets.get(bucket);
-      if (lines) lines.push(line);
-      else buckets.set(bucket, [line]);
+    add: (bucket, gram, rank) => {
+      const pairs = buckets.get(bucket);
+      if (pairs) pairs.push(gram, rank);
+      else buckets.set(bucket, [gram, rank]);
     },
-    lines: (bucket) => buckets.get(bucket) ?? [],
+    pairs: (bucket) => Uint32Array.from(buckets.get(bucket) ?? []),
     close: () => buckets.clear(),
   };
 }
@@ -55,17 +60,13 @@ export function memoryBuckets(): GramBuckets {
 const BUCKETS = 256;
 const bucketOf = (gram: string) => parseInt(shardOf(gram), 16);
 
-/** One bucket's pairs grouped: each gram's fighters' name ranks, in name order. */
-function grouped(lines: string[], kind: 's' | 'c'): Map<string, number[]> {
-  const groups = new Map<string, number[]>();
-  for (const line of lines) {
-    if (line[0] !== kind) continue;
-    const tab = line.lastIndexOf('\t');
-    const gram = line.slice(2, tab);
-    const rank = Number(line.slice(tab + 1));
-    const list = groups.get(gram);
-    if (list) list.push(rank);
-    else groups.set(gram, [rank]);
+/** One bucket's pairs grouped: each gram's fighters' name ranks, in name order, the grams in the order first added. */
+function grouped(pairs: Uint32Array): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < pairs.length; i += 2) {
+    const list = groups.get(pairs[i]);
+    if (list) list.push(pairs[i + 1]);
+    else groups.set(pairs[i], [pairs[i + 1]]);
   }
   return groups;
 }
@@ -78,16 +79,36 @@ export function* searchPartUnits(gram: string, divisionId: string | null, ids: r
 
 /** Every search file. `buckets` holds the pairs while they are grouped. */
 export function* searchUnits(fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets): Generator<Unit> {
+  // Each gram's number, its text, its bucket, and whether it is a candidates gram (LONG_GRAM
+  // characters; the exact lists' grams are shorter, so no text is both).
+  const numbers = new Map<string, number>();
+  const grams: string[] = [];
+  const bucketOfGram: number[] = [];
+  const long: boolean[] = [];
+  const add = (gram: string, isLong: boolean, rank: number) => {
+    let n = numbers.get(gram);
+    if (n === undefined) {
+      n = grams.length;
+      numbers.set(gram, n);
+      grams.push(gram);
+      bucketOfGram.push(bucketOf(gram));
+      long.push(isLong);
+    }
+    buckets.add(bucketOfGram[n], n, rank);
+  };
   for (let rank = 0; rank < fighters.count; rank++) {
     const fields = fighters.searchFields(fighters.order[rank]);
-    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) buckets.add(bucketOf(gram), `s\t${gram}\t${rank}`);
-    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) buckets.add(bucketOf(gram), `c\t${gram}\t${rank}`);
+    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) add(gram, false, rank);
+    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) add(gram, true, rank);
   }
+  numbers.clear();
   const slotAt = (rank: number) => fighters.order[rank];
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
-    const lines = buckets.lines(bucket);
-    for (const [gram, ranks] of grouped(lines, 's')) {
-      yield* searchPartUnits(gram, null, ranks.map((r) => fighters.id(slotAt(r))));
+    const groups = grouped(buckets.pairs(bucket));
+    // A bucket's exact lists first, then its candidates.
+    for (const [n, ranks] of groups) {
+      if (long[n]) continue;
+      yield* searchPartUnits(grams[n], null, ranks.map((r) => fighters.id(slotAt(r))));
       const byDivision = new Map<number, string[]>();
       for (const r of ranks) {
         const d = fighters.division(slotAt(r));
@@ -95,17 +116,19 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
         if (ids) ids.push(fighters.id(slotAt(r)));
         else byDivision.set(d, [fighters.id(slotAt(r))]);
       }
-      for (const [d, ids] of byDivision) yield* searchPartUnits(gram, divisions[d].id, ids);
+      for (const [d, ids] of byDivision) yield* searchPartUnits(grams[n], divisions[d].id, ids);
     }
-    for (const [gram, ranks] of grouped(lines, 'c'))
+    for (const [n, ranks] of groups) {
+      if (!long[n]) continue;
       yield {
-        path: paths.searchCandidates(gram),
+        path: paths.searchCandidates(grams[n]),
         body: () =>
           listText(ranks.map((r) => {
             const slot = slotAt(r);
             return candidateLine(fighters.id(slot), divisions[fighters.division(slot)].id, fighters.searchFields(slot));
           })),
       };
+    }
   }
   buckets.close();
 }
