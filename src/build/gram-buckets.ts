@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { GramBuckets } from '../store/writer/search.ts';
 
-/** Numbers held before they are appended to their files (8 MB). */
+/** Numbers held before they are appended to their files (8 MB once written). */
 const FLUSH_AT = 2 << 20;
 
 /** `flushAt`: the numbers held in memory before they are appended (a test makes it small). */

@@ -12,6 +12,9 @@ import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, sha
 import type { Unit } from './lists.ts';
 import type { FighterSource } from './source.ts';
 
+/** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** The distinct substrings of `min`..`max` characters of each field (none spans two fields). */
 export function gramsOf(fields: readonly string[], min: number, max: number): Set<string> {
   const grams = new Set<string>();
@@ -29,8 +32,6 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
   return grams;
 }
 
-/** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. A pair
@@ -57,6 +58,9 @@ export function memoryBuckets(): GramBuckets {
   };
 }
 
+// A gram's length says which lists it is in: a text both kinds could hold would be numbered once.
+if (SHORT_NEEDLE >= LONG_GRAM) throw new Error('the exact lists\' grams must be shorter than the candidates\'');
+
 const BUCKETS = 256;
 const bucketOf = (gram: string) => parseInt(shardOf(gram), 16);
 
@@ -80,10 +84,10 @@ export function* searchPartUnits(gram: string, divisionId: string | null, ids: r
 /** Every search file. `buckets` holds the pairs while they are grouped. */
 export function* searchUnits(fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets): Generator<Unit> {
   // Each gram's number, its text, its bucket, and whether it is a candidates gram (LONG_GRAM
-  // characters; the exact lists' grams are shorter, so no text is both).
+  // characters; the exact lists' grams are shorter, so no text is both: see the check below).
   const numbers = new Map<string, number>();
   const grams: string[] = [];
-  const bucketOfGram: number[] = [];
+  const gramBucket: number[] = [];
   const long: boolean[] = [];
   const add = (gram: string, isLong: boolean, rank: number) => {
     let n = numbers.get(gram);
@@ -91,10 +95,10 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
       n = grams.length;
       numbers.set(gram, n);
       grams.push(gram);
-      bucketOfGram.push(bucketOf(gram));
+      gramBucket.push(bucketOf(gram));
       long.push(isLong);
     }
-    buckets.add(bucketOfGram[n], n, rank);
+    buckets.add(gramBucket[n], n, rank);
   };
   for (let rank = 0; rank < fighters.count; rank++) {
     const fields = fighters.searchFields(fighters.order[rank]);
@@ -102,6 +106,7 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
     for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) add(gram, true, rank);
   }
   numbers.clear();
+  gramBucket.length = 0;
   const slotAt = (rank: number) => fighters.order[rank];
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     const groups = grouped(buckets.pairs(bucket));
