@@ -97,7 +97,7 @@ const RULES: Array<[RegExp, Check]> = [
 ];
 
 describe('the built store', () => {
-  it("is made in the run's temporary folder (on the memory file system where there is one)", () => {
+  it("is made in the run's temporary folder", () => {
     expect(path.dirname(dist())).toBe(tmpdir());
   });
 
