@@ -108,20 +108,24 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
   numbers.clear();
   gramBucket.length = 0;
   const slotAt = (rank: number) => fighters.order[rank];
+  // Each fighter's id is in dozens of lists: decoded once from the source's packed column, then
+  // kept by rank until the lists are made (some 40 bytes a fighter).
+  const ids: string[] = new Array(fighters.count);
+  const idAt = (rank: number) => (ids[rank] ??= fighters.id(slotAt(rank)));
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     const groups = grouped(buckets.pairs(bucket));
     // A bucket's exact lists first, then its candidates.
     for (const [n, ranks] of groups) {
       if (long[n]) continue;
-      yield* searchPartUnits(grams[n], null, ranks.map((r) => fighters.id(slotAt(r))));
+      yield* searchPartUnits(grams[n], null, ranks.map(idAt));
       const byDivision = new Map<number, string[]>();
       for (const r of ranks) {
         const d = fighters.division(slotAt(r));
-        const ids = byDivision.get(d);
-        if (ids) ids.push(fighters.id(slotAt(r)));
-        else byDivision.set(d, [fighters.id(slotAt(r))]);
+        const list = byDivision.get(d);
+        if (list) list.push(idAt(r));
+        else byDivision.set(d, [idAt(r)]);
       }
-      for (const [d, ids] of byDivision) yield* searchPartUnits(grams[n], divisions[d].id, ids);
+      for (const [d, list] of byDivision) yield* searchPartUnits(grams[n], divisions[d].id, list);
     }
     for (const [n, ranks] of groups) {
       if (!long[n]) continue;
@@ -130,7 +134,7 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
         body: () =>
           listText(ranks.map((r) => {
             const slot = slotAt(r);
-            return candidateLine(fighters.id(slot), divisions[fighters.division(slot)].id, fighters.searchFields(slot));
+            return candidateLine(idAt(r), divisions[fighters.division(slot)].id, fighters.searchFields(slot));
           })),
       };
     }
