@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { existingFolder, integer, parseCommandLine } from '../lib/cli.ts';
+import { SHARDS, shardName } from '../../src/store/layout.ts';
 import { commandProgress, progressEnv } from '../lib/progress.ts';
 import type { Share } from './files-worker.ts';
 
 const USAGE = `Usage: npm run bench:files -- --dir DIR [--files 200000] [--bytes 3700] [--writers 1]
        (or node scripts/bench/files.ts [options])
 
-Creates FILES files of BYTES bytes each in a new folder inside DIR, spread over 256 folders as
+Creates FILES files of BYTES bytes each in a new folder inside DIR, spread over ${SHARDS} folders as
 the store's records are and written as the build's writer writes them (a batch at a time, each
 batch folder by folder), with WRITERS threads side by side (each its own share of the folders),
 and prints the files created a second and the process's CPU per file (user and system). The
@@ -26,9 +27,6 @@ folder is removed at the end. 3,700 bytes is the average of a store file at a mi
 Environment:
 ${progressEnv(18)}`;
 
-/** Folders of the run, as the store shards its records. */
-const FOLDERS = 256;
-
 const values = parseCommandLine(USAGE, {
   dir: { type: 'string', required: true, parse: existingFolder },
   files: { type: 'string', default: '200000', parse: integer(1, 10_000_000) },
@@ -37,10 +35,10 @@ const values = parseCommandLine(USAGE, {
 });
 const progress = commandProgress(USAGE);
 const root = mkdtempSync(path.join(path.resolve(values.dir), 'bench-files-'));
-const folderName = (f: number) => f.toString(16).padStart(2, '0');
 const shares: Share[] = Array.from({ length: values.writers }, (_, w) => ({
   root,
-  folders: Array.from({ length: FOLDERS }, (_, f) => f).filter((f) => f % values.writers === w).map(folderName),
+  // The store's shard folders, as its records fill them.
+  folders: Array.from({ length: SHARDS }, (_, f) => f).filter((f) => f % values.writers === w).map(shardName),
   files: Math.floor(values.files / values.writers) + (w < values.files % values.writers ? 1 : 0),
   bytes: values.bytes,
 }));

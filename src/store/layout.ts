@@ -60,9 +60,17 @@ export function heldBy(total: number, k: number, perFile: number): number {
 /** The files a list of `total` records fills, `perFile` to a file. */
 export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
 
-/** 256 shard folders: a million records leave about 4,000 files in each. */
+/** Shard folders: a million records leave about 4,000 files in each. */
+export const SHARDS = 256;
+
+/** Shard n's folder name: two hex digits. */
+export const shardName = (n: number) => n.toString(16).padStart(2, '0');
+
+/** The number of the shard an id (or a search gram) falls in, 0 to SHARDS - 1. */
+export const shardNumberOf = (id: string) => fnv1a(id) & (SHARDS - 1);
+
 export function shardOf(id: string): string {
-  return (fnv1a(id) & 0xff).toString(16).padStart(2, '0');
+  return shardName(shardNumberOf(id));
 }
 
 function numbered(n: number): string {

@@ -8,7 +8,7 @@
 // each bucket is then grouped on its own; each distinct gram's text is kept once. Fighters are
 // taken in name order, so every list comes out in it.
 import type { Division } from '../../records/schemas.ts';
-import { LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, listText, paths, shardOf, withHeader } from '../layout.ts';
+import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, listText, paths, shardNumberOf, withHeader } from '../layout.ts';
 import type { Unit } from './lists.ts';
 import type { FighterSource } from './source.ts';
 
@@ -31,7 +31,6 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
   }
   return grams;
 }
-
 
 /**
  * Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. A pair
@@ -61,9 +60,6 @@ export function memoryBuckets(): GramBuckets {
 // A gram's length says which lists it is in: a text both kinds could hold would be numbered once.
 if (SHORT_NEEDLE >= LONG_GRAM) throw new Error('the exact lists\' grams must be shorter than the candidates\'');
 
-const BUCKETS = 256;
-const bucketOf = (gram: string) => parseInt(shardOf(gram), 16);
-
 /** One bucket's pairs grouped: each gram's fighters' name ranks, in name order, the grams in the order first added. */
 function grouped(pairs: Uint32Array): Map<number, number[]> {
   const groups = new Map<number, number[]>();
@@ -84,7 +80,7 @@ export function* searchPartUnits(gram: string, divisionId: string | null, ids: r
 /** Every search file. `buckets` holds the pairs while they are grouped. */
 export function* searchUnits(fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets): Generator<Unit> {
   // Each gram's number, its text, its bucket, and whether it is a candidates gram (LONG_GRAM
-  // characters; the exact lists' grams are shorter, so no text is both: see the check below).
+  // characters; the exact lists' grams are shorter, so no text is both: see the check above).
   const numbers = new Map<string, number>();
   const grams: string[] = [];
   const gramBucket: number[] = [];
@@ -95,7 +91,7 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
       n = grams.length;
       numbers.set(gram, n);
       grams.push(gram);
-      gramBucket.push(bucketOf(gram));
+      gramBucket.push(shardNumberOf(gram));
       long.push(isLong);
     }
     buckets.add(gramBucket[n], n, rank);
@@ -112,7 +108,7 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
   // kept by rank until the lists are made (some 40 bytes a fighter).
   const ids: string[] = new Array(fighters.count);
   const idAt = (rank: number) => (ids[rank] ??= fighters.id(slotAt(rank)));
-  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+  for (let bucket = 0; bucket < SHARDS; bucket++) {
     const groups = grouped(buckets.pairs(bucket));
     // A bucket's exact lists first, then its candidates.
     for (const [n, ranks] of groups) {
