@@ -3,17 +3,18 @@
 // during a build; resolved anew or taken from the previous store during an update).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { checkRecord } from '../content/read.ts';
 import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
+import type { LargeResource } from '../records/resources.ts';
 import { recordText } from '../store/layout.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
 import { dateText, sortedSlots, type Catalog, type Records } from './catalog.ts';
 import { Spill } from './spill.ts';
 
-type Large = 'fights' | 'events' | 'fighters';
-export type Orders = Record<Large, Uint32Array>;
+export type Orders = Record<LargeResource, Uint32Array>;
 
 /** The canonical orders: fights and events by date then id, fighters by folded name then id. */
 export function catalogOrders(catalog: Catalog): Orders {
@@ -27,12 +28,12 @@ export function catalogOrders(catalog: Catalog): Orders {
 }
 
 /** A large collection's checked content record, by slot. */
-export type ContentOf = <T>(collection: Large, slot: number) => T;
+export type ContentOf = <T>(collection: LargeResource, slot: number) => T;
 
 /** Content records from the scanners' spill files (a build). */
 export function spilledContent(catalog: Catalog): ContentOf & { close(): void } {
   const spills = catalog.spills.map((file) => new Spill(file, 'r'));
-  const read = <T>(collection: Large, slot: number): T => {
+  const read = <T>(collection: LargeResource, slot: number): T => {
     const r = catalog[collection];
     return JSON.parse(spills[r.spillFile[slot]].read(r.spillAt[slot], r.spillLength[slot], 'utf8')) as T;
   };
@@ -41,7 +42,7 @@ export function spilledContent(catalog: Catalog): ContentOf & { close(): void } 
 
 /** Content records read from their files again and checked (an update: the files are on disk). */
 export function fileContent(catalog: Catalog, contentDir: string): ContentOf {
-  return <T>(collection: Large, slot: number): T => {
+  return <T>(collection: LargeResource, slot: number): T => {
     const file = path.join(contentDir, collection, catalog[collection].files.get(slot));
     const checked = checkRecord(collection as CollectionName, JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')));
     if (!checked.success) throw new Error(`${file} changed since it was checked`);
@@ -67,15 +68,10 @@ export function resolver(catalog: Catalog, asOfDay: string, content: ContentOf):
     return { name: fighters.name.get(slot), full_name: fighters.fullName.get(slot) };
   };
   const small = resolveSmall(catalog, fighterNames);
-  const eventCache = new Map<number, EventOfFight>();
+  const eventCache = new LRUCache<number, EventOfFight>({ max: EVENT_CACHE });
   const eventOf = (slot: number) => {
     let found = eventCache.get(slot);
-    if (found) eventCache.delete(slot);
-    else {
-      found = eventOfFight(content<EventRecord>('events', slot));
-      if (eventCache.size >= EVENT_CACHE) eventCache.delete(eventCache.keys().next().value!);
-    }
-    eventCache.set(slot, found);
+    if (!found) eventCache.set(slot, (found = eventOfFight(content<EventRecord>('events', slot))));
     return found;
   };
   return {
@@ -103,7 +99,7 @@ export function spilledTexts(count: number, file: string, resolve: (slot: number
   };
 }
 
-export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<Large, TextOf>): StoreSource {
+export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<LargeResource, TextOf>): StoreSource {
   const { fights, events, fighters } = catalog;
   // Fights and fighters keep their division as the index in reading order; the store's is the resolved order.
   const sortedDivision = Uint16Array.from(catalog.divisionIds, (id) => small.divisions.findIndex((d) => d.id === id));

@@ -3,6 +3,7 @@
 // The folder's listing (the one the build's digest is made from, see inputs.ts) and the catalog's
 // files are both taken in name order and walked side by side: no map of a million names is made.
 import { COLLECTIONS, collectionRecords } from '../content/files.ts';
+import { isLarge, type LargeResource } from '../records/resources.ts';
 import type { FileList } from '../shared/file-list.ts';
 import type { Catalog, Records } from './catalog.ts';
 import type { ContentChange } from './update.ts';
@@ -13,9 +14,6 @@ export interface ContentChanges {
   /** Whether a file of a small collection (divisions, organizations, titles, rankings) changed. */
   small: boolean;
 }
-
-type Large = 'fights' | 'events' | 'fighters';
-const isLarge = (c: string): c is Large => c === 'fights' || c === 'events' || c === 'fighters';
 
 /** The changes in a content folder since `catalog`, from the folder's listing with sizes and times. */
 export function contentChanges(catalog: Catalog, listing: FileList): ContentChanges {
@@ -40,7 +38,7 @@ export function contentChanges(catalog: Catalog, listing: FileList): ContentChan
   return { changes, small };
 }
 
-function largeChanges(records: Records, collection: Large, listed: FileList): ContentChange[] {
+function largeChanges(records: Records, collection: LargeResource, listed: FileList): ContentChange[] {
   const changes: ContentChange[] = [];
   let held = 0;
   for (let s = 0; s < records.count; s++) if (records.valid[s]) held++;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LARGE, type LargeResource } from '../records/resources.ts';
 import { EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
 import { IdIndex } from './id-index.ts';
 import { TextColumn } from '../shared/text-column.ts';
@@ -48,11 +49,8 @@ export interface SavedState {
   meta: StateMeta;
   catalog: Catalog;
   /** Each large collection's valid slots in its order, as the store was written. */
-  orders: Record<'fights' | 'events' | 'fighters', Uint32Array>;
+  orders: Record<LargeResource, Uint32Array>;
 }
-
-type Large = 'fights' | 'events' | 'fighters';
-const LARGE: Large[] = ['fights', 'events', 'fighters'];
 
 function textColumns(records: Records): Record<string, TextColumn> {
   return { ids: records.index.ids, files: records.files, ...(records instanceof FighterKeys ? records.texts() : {}) };
@@ -123,7 +121,7 @@ export function loadState(dir: string): SavedState | null {
   const small = JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8'));
   const text = (name: string, column: string) =>
     TextColumn.from(load(path.join(dir, `${name}.${column}.text`), (b) => new Uint8Array(b)), load(path.join(dir, `${name}.${column}.ends`), (b) => new Uint32Array(b)));
-  const records = <R extends Records>(name: Large, made: R): R => {
+  const records = <R extends Records>(name: LargeResource, made: R): R => {
     made.index = new IdIndex(text(name, 'ids'));
     made.files = text(name, 'files');
     made.load((column, Type) => load(path.join(dir, `${name}.${column}.bin`), (b) => new Type(b)));

@@ -5,25 +5,22 @@
 // collections (divisions, organizations, titles, rankings) is answered by reading everything
 // again, as a build does: they are few, and much depends on them.
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Facts } from '../content/facts.ts';
 import { displayPath } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
-import { SINGULAR } from '../records/resources.ts';
+import { LARGE, SINGULAR, isLarge, type LargeResource } from '../records/resources.ts';
 import { ageOn, dayString } from '../shared/dates.ts';
-import { CHUNK_SIZE, linesOf, paths } from '../store/layout.ts';
+import { CHUNK_SIZE, fileOf, firstOf, linesOf, paths, recordText } from '../store/layout.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import type { Before } from '../store/writer/update.ts';
 import { updateUnits } from '../store/writer/update.ts';
 import { byEvent, byFighter } from '../store/writer/write-store.ts';
 import { setKeys, type Catalog, type Records } from './catalog.ts';
 import { catalogSource, fileContent, resolver, type Orders } from './catalog-source.ts';
-import { recordText } from '../store/layout.ts';
 import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
-
-export type Large = 'fights' | 'events' | 'fighters';
-const LARGE: readonly Large[] = ['fights', 'events', 'fighters'];
 
 /** A content file that was written or removed: its collection and its path within the collection's folder. */
 export interface ContentChange {
@@ -50,8 +47,6 @@ export type UpdateResult =
   | { kind: 'rebuild'; why: string }
   | { kind: 'update'; units: Unit[]; removed: string[]; orders: Orders; files: number };
 
-const isLarge = (c: CollectionName): c is Large => (LARGE as readonly string[]).includes(c);
-
 /** The slot a file's record holds (its id is usually its name; a record kept elsewhere is looked for). */
 function slotOfFile(records: Records, file: string): number {
   const named = records.index.slotOf(path.basename(file, '.json'));
@@ -61,7 +56,7 @@ function slotOfFile(records: Records, file: string): number {
 }
 
 interface Read {
-  collection: Large;
+  collection: LargeResource;
   file: string;
   /** The slot the file's record held, if it held one. */
   was: number;
@@ -100,8 +95,8 @@ export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange
 function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, file: string) => string): Problem[] {
   const { catalog } = ctx;
   const problems: Problem[] = [];
-  const gone: Record<Large, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
-  const coming: Record<Large, Map<string, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  const gone: Record<LargeResource, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
+  const coming: Record<LargeResource, Map<string, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
   for (const r of reads) {
     if (r.was >= 0) gone[r.collection].add(r.was);
     const id = r.scanned?.facts?.id;
@@ -144,7 +139,7 @@ function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, fil
   }
 
   // Records that are gone, or hold another id now, may still be referred to.
-  const stillHeld = (c: Large, slot: number) => coming[c].has(catalog[c].id(slot));
+  const stillHeld = (c: LargeResource, slot: number) => coming[c].has(catalog[c].id(slot));
   const goneEvents = [...gone.events].filter((s) => !stillHeld('events', s));
   const goneFighters = [...gone.fighters].filter((s) => !stillHeld('fighters', s));
   if (goneEvents.length + goneFighters.length > 0) {
@@ -154,13 +149,13 @@ function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, fil
     const source = { order: ctx.orders.fights, event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
     const fightFile = (s: number) => shown('fights', fights.files.get(s));
     if (goneEvents.length > 0) {
-      const lists = byEvent(source , catalog.events.count);
+      const lists = byEvent(source, catalog.events.count);
       for (const e of goneEvents)
         for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1]))
           if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
     }
     if (goneFighters.length > 0) {
-      const lists = byFighter(source , catalog.fighters.count);
+      const lists = byFighter(source, catalog.fighters.count);
       for (const g of goneFighters) {
         for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1]))
           if (referring(f))
@@ -181,7 +176,7 @@ function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, fil
 }
 
 /** Keys of a fight or fighter as they were, for the lists it leaves. */
-function snapshot(catalog: Catalog, collection: Large, slot: number) {
+function snapshot(catalog: Catalog, collection: LargeResource, slot: number) {
   if (collection === 'fights') {
     const f = catalog.fights;
     return { event: f.event[slot], corners: [f.corner1[slot], f.corner2[slot]] as const, divisionId: catalog.divisionIds[f.division[slot]] };
@@ -199,9 +194,9 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
     fights: new Map<number, ReturnType<typeof snapshot>>(),
     fighters: new Map<number, ReturnType<typeof snapshot>>(),
   };
-  const removedIds: Record<Large, Map<number, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
-  const touched: Record<Large, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
-  const remember = (c: Large, slot: number) => {
+  const removedIds: Record<LargeResource, Map<number, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  const touched: Record<LargeResource, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
+  const remember = (c: LargeResource, slot: number) => {
     if ((c === 'fights' || c === 'fighters') && !before[c].has(slot)) before[c].set(slot, snapshot(catalog, c, slot));
   };
 
@@ -231,10 +226,10 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
 
   // Texts that change: the records written, the fights of an event written, the fights of a
   // fighter whose names changed, and fighters whose age changed with the day.
-  const texts: Record<Large, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
+  const texts: Record<LargeResource, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
   const fightSource = { order: ctx.orders.fights, event: (s: number) => catalog.fights.event[s], corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const };
   if (touched.events.size > 0) {
-    const lists = byEvent(fightSource , catalog.events.count);
+    const lists = byEvent(fightSource, catalog.events.count);
     for (const e of touched.events) for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
   }
   const renamed = [...touched.fighters].filter((s) => {
@@ -242,7 +237,7 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
     return was !== undefined && (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s));
   });
   if (renamed.length > 0) {
-    const lists = byFighter(fightSource , catalog.fighters.count);
+    const lists = byFighter(fightSource, catalog.fighters.count);
     for (const g of renamed) for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
   }
   if (ctx.madeFor !== ctx.asOf) {
@@ -253,7 +248,7 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
   const orders = reorder(catalog, ctx.orders, touched, removedIds);
   const resolve = resolver(catalog, ctx.asOf, fileContent(catalog, ctx.contentDir));
   const old = oldTexts(ctx, catalog);
-  const fresh = (c: Large, make: (slot: number) => unknown): TextOf => {
+  const fresh = (c: LargeResource, make: (slot: number) => unknown): TextOf => {
     const made = new Map<number, string>();
     return (slot) => {
       if (!texts[c].has(slot)) return old(c, slot);
@@ -286,9 +281,9 @@ function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
 }
 
 /** Each collection's new order: slots that left or changed taken out, changed ones put in their places. */
-function reorder(catalog: Catalog, orders: Orders, touched: Record<Large, Set<number>>, removed: Record<Large, Map<number, string>>): Orders {
+function reorder(catalog: Catalog, orders: Orders, touched: Record<LargeResource, Set<number>>, removed: Record<LargeResource, Map<number, string>>): Orders {
   const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) => r.date[a] - r.date[b] || r.index.ids.compare(a, b);
-  const compare: Record<Large, (a: number, b: number) => number> = {
+  const compare: Record<LargeResource, (a: number, b: number) => number> = {
     fights: byDateThenId(catalog.fights),
     events: byDateThenId(catalog.events),
     fighters: (a, b) => catalog.fighters.folded.compare(a, b) || catalog.fighters.index.ids.compare(a, b),
@@ -311,13 +306,16 @@ function reorder(catalog: Catalog, orders: Orders, touched: Record<Large, Set<nu
   return next;
 }
 
+/** Chunks of unchanged records kept while an update reads them (a change's neighbours share a few). */
+const CHUNKS_KEPT = 256;
+
 /**
  * Unchanged records' texts, from the store as it is: each collection's list of every record,
  * read a chunk at a time (the chunks around a change are read once and kept a while).
  */
-function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: Large, slot: number) => string {
-  const position: Partial<Record<Large, Int32Array>> = {};
-  const chunks = new Map<string, string[]>();
+function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: LargeResource, slot: number) => string {
+  const position: Partial<Record<LargeResource, Int32Array>> = {};
+  const chunks = new LRUCache<string, string[]>({ max: CHUNKS_KEPT });
   return (c, slot) => {
     let at = position[c];
     if (!at) {
@@ -328,15 +326,15 @@ function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: Large, slot: number
     }
     const p = at[slot];
     if (p < 0) throw new Error(`${c} slot ${slot} has no text in the store`);
-    const file = paths.chunk({ resource: c }, Math.floor(p / CHUNK_SIZE));
+    const k = fileOf(p, CHUNK_SIZE);
+    const file = paths.chunk({ resource: c }, k);
     let lines = chunks.get(file);
     if (!lines) {
       const text = ctx.read(file);
       if (text === null) throw new Error(`the store has no ${file}`);
       lines = linesOf(text);
-      if (chunks.size >= 256) chunks.delete(chunks.keys().next().value!);
       chunks.set(file, lines);
     }
-    return lines[p % CHUNK_SIZE];
+    return lines[p - firstOf(k, CHUNK_SIZE)];
   };
 }

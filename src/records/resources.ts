@@ -14,6 +14,15 @@ export const SINGULAR = {
 
 export type Resource = keyof typeof SINGULAR;
 
+/**
+ * The resources whose records number in the thousands and more: each record has a file of its
+ * own, their lists are paged, and a build keeps their keys rather than their records.
+ */
+export const LARGE = ['fights', 'events', 'fighters'] as const satisfies readonly Resource[];
+export type LargeResource = (typeof LARGE)[number];
+
+export const isLarge = (name: string): name is LargeResource => (LARGE as readonly string[]).includes(name);
+
 /** A record's name as the API's description and its messages write it: "Fight". */
 export function recordName(resource: Resource): string {
   const one = SINGULAR[resource];

@@ -41,6 +41,9 @@ export const partFile = (name: string) => `${name}.ndjson.gz`;
 /** A part's file name, the name in its first group. */
 export const PART_FILE = /^([0-9a-f]{16})\.ndjson\.gz$/;
 
+/** The name in a part's file name (one that PART_FILE matches). */
+export const partNameOf = (file: string) => file.slice(0, file.indexOf('.'));
+
 const Count = z.number().int().min(0);
 
 /** The listing's first line: the size limit its parts were cut to, and the build's day. */

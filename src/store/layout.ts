@@ -3,6 +3,7 @@
 // between them. Paths are built so that no folder holds more than a few thousand entries at any
 // data size, and every answer the API gives can be found in a few reads whose paths follow from
 // the request (and at most one earlier read).
+import type { LargeResource } from '../records/resources.ts';
 import { fnv1a } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
 import { partFile } from './layout-exports.ts';
@@ -22,7 +23,7 @@ export const BUILT_PAGE_SIZE = 25;
  * which the API stops at an offset of 10,000, and no further: a page beyond them is read from
  * the sorted list like any other. The other lists are built whole.
  */
-export const BUILT_PAGES: Readonly<Record<'fights' | 'events' | 'fighters', number>> = { fights: 400, events: Infinity, fighters: Infinity };
+export const BUILT_PAGES: Readonly<Record<LargeResource, number>> = { fights: 400, events: Infinity, fighters: Infinity };
 /** Name searches up to this many characters are answered by a list of exactly the matches. */
 export const SHORT_NEEDLE = 3;
 /** Longer searches read the candidates that contain the needle's first LONG_GRAM characters. */
@@ -31,7 +32,6 @@ const PER_FOLDER = 1000;
 
 export type ItemResource = 'fights' | 'events' | 'fighters' | 'divisions' | 'organizations' | 'titles';
 export type SmallResource = 'divisions' | 'organizations' | 'titles';
-export type PagedResource = 'fights' | 'events' | 'fighters';
 
 /**
  * A list held in chunks with an index: every fight or event in date order (optionally only one
@@ -59,6 +59,18 @@ export function heldBy(total: number, k: number, perFile: number): number {
 
 /** The files a list of `total` records fills, `perFile` to a file. */
 export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
+
+/** The file that holds a list's record at position p (from 0), `perFile` to a file. */
+export const fileOf = (p: number, perFile: number) => Math.floor(p / perFile);
+
+/** The position of file k's first record, `perFile` to a file. */
+export const firstOf = (k: number, perFile: number) => k * perFile;
+
+/** The positions [from, to) that file k of a list of `total` holds, `perFile` to a file. */
+export const spanOf = (total: number, k: number, perFile: number): [from: number, to: number] => [
+  firstOf(k, perFile),
+  firstOf(k, perFile) + heldBy(total, k, perFile),
+];
 
 /** Shard folders: a million records leave about 4,000 files in each. */
 export const SHARDS = 256;
@@ -99,9 +111,9 @@ export const lists = {
   rankingsPages: `${STORE}/rankings/pages/`,
   rankingsOfDivisions: `${STORE}/rankings/divisions/`,
   /** A list's built default pages. */
-  pages: (resource: PagedResource) => `${STORE}/${resource}/pages/`,
+  pages: (resource: LargeResource) => `${STORE}/${resource}/pages/`,
   /** Sorted lists: of every record and of each division's. */
-  sorted: (resource: PagedResource) => `${STORE}/${resource}/sorted/`,
+  sorted: (resource: LargeResource) => `${STORE}/${resource}/sorted/`,
   /** The events in the schedule's shape. */
   scheduled: `${STORE}/events/scheduled/`,
   /** Lists read whole, by what they hold the records of. */
@@ -131,7 +143,7 @@ export const paths = {
   rankingsOfDivision: (divisionId: string, organizationId: string | null) =>
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** Page n (from 1) of a list's default view (a header line, then its records). */
-  page: (resource: PagedResource, n: number) => `${lists.pages(resource)}${numbered(n)}.ndjson`,
+  page: (resource: LargeResource, n: number) => `${lists.pages(resource)}${numbered(n)}.ndjson`,
   /** A sorted list's index: its size and, for dated lists, where each day starts. */
   index: (list: SortedList) => `${sortedBase(list)}/index.txt`,
   /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */

@@ -10,11 +10,12 @@ import { eventCount } from '../../scripts/generate/events.ts';
 import { fighterCount } from '../../scripts/generate/fighters.ts';
 import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { divisions, organizations, titles } from '../../scripts/generate/reference.ts';
+import type { LargeResource } from '../../src/records/resources.ts';
 import { readContent } from '../../src/content/read.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
-  shardOf, type PagedResource, type SortedList,
+  shardOf, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -58,7 +59,7 @@ class Folders {
   }
 }
 
-const pageCount = (resource: PagedResource, total: number) =>
+const pageCount = (resource: LargeResource, total: number) =>
   Math.min(Math.max(1, Math.ceil(total / BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** The index and chunks of a sorted list of `total` records. */
@@ -84,7 +85,7 @@ describe('at a million fights', () => {
     const folders = new Folders();
     const add = (p: string) => folders.add(p);
     const lists = { fights: generated.fights, events: generated.events, fighters: generated.fighters };
-    for (const [resource, list] of Object.entries(lists) as Array<[PagedResource, string[]]>) {
+    for (const [resource, list] of Object.entries(lists) as Array<[LargeResource, string[]]>) {
       for (const id of list) add(paths.record(resource, id));
       for (let n = 1; n <= pageCount(resource, list.length); n++) add(paths.page(resource, n));
       sortedFiles({ resource }, list.length).forEach(add);

@@ -1,9 +1,10 @@
 // Reading lists: sorted lists through their index and chunks, lists held whole, page files, and
 // the name-search lists. Each function names the files it reads, so a request's reads and rounds
 // can be counted from its code path.
+import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, heldBy, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
-  type ItemResource, type ListHeader, type PagedResource, type SortedList, type WholeList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, fileOf, firstOf, heldBy, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
+  type ItemResource, type ListHeader, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
 
@@ -72,15 +73,15 @@ export async function readRecords(
     await total;
     return [];
   }
-  const first = Math.floor(start / CHUNK_SIZE);
-  const last = Math.floor((end - 1) / CHUNK_SIZE);
+  const first = fileOf(start, CHUNK_SIZE);
+  const last = fileOf(end - 1, CHUNK_SIZE);
   const [texts, count] = await Promise.all([
     Promise.all(Array.from({ length: last - first + 1 }, (_, i) => store.read(paths.chunk(list, first + i)))),
     total,
   ]);
   const records: string[] = [];
   texts.forEach((text, i) => {
-    const base = (first + i) * CHUNK_SIZE;
+    const base = firstOf(first + i, CHUNK_SIZE);
     const expected = heldBy(count, first + i, CHUNK_SIZE);
     const { count: held, lines } = someLinesOf(text ?? '', start - base, Math.min(end, count) - base);
     if (held !== expected)
@@ -103,7 +104,7 @@ export async function readHeaded(store: Store, path: string): Promise<{ header: 
 }
 
 /** A built default page, or null past the last one; it must hold its share of the list. */
-export async function readPage(store: Store, resource: PagedResource, n: number) {
+export async function readPage(store: Store, resource: LargeResource, n: number) {
   const page = await readHeaded(store, paths.page(resource, n));
   const expected = page && heldBy(page.header.total, n - 1, BUILT_PAGE_SIZE);
   if (page && page.lines.length !== expected)
@@ -112,7 +113,7 @@ export async function readPage(store: Store, resource: PagedResource, n: number)
 }
 
 /** Whether the store has built page n of a list's default view (else page it through its sorted list). */
-export function isBuiltPage(resource: PagedResource, n: number): boolean {
+export function isBuiltPage(resource: LargeResource, n: number): boolean {
   return n <= BUILT_PAGES[resource];
 }
 
@@ -120,7 +121,7 @@ export function isBuiltPage(resource: PagedResource, n: number): boolean {
  * A list's default page n (one the store builds, see isBuiltPage): the built page, or past the last one an empty page with the list's
  * size from its index (a second read, only there).
  */
-export async function readDefaultPage(store: Store, resource: PagedResource, n: number): Promise<{ total: number; lines: string[] }> {
+export async function readDefaultPage(store: Store, resource: LargeResource, n: number): Promise<{ total: number; lines: string[] }> {
   const page = await readPage(store, resource, n);
   if (page !== null) return { total: page.header.total, lines: page.lines };
   return { total: (await readIndex(store, { resource })).total, lines: [] };
@@ -143,8 +144,8 @@ export async function readSearchRanks(
   from: number,
   to: number,
 ): Promise<{ total: number; ids: string[] }> {
-  const first = Math.floor(from / PART_SIZE);
-  const last = Math.floor((Math.max(from + 1, to) - 1) / PART_SIZE);
+  const first = fileOf(from, PART_SIZE);
+  const last = fileOf(Math.max(from + 1, to) - 1, PART_SIZE);
   const parts = await Promise.all(
     Array.from({ length: last - first + 1 }, (_, i) => readHeaded(store, paths.searchPart(gram, divisionId, first + i))),
   );
@@ -152,7 +153,7 @@ export async function readSearchRanks(
     if (first === 0) return { total: 0, ids: [] };
     // Past the end, or a part the list should have: the first part's count decides.
     const total = (await readHeaded(store, paths.searchPart(gram, divisionId, 0)))?.header.total ?? 0;
-    if (total > first * PART_SIZE)
+    if (total > firstOf(first, PART_SIZE))
       throw new StoreInconsistent(paths.searchPart(gram, divisionId, first), `missing, though the list counts ${total} fighters`);
     return { total, ids: [] };
   }
@@ -165,7 +166,7 @@ export async function readSearchRanks(
       throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `holds ${found} ids where the list counts ${expected}`);
     if (part) ids.push(...part.lines);
   }
-  return { total, ids: ids.slice(from - first * PART_SIZE, to - first * PART_SIZE) };
+  return { total, ids: ids.slice(from - firstOf(first, PART_SIZE), to - firstOf(first, PART_SIZE)) };
 }
 
 /** The candidates for a long name search: each fighter holding `gram`, with its search fields. */

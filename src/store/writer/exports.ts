@@ -8,6 +8,7 @@
 // one-record change, and every other part keeps its name.
 import { createHash } from 'node:crypto';
 import type { Ranking } from '../../records/schemas.ts';
+import { LARGE, type LargeResource } from '../../records/resources.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
   EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordText, type StoredExport, type StoredPart,
@@ -15,8 +16,6 @@ import {
 import { gzip } from './gzip.ts';
 import type { Unit } from './lists.ts';
 import type { StoreSource } from './source.ts';
-
-type Large = 'fights' | 'events' | 'fighters';
 
 export interface ExportOptions {
   /** The build's day: the listing and the health file state it. */
@@ -39,19 +38,17 @@ interface ExportList {
  * Where each large collection's default list takes record i from, given its slots in the store's
  * order (fights and events by date, fighters by name): newest first for fights and events.
  */
-const defaultOrder: Record<Large, (order: ArrayLike<number>) => (i: number) => number> = {
+const defaultOrder: Record<LargeResource, (order: ArrayLike<number>) => (i: number) => number> = {
   fights: (order) => (i) => order[order.length - 1 - i],
   events: (order) => (i) => order[order.length - 1 - i],
   fighters: (order) => (i) => order[i],
 };
 
-const LARGE: readonly Large[] = ['fights', 'events', 'fighters'];
-
 /** The rankings as the rankings list gives them: by page (a division each, heaviest first), then as kept. */
 const rankingsInPageOrder = (source: StoreSource): Ranking[] =>
   source.divisions.flatMap((d) => source.rankings.filter((r) => r.division.id === d.id));
 
-function largeList(source: StoreSource, collection: Large): ExportList {
+function largeList(source: StoreSource, collection: LargeResource): ExportList {
   const records = source[collection];
   const at = defaultOrder[collection](records.order);
   return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => records.text(at(i)) };
@@ -165,7 +162,7 @@ export type ExportChangeOptions = Pick<ExportOptions, 'asOf'> & Partial<Pick<Exp
 /** What a change needs of the store as it was: its files, and the large collections' slots in their order. */
 export interface ExportsBefore {
   read(path: string): string | null;
-  orders: Record<Large, ArrayLike<number>>;
+  orders: Record<LargeResource, ArrayLike<number>>;
 }
 
 /**
@@ -179,7 +176,7 @@ export interface ExportsBefore {
 export function exportChanges(
   source: StoreSource,
   before: ExportsBefore,
-  texts: Record<Large, ReadonlySet<number>>,
+  texts: Record<LargeResource, ReadonlySet<number>>,
   given: ExportChangeOptions,
 ): { units: Unit[]; removed: string[] } {
   const units: Unit[] = [];
@@ -215,7 +212,7 @@ export function exportChanges(
  */
 function* largeParts(
   source: StoreSource,
-  collection: Large,
+  collection: LargeResource,
   list: ExportList,
   oldOrder: ArrayLike<number>,
   oldParts: readonly StoredPart[],

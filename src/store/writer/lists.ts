@@ -2,8 +2,9 @@
 // lists read whole, and page files. A list is given as the slots of its records in order and a
 // way to get each record's text; each file is a unit whose body is made only when it is written,
 // so a full build and an update of a few files make them the same way.
+import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, withHeader, type PagedResource, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, spanOf, withHeader, type SortedList,
   type WholeList,
 } from '../layout.ts';
 
@@ -24,7 +25,8 @@ export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number,
     path: paths.chunk(list, k),
     body: () => {
       const lines: string[] = [];
-      for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, slots.length); i++) lines.push(text(slots[i]));
+      const [from, to] = spanOf(slots.length, k, CHUNK_SIZE);
+      for (let i = from; i < to; i++) lines.push(text(slots[i]));
       return listText(lines);
     },
   };
@@ -33,7 +35,7 @@ export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number,
 export const chunkCount = (total: number) => fileCount(total, CHUNK_SIZE);
 
 /** The default pages built of a list of `total` records (page 1 always, empty or not). */
-export const builtPageCount = (resource: PagedResource, total: number) =>
+export const builtPageCount = (resource: LargeResource, total: number) =>
   Math.min(Math.max(1, fileCount(total, BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
 
 /** A sorted list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
@@ -66,18 +68,19 @@ export function wholeUnit(list: WholeList, slots: ArrayLike<number>, line: TextO
 
 
 /** Page n of a list's default view, whose i-th record is `at(i)`, with the list's size in its header. */
-export function pageUnit(resource: PagedResource, n: number, total: number, at: (i: number) => string): Unit {
+export function pageUnit(resource: LargeResource, n: number, total: number, at: (i: number) => string): Unit {
   return {
     path: paths.page(resource, n),
     body: () => {
       const lines: string[] = [];
-      for (let i = (n - 1) * BUILT_PAGE_SIZE; i < Math.min(n * BUILT_PAGE_SIZE, total); i++) lines.push(at(i));
+      const [from, to] = spanOf(total, n - 1, BUILT_PAGE_SIZE);
+      for (let i = from; i < to; i++) lines.push(at(i));
       return withHeader({ total }, lines);
     },
   };
 }
 
-export function* pageUnits(resource: PagedResource, total: number, at: (i: number) => string): Generator<Unit> {
+export function* pageUnits(resource: LargeResource, total: number, at: (i: number) => string): Generator<Unit> {
   for (let n = 1; n <= builtPageCount(resource, total); n++) yield pageUnit(resource, n, total, at);
 }
 

@@ -8,7 +8,7 @@
 // each bucket is then grouped on its own; each distinct gram's text is kept once. Fighters are
 // taken in name order, so every list comes out in it.
 import type { Division } from '../../records/schemas.ts';
-import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, listText, paths, shardNumberOf, withHeader } from '../layout.ts';
+import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, fileCount, listText, paths, shardNumberOf, spanOf, withHeader } from '../layout.ts';
 import type { Unit } from './lists.ts';
 import type { FighterSource } from './source.ts';
 
@@ -73,8 +73,8 @@ function grouped(pairs: Uint32Array): Map<number, number[]> {
 
 /** The part files of one gram's list of fighter ids (for everyone, or one division). */
 export function* searchPartUnits(gram: string, divisionId: string | null, ids: readonly string[]): Generator<Unit> {
-  for (let k = 0; k * PART_SIZE < ids.length; k++)
-    yield { path: paths.searchPart(gram, divisionId, k), body: () => withHeader({ total: ids.length }, ids.slice(k * PART_SIZE, (k + 1) * PART_SIZE)) };
+  for (let k = 0; k < fileCount(ids.length, PART_SIZE); k++)
+    yield { path: paths.searchPart(gram, divisionId, k), body: () => withHeader({ total: ids.length }, ids.slice(...spanOf(ids.length, k, PART_SIZE))) };
 }
 
 /** Every search file. `buckets` holds the pairs while they are grouped. */

@@ -3,9 +3,10 @@
 // moved and the export parts that hold them, and the paths of files that no longer belong to the
 // store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
+import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, heldBy, listText, paths,
-  splitHeader, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText, paths,
+  spanOf, splitHeader, type SortedList,
 } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
 import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
@@ -20,17 +21,17 @@ export interface Before {
    * records come from the chunks before), so the caller writes them elsewhere, or once all are made.
    */
   read(path: string): string | null;
-  orders: Record<'fights' | 'events' | 'fighters', ArrayLike<number>>;
+  orders: Record<LargeResource, ArrayLike<number>>;
   /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
   fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string } | undefined;
   fighter(slot: number): { divisionId: string; searchFields: readonly string[]; id: string } | undefined;
   /** Removed and re-keyed slots' ids as they were (their record files go). */
-  removedIds: Record<'fights' | 'events' | 'fighters', Map<number, string>>;
+  removedIds: Record<LargeResource, Map<number, string>>;
 }
 
 export interface Changed {
   /** Slots whose record text is new (every added or edited record, and records that embed one). */
-  texts: Record<'fights' | 'events' | 'fighters', ReadonlySet<number>>;
+  texts: Record<LargeResource, ReadonlySet<number>>;
   /** Fighters whose search fields, division or id changed, or that were added or removed. */
   searchable: ReadonlySet<number>;
 }
@@ -50,7 +51,8 @@ function* sortedListChanges(list: SortedList, before: ArrayLike<number>, after: 
   const line = linesBefore(list, before, changed, text, previous);
   for (let k = 0; k < chunkCount(after.length); k++) {
     let dirty = heldBy(before.length, k, CHUNK_SIZE) !== heldBy(after.length, k, CHUNK_SIZE);
-    for (let i = k * CHUNK_SIZE; i < Math.min((k + 1) * CHUNK_SIZE, after.length); i++) {
+    const [from, to] = spanOf(after.length, k, CHUNK_SIZE);
+    for (let i = from; i < to; i++) {
       const slot = after[i];
       if (i >= before.length || before[i] !== slot || changed.has(slot)) dirty = true;
     }
@@ -98,16 +100,18 @@ export function linesBefore(list: SortedList, before: ArrayLike<number>, changed
     }
     const at = slot < positions.length ? positions[slot] - 1 : -1;
     if (at < 0) return text(slot);
-    return chunk(Math.floor(at / CHUNK_SIZE))?.[at % CHUNK_SIZE] ?? text(slot);
+    const k = fileOf(at, CHUNK_SIZE);
+    return chunk(k)?.[at - firstOf(k, CHUNK_SIZE)] ?? text(slot);
   };
 }
 
 /** Pages of a list's default view: a page differs when its records or the list's size do. */
-function* pageChanges(resource: 'fights' | 'events' | 'fighters', before: (i: number) => number, after: (i: number) => number, counts: [number, number], changed: ReadonlySet<number>, text: (i: number) => string, removed: string[]): Generator<Unit> {
+function* pageChanges(resource: LargeResource, before: (i: number) => number, after: (i: number) => number, counts: [number, number], changed: ReadonlySet<number>, text: (i: number) => string, removed: string[]): Generator<Unit> {
   const [was, is] = counts;
   for (let n = 1; n <= builtPageCount(resource, is); n++) {
     let dirty = was !== is || n > builtPageCount(resource, was);
-    for (let i = (n - 1) * BUILT_PAGE_SIZE; !dirty && i < Math.min(n * BUILT_PAGE_SIZE, is); i++)
+    const [from, to] = spanOf(is, n - 1, BUILT_PAGE_SIZE);
+    for (let i = from; !dirty && i < to; i++)
       dirty = i >= was || before(i) !== after(i) || changed.has(after(i));
     if (dirty) yield pageUnit(resource, n, is, text);
   }
