@@ -3,10 +3,10 @@
 // collections' exports record by record.
 import { exportRecords } from './exports.ts';
 import { everyRecord, transport, type ClientOptions } from './transport.ts';
-import type { AnswerOf, Collection, CollectionRecord, EndpointName, ParamsOf, PathOf, RecordOf } from './types.ts';
+import type { AnswerOf, Collection, CollectionRecord, EndpointName, MaxPageSize, ParamsOf, PathOf, RecordOf } from './types.ts';
 
 /** Bulk exports ask for the largest page the API gives: fewest requests. */
-const EXPORT_PAGE_SIZE = 100;
+const EXPORT_PAGE_SIZE: MaxPageSize = 100;
 
 type Every<N extends EndpointName> = AsyncGenerator<RecordOf<N>, void, undefined>;
 

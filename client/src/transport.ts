@@ -1,7 +1,9 @@
 // One GET with the key, the answer parsed (or its bytes, for a file) and errors thrown as
 // BoxingDataError; and the page walk that bulk exports follow.
 import { BoxingDataError, UNEXPECTED_RESPONSE, isApiErrorEnvelope } from './errors.ts';
-import type { KeyHeader, Pagination } from './types.ts';
+import type { BasePath, KeyHeader, Pagination } from './types.ts';
+
+const BASE: BasePath = '/v2';
 
 export interface ClientOptions {
   /** Where the API is, e.g. `https://boxing.example` (a path prefix is kept). */
@@ -65,7 +67,7 @@ export function transport(options: ClientOptions): { get: Get; getFile: GetFile 
  */
 export function apiPath(given: string, what = 'next_page'): string {
   const url = new URL(given);
-  const at = url.pathname.indexOf('/v2/');
+  const at = url.pathname.indexOf(`${BASE}/`);
   if (at < 0) throw new BoxingDataError({ code: UNEXPECTED_RESPONSE, status: 200, message: `${what} is not an API URL: ${given}` });
   return url.pathname.slice(at) + url.search;
 }

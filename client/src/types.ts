@@ -7,6 +7,7 @@ import type * as records from '../../src/records/schemas.ts';
 import type { ApiErrorBody, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
 import type { AnyEndpoint, EndpointName, EndpointNamed } from '../../src/api/registry.ts';
 import type { BASE_PATH } from '../../src/api/routes.ts';
+import type { MAX_PAGE_SIZE } from '../../src/api/limits.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
 export type { Division, Event, Export, ExportPart, Fight, Fighter, Health, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
@@ -28,6 +29,12 @@ export type OneResponse<T extends z.ZodType> = Envelope<T>;
 type PathNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathNames<Rest> : never;
 
 /** An endpoint's path as requested: the base path, then the registry's path (`/v2/fights/{fight_id}`). */
+/** The API's base path, `/v2`, as a type: a value written with it must be the API's. */
+export type BasePath = typeof BASE_PATH;
+
+/** The largest page the API gives. */
+export type MaxPageSize = typeof MAX_PAGE_SIZE;
+
 export type PathOf<N extends EndpointName> = `${typeof BASE_PATH}${EndpointNamed<N>['path']}`;
 
 /**

@@ -53,10 +53,9 @@ export function parseParams<P extends Params>(params: P, path: ReadonlyMap<strin
     if (!once) throw invalidParameter(name, 'must be given at most once');
     if (failed.has(name)) throw rules.refuse?.() ?? invalidParameter(name, rules.rule);
   }
-  for (const [name, { rules }] of fields) {
-    const other = rules.notWith && given.get(rules.notWith.name);
-    const own = given.get(name);
-    if (other && own && !(rules.notWith!.synonym && other.value === own.value)) throw invalidParameter(name, rules.notWith!.rule);
+  for (const [name, { rules: { notWith } }] of fields) {
+    const [other, own] = [notWith && given.get(notWith.name), given.get(name)];
+    if (notWith && other && own && !(notWith.synonym && other.value === own.value)) throw invalidParameter(name, notWith.rule);
   }
   // The path's values passed the router's check with these same schemas: a failure here is ours.
   if (!parsed.success) throw parsed.error;

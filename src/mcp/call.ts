@@ -70,16 +70,16 @@ export function nextCall(tool: Tool, args: Arguments, pagination: Pagination): A
   return { ...args, page_num: pagination.page + 1 };
 }
 
-interface Answer {
+/** The envelope as a tool reads it: a success has its pagination, an error its name and message. */
+type Answer = {
   pagination?: Pagination;
   error: { name?: string; message?: string };
   data: { id?: string } | unknown[] | null;
-}
+};
 
-/** One line for a model: what the answer holds, and the call for the next page. */
-function summaryOf(tool: Tool, args: Arguments, answer: Answer): string {
+/** One line for a model: what a success holds, and the call for the next page. */
+function summaryOf(tool: Tool, args: Arguments, answer: Answer, p: Pagination): string {
   const { endpoint } = tool;
-  const p = answer.pagination!;
   if (!Array.isArray(answer.data)) return `One ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : endpoint.section}: ${answer.data?.id}.`;
   const of = p.total_items > 0 ? ` of ${p.total_items}` : '';
   const page = p.total_pages > 0 ? `page ${p.page} of ${p.total_pages}` : `page ${p.page}`;
@@ -91,7 +91,7 @@ function summaryOf(tool: Tool, args: Arguments, answer: Answer): string {
 function result(text: string, answer: Answer, summary: string, isError: boolean): CallToolResult {
   return {
     content: [{ type: 'text', text: summary }, { type: 'text', text }],
-    structuredContent: answer as unknown as Record<string, unknown>,
+    structuredContent: answer,
     ...(isError ? { isError: true } : {}),
   };
 }
@@ -113,5 +113,6 @@ export async function callTool(tool: Tool, args: Arguments, ctx: CallContext): P
   const response = await ctx.handler(new Request(url, { headers: { [KEY_HEADER]: ctx.key } }), ctx.store);
   const text = await response.text();
   const answer = JSON.parse(text) as Answer;
-  return response.ok ? result(text, answer, summaryOf(tool, args, answer), false) : failure(text, answer);
+  // Every success has its pagination (src/api/schemas.ts): an answer without is no success.
+  return response.ok && answer.pagination ? result(text, answer, summaryOf(tool, args, answer, answer.pagination), false) : failure(text, answer);
 }

@@ -3,20 +3,13 @@
 // schedule's shape.
 import { z } from 'zod';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
-import { addDays, earlierDay, laterDay } from '../../shared/dates.ts';
 import { BUILT_PAGE_SIZE, lists } from '../../store/layout.ts';
 import { isBuiltPage, readDefaultPage } from '../../store/reader/lists.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { dateSort, dayRange, given, kinds, paging, range, scheduleDays, scheduleParams, type DayRange } from './parameters.ts';
-
-/**
- * An event's status, a filter only: it follows from the event's date against today (UTC), before
- * today FINISHED, today LIVE, after today NOT_STARTED.
- */
-export const EVENT_STATUS = ['NOT_STARTED', 'LIVE', 'FINISHED'] as const;
-export type EventStatus = (typeof EVENT_STATUS)[number];
+import { EVENT_STATUS, statusRange } from './event-status.ts';
+import { dateSort, dayRange, given, kinds, paging, range, scheduleDays, scheduleParams } from './parameters.ts';
 
 const listParams = z.object({
   ...paging,
@@ -27,13 +20,6 @@ const listParams = z.object({
   ...range('event'),
   date_sort: dateSort,
 });
-
-/** The status filter is one more range of days, ANDed with the query's own. */
-export function statusRange({ from, to }: DayRange, status: EventStatus, today: string): DayRange {
-  if (status === 'FINISHED') return { from, to: earlierDay(to, addDays(today, -1)) };
-  if (status === 'LIVE') return { from: laterDay(from, today), to: earlierDay(to, today) };
-  return { from: laterDay(from, addDays(today, 1)), to };
-}
 
 async function eventsList(q: z.output<typeof listParams>, { store, today }: AnswerContext): Promise<Body> {
   const days = dayRange(q);

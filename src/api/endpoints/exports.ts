@@ -5,7 +5,7 @@
 // that does not keeps its URL across builds.
 import { z } from 'zod';
 import { Collection, Division, Event, Export, Fight, Fighter, Organization, Ranking, Title } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, paths, readListing, type StoredExport } from '../../store/layout.ts';
+import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, partNameOf, paths, readListing, type StoredExport } from '../../store/layout.ts';
 import { readRequired, StoreInconsistent, type Store } from '../../store/reader/store.ts';
 import { allBody, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
@@ -47,7 +47,7 @@ export const getExportPart = endpoint({
     'is a 404: ask the listing again.',
   reads: [lists.exports],
   answer: async ({ collection, part }, { store }): Promise<FileAnswer> => {
-    const name = PART_FILE.exec(part)![1];
+    const name = partNameOf(part);
     const path = paths.exportPart(collection, name);
     const file = await store.readBytes(path);
     if (file === null) throw notFound(`Export part ${collection}/${part}`);

@@ -10,9 +10,11 @@
 // and the day alone, never from chance.
 import { encodeCursor, filterKey } from '../cursor.ts';
 import { pathWith } from '../endpoints/endpoint.ts';
+import { eventStatusOn } from '../endpoints/event-status.ts';
 import { createHandler } from '../handler.ts';
 import { MAX_SCHEDULE_DAYS } from '../limits.ts';
-import { ENDPOINTS } from '../registry.ts';
+import { KEY_HEADER } from '../keys.ts';
+import { ENDPOINTS, endpointNamed, type EndpointName } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
 import type { Store } from '../../store/reader/store.ts';
 
@@ -61,7 +63,7 @@ function asker(store: Store, today: string) {
   const handler = createHandler({ keys: [KEY], now: () => Date.parse(`${today}T00:00:00Z`) * 1000 });
   return async (path: string, query: Query = {}, file = false): Promise<unknown> => {
     const target = `${BASE_PATH}${path}${Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : ''}`;
-    const response = await handler(new Request(`${EXAMPLE_ORIGIN}${target}`, { headers: { 'x-gateway-key': KEY } }), store);
+    const response = await handler(new Request(`${EXAMPLE_ORIGIN}${target}`, { headers: { [KEY_HEADER]: KEY } }), store);
     if (response.status !== 200) throw new Error(`the example request ${target} answered ${response.status}: ${await response.text()}`);
     if (file) return void (await response.arrayBuffer());
     return JSON.parse(await response.text());
@@ -70,13 +72,20 @@ function asker(store: Store, today: string) {
 
 /** Each endpoint's parameter values, from the records they are about. */
 async function chooseParams(ask: (path: string, query?: Query) => Promise<unknown>, today: string): Promise<Map<string, Query>> {
-  const list = async <T>(path: string, query: Query = {}) => (await ask(path, query)) as { data: T[] };
+  // A list endpoint's first page, asked at the registry's path for it.
+  const list = async <T>(name: EndpointName, query: Query = {}) => {
+    const endpoint = endpointNamed(name);
+    if (endpoint === undefined) throw new Error(`the registry has no endpoint ${name}`);
+    return (await ask(endpoint.path, query)) as { data: T[] };
+  };
   const paging = { page_num: '1', page_size: String(PAGE_SIZE) };
   const chosen = new Map<string, Query>();
+  // Each endpoint named as the registry names it.
+  const choose = (name: EndpointName, params: Query) => void chosen.set(name, params);
 
   // The two newest fights up to today (the content's newest, if none is): the second, and a cursor that opens on it.
-  let newest = (await list<Fight>('/fights/', { date_to: today, page_size: '2' })).data;
-  if (newest.length === 0) newest = (await list<Fight>('/fights/', { page_size: '2' })).data;
+  let newest = (await list<Fight>('list_fights', { date_to: today, page_size: '2' })).data;
+  if (newest.length === 0) newest = (await list<Fight>('list_fights', { page_size: '2' })).data;
   const fight = newest.at(-1);
   if (fight !== undefined) {
     const day = dayOf(fight.date);
@@ -85,62 +94,61 @@ async function chooseParams(ask: (path: string, query?: Query) => Promise<unknow
     // here, as every filter is set and they match this fight alone, so no answer has a next page).
     const after = newest[0];
     const cursor = encodeCursor({ after: [after.date, after.id], order: 'DESC', page: 2, filters: filterKey({ from: day, to: day, ...filters }), position: -1 });
-    chosen.set('list_fights', { ...paging, date: day, data_from: day, date_from: day, date_to: day, date_sort: 'DESC', ...filters, cursor });
-    chosen.set('get_fight', { fight_id: fight.id });
-    chosen.set('get_division', { division_id: fight.division.id });
+    choose('list_fights', { ...paging, date: day, data_from: day, date_from: day, date_to: day, date_sort: 'DESC', ...filters, cursor });
+    choose('get_fight', { fight_id: fight.id });
+    choose('get_division', { division_id: fight.division.id });
   }
   const schedule = { days: String(MAX_SCHEDULE_DAYS), date_sort: 'DESC', ...paging };
-  chosen.set('fights_schedule', schedule);
-  chosen.set('events_schedule', schedule);
+  choose('fights_schedule', schedule);
+  choose('events_schedule', schedule);
 
   // The newest finished event, whose status stays FINISHED on every later day (else the newest event).
   type Event = Pick<Fight, 'id' | 'date'>;
   const event =
-    (await list<Event>('/events/', { status: 'FINISHED', page_size: '1' })).data[0] ?? (await list<Event>('/events/', { page_size: '1' })).data[0];
+    (await list<Event>('list_events', { status: 'FINISHED', page_size: '1' })).data[0] ?? (await list<Event>('list_events', { page_size: '1' })).data[0];
   if (event !== undefined) {
     const day = dayOf(event.date);
-    const status = day < today ? 'FINISHED' : day === today ? 'LIVE' : 'NOT_STARTED';
-    chosen.set('list_events', { ...paging, status, date: day, date_from: day, date_to: day, date_sort: 'DESC' });
-    chosen.set('get_event', { event_id: event.id });
+    choose('list_events', { ...paging, status: eventStatusOn(day, today), date: day, date_from: day, date_to: day, date_sort: 'DESC' });
+    choose('get_event', { event_id: event.id });
   }
 
   // The first title, in the titles list's order, that a fighter holds, and its holder.
-  const titles = (await list<Title>('/titles/')).data;
+  const titles = (await list<Title>('list_titles')).data;
   let held: { title: Title; holder: Fighter } | undefined;
   for (const title of titles) {
-    const [holder] = (await list<Fighter>('/fighters/', { title_id: title.id, page_size: '1' })).data;
+    const [holder] = (await list<Fighter>('list_fighters', { title_id: title.id, page_size: '1' })).data;
     if (holder !== undefined) {
       held = { title, holder };
       break;
     }
   }
   const title = held?.title ?? titles[0];
-  const fighter = held?.holder ?? (await list<Fighter>('/fighters/', { page_size: '1' })).data[0];
+  const fighter = held?.holder ?? (await list<Fighter>('list_fighters', { page_size: '1' })).data[0];
   if (fighter !== undefined) {
     const name = fighter.name.trim().split(/\s+/)[0];
-    chosen.set('list_fighters', { ...paging, name, division_id: fighter.division.id, ...(title && { title_id: title.id }) });
-    chosen.set('get_fighter', { fighter_id: fighter.id });
+    choose('list_fighters', { ...paging, name, division_id: fighter.division.id, ...(title && { title_id: title.id }) });
+    choose('get_fighter', { fighter_id: fighter.id });
   }
   if (title !== undefined) {
     const where = { organization_id: title.organization.id, division_id: title.division.id };
-    chosen.set('list_titles', where);
-    chosen.set('get_title', { title_id: title.id });
-    chosen.set('get_organization', { organization_id: title.organization.id });
-    chosen.set('rankings', { page_num: '1', ...where });
-    if (!chosen.has('get_division')) chosen.set('get_division', { division_id: title.division.id });
+    choose('list_titles', where);
+    choose('get_title', { title_id: title.id });
+    choose('get_organization', { organization_id: title.organization.id });
+    choose('rankings', { page_num: '1', ...where });
+    if (!chosen.has('get_division')) choose('get_division', { division_id: title.division.id });
   }
-  chosen.set('list_divisions', {});
-  chosen.set('list_organizations', {});
+  choose('list_divisions', {});
+  choose('list_organizations', {});
 
   // The first part of the first collection's export that has one: its path is the end of its URL.
-  const exports = (await list<{ parts: Array<{ url: string }> }>('/exports/')).data;
+  const exports = (await list<{ parts: Array<{ url: string }> }>('list_exports')).data;
   const first = exports.flatMap((e) => e.parts)[0];
   if (first !== undefined) {
     const [collection, part] = new URL(first.url).pathname.split('/').slice(-2);
-    chosen.set('get_export_part', { collection, part });
+    choose('get_export_part', { collection, part });
   }
-  chosen.set('list_exports', {});
-  chosen.set('health', {});
+  choose('list_exports', {});
+  choose('health', {});
   return chosen;
 }
 
