@@ -6,21 +6,20 @@
 // again, as a build does: they are few, and much depends on them.
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import type { Facts } from '../content/facts.ts';
 import { displayPath } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
-import { LARGE, SINGULAR, isLarge, type LargeResource } from '../records/resources.ts';
+import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
 import { ageOn, dayString } from '../shared/dates.ts';
 import { CHUNK_SIZE, fileOf, firstOf, linesOf, paths, recordText } from '../store/layout.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
-import type { Before } from '../store/writer/update.ts';
-import { updateUnits } from '../store/writer/update.ts';
+import { updateUnits, type Before } from '../store/writer/update.ts';
 import { byEvent, byFighter } from '../store/writer/write-store.ts';
 import { setKeys, type Catalog, type Records } from './catalog.ts';
 import { catalogSource, fileContent, resolver, type Orders } from './catalog-source.ts';
 import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
+import { checkChange, type ChangedFile } from './update-check.ts';
 
 /** A content file that was written or removed: its collection and its path within the collection's folder. */
 export interface ContentChange {
@@ -55,14 +54,6 @@ function slotOfFile(records: Records, file: string): number {
   return -1;
 }
 
-interface Read {
-  collection: LargeResource;
-  file: string;
-  /** The slot the file's record held, if it held one. */
-  was: number;
-  scanned?: ReturnType<typeof scanFile>;
-}
-
 export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange[]): UpdateResult {
   const small = changes.find((c) => !isLarge(c.collection));
   if (small) return { kind: 'rebuild', why: `${small.collection} changed` };
@@ -70,14 +61,14 @@ export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange
   const shown = (c: CollectionName, file: string) => displayPath(path.join(ctx.contentDir, c, file));
 
   // The files as they are now: read and checked on their own, or gone.
-  const reads: Read[] = [];
+  const reads: ChangedFile[] = [];
   const seen = new Set<string>();
   for (const { collection, file } of changes) {
     const key = `${collection}/${file}`;
     if (seen.has(key) || !isLarge(collection)) continue;
     seen.add(key);
     const was = slotOfFile(catalog[collection], file);
-    let scanned: Read['scanned'];
+    let scanned: ChangedFile['scanned'];
     try {
       scanned = scanFile(path.join(ctx.contentDir, collection), collection, file);
     } catch (e) {
@@ -86,93 +77,9 @@ export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange
     reads.push({ collection, file, was, scanned });
   }
 
-  const problems = check(ctx, reads, shown);
+  const problems = checkChange(ctx.catalog, ctx.orders.fights, reads, shown);
   if (problems.length > 0) return { kind: 'problems', problems };
   return apply(ctx, reads);
-}
-
-/** The checks a change can fail: each changed record's own, and those between it and the rest. */
-function check(ctx: UpdateContext, reads: Read[], shown: (c: CollectionName, file: string) => string): Problem[] {
-  const { catalog } = ctx;
-  const problems: Problem[] = [];
-  const gone: Record<LargeResource, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
-  const coming: Record<LargeResource, Map<string, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
-  for (const r of reads) {
-    if (r.was >= 0) gone[r.collection].add(r.was);
-    const id = r.scanned?.facts?.id;
-    if (id !== undefined) {
-      const other = coming[r.collection].get(id);
-      if (other !== undefined)
-        problems.push({ file: shown(r.collection, r.file), field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${id}", already used by ${other}` });
-      else coming[r.collection].set(id, shown(r.collection, r.file));
-    }
-  }
-  const exists = (c: CollectionName, id: string): boolean => {
-    if (isLarge(c)) {
-      if (coming[c].has(id)) return true;
-      const slot = catalog[c].index.slotOf(id);
-      return slot >= 0 && catalog[c].valid[slot] === 1 && !gone[c].has(slot);
-    }
-    return (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
-  };
-  const titleDivision = new Map(catalog.titles.map((t) => [t.id, t.division_id]));
-
-  for (const r of reads) {
-    if (!r.scanned) continue;
-    const file = shown(r.collection, r.file);
-    problems.push(...r.scanned.problems);
-    const facts: Facts | undefined = r.scanned.facts;
-    if (!facts) continue;
-    if (facts.id !== undefined) {
-      const slot = catalog[r.collection].index.slotOf(facts.id);
-      if (slot >= 0 && catalog[r.collection].valid[slot] === 1 && !gone[r.collection].has(slot))
-        problems.push({ file, field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${facts.id}", already used by ${shown(r.collection, catalog[r.collection].files.get(slot))}` });
-    }
-    for (const [at, target, id] of facts.refs)
-      if (!exists(target, id)) problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
-    if (r.collection === 'fights' && facts.division_id !== undefined)
-      for (const [at, target, id] of facts.refs) {
-        const division = target === 'titles' ? titleDivision.get(id) : undefined;
-        if (division !== undefined && division !== facts.division_id)
-          problems.push({ file, field: at, message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"` });
-      }
-  }
-
-  // Records that are gone, or hold another id now, may still be referred to.
-  const stillHeld = (c: LargeResource, slot: number) => coming[c].has(catalog[c].id(slot));
-  const goneEvents = [...gone.events].filter((s) => !stillHeld('events', s));
-  const goneFighters = [...gone.fighters].filter((s) => !stillHeld('fighters', s));
-  if (goneEvents.length + goneFighters.length > 0) {
-    const { fights } = catalog;
-    const changedFights = new Set(reads.filter((r) => r.collection === 'fights').map((r) => r.was));
-    const referring = (slot: number) => fights.valid[slot] === 1 && !changedFights.has(slot);
-    const source = { order: ctx.orders.fights, event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
-    const fightFile = (s: number) => shown('fights', fights.files.get(s));
-    if (goneEvents.length > 0) {
-      const lists = byEvent(source, catalog.events.count);
-      for (const e of goneEvents)
-        for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1]))
-          if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
-    }
-    if (goneFighters.length > 0) {
-      const lists = byFighter(source, catalog.fighters.count);
-      for (const g of goneFighters) {
-        for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1]))
-          if (referring(f))
-            for (const corner of ['fighter_1', 'fighter_2'] as const)
-              if ((corner === 'fighter_1' ? fights.corner1[f] : fights.corner2[f]) === g)
-                problems.push({ file: fightFile(f), field: `fighters.${corner}.fighter_id`, message: `refers to fighter "${catalog.fighters.id(g)}", which does not exist` });
-        const id = catalog.fighters.id(g);
-        for (const ranking of catalog.rankings)
-          for (const [list, entries] of [['champions', ranking.champions], ['rankings', ranking.rankings]] as const)
-            entries.forEach((entry, i) => {
-              if (entry.fighter_id === id)
-                problems.push({ file: shown('rankings', catalog.rankingFiles[catalog.rankings.indexOf(ranking)]), field: `${list}.${i}.fighter_id`, message: `refers to fighter "${id}", which does not exist` });
-            });
-      }
-    }
-  }
-  return problems;
 }
 
 /** Keys of a fight or fighter as they were, for the lists it leaves. */
@@ -188,7 +95,7 @@ function snapshot(catalog: Catalog, collection: LargeResource, slot: number) {
   return {};
 }
 
-function apply(ctx: UpdateContext, reads: Read[]): UpdateResult {
+function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult {
   const { catalog } = ctx;
   const before = {
     fights: new Map<number, ReturnType<typeof snapshot>>(),
