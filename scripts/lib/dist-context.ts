@@ -28,7 +28,7 @@ async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffe
 }
 
 /** The errors that mean "no such file" (ENOTDIR: a path component is a file). */
-export function isNoSuchFile(e: unknown): boolean {
+function isNoSuchFile(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }

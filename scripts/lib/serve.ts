@@ -14,7 +14,7 @@ import { oneBuild, onOneBuild, tryItKey } from './preview-steps.ts';
 export const PREVIEW_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Answers the preview's CDN stand-in keeps by default. */
-export const PREVIEW_CDN_BYTES = 64 * 1024 * 1024;
+const PREVIEW_CDN_BYTES = 64 * 1024 * 1024;
 
 /**
  * Where the built files come from: a built site's folder, or any origin that serves them (a

@@ -21,14 +21,14 @@ import { titles } from './endpoints/titles.ts';
 import { requestSegments, type Service } from './routes.ts';
 
 /** Each resource: what it is (the API's description says it of the resource and its record), and its endpoints. */
-export const RESOURCES = [fights, events, fighters, divisions, organizations, titles, rankings] as const satisfies ReadonlyArray<{
+const RESOURCES = [fights, events, fighters, divisions, organizations, titles, rankings] as const satisfies ReadonlyArray<{
   resource: Resource;
   about: string;
   endpoints: readonly Endpoint[];
 }>;
 
 /** The services beside the resources, in the same shape: bulk downloads, and the service's health. */
-export const SERVICE_SECTIONS = [exportsService, healthService] as const satisfies ReadonlyArray<{
+const SERVICE_SECTIONS = [exportsService, healthService] as const satisfies ReadonlyArray<{
   service: Service;
   about: string;
   endpoints: readonly Endpoint[];

@@ -10,7 +10,7 @@ import type { Keys } from './scan-protocol.ts';
 import { TextColumn } from '../shared/text-column.ts';
 
 /** `YYYY-MM-DDTHH:MM:SS` as the number YYYYMMDDHHMMSS: exact, and ordered as the text is. */
-export function dateNumber(date: string): number {
+function dateNumber(date: string): number {
   return Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10) + date.slice(11, 13) + date.slice(14, 16) + date.slice(17, 19));
 }
 

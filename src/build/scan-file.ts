@@ -9,7 +9,7 @@ import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '..
 import { searchFields } from '../store/layout.ts';
 import type { Keys, Scanned } from './scan-protocol.ts';
 
-export function keysOf(collection: CollectionName, record: unknown): Keys {
+function keysOf(collection: CollectionName, record: unknown): Keys {
   switch (collection) {
     case 'fights': {
       const f = record as FightRecord;

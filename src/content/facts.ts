@@ -38,7 +38,7 @@ export const REFERENCES: Partial<Record<CollectionName, Array<[string, Collectio
 };
 
 /** The string values at a field path, with their concrete paths. */
-export function stringsAt(value: unknown, path: readonly string[], at: string[] = []): Array<[string, string]> {
+function stringsAt(value: unknown, path: readonly string[], at: string[] = []): Array<[string, string]> {
   if (path.length === 0) return typeof value === 'string' ? [[at.join('.'), value]] : [];
   if (value === null || typeof value !== 'object') return [];
   const [head, ...rest] = path;

@@ -27,7 +27,7 @@ export const JSON_SCHEMA_FOLDER = 'schemas/content';
 /** A collection's schema file, relative to the project. */
 export const jsonSchemaFile = (name: CollectionName) => `${JSON_SCHEMA_FOLDER}/${name}.schema.json`;
 
-export function contentJsonSchema(name: CollectionName): Record<string, unknown> {
+function contentJsonSchema(name: CollectionName): Record<string, unknown> {
   const { $schema, title, description, ...rest } = z.toJSONSchema(contentSchemas[name], { io: 'input', target: TARGET });
   // What the file is comes first, for whoever opens the schema itself.
   return { $schema, title, description: `${description} ${BUILD_ONLY}`, ...rest };

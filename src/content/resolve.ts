@@ -21,7 +21,7 @@ export function byDateThenId(a: { date: string; id: string }, b: { date: string;
 }
 
 /** Heaviest first; heavyweight (no limit) leads. */
-export function compareDivisions(a: DivisionRecord, b: DivisionRecord): number {
+function compareDivisions(a: DivisionRecord, b: DivisionRecord): number {
   const wa = a.weight_lb ?? Infinity;
   const wb = b.weight_lb ?? Infinity;
   return wb - wa || compareStrings(a.id, b.id);
@@ -107,7 +107,7 @@ export function resolveEvent(e: EventRecord): Event {
   };
 }
 
-export function toFightEvent(e: Event): FightEvent {
+function toFightEvent(e: Event): FightEvent {
   const { title, date, location, broadcasters, id, poster_image_url } = e;
   return { title, date, location, broadcasters, id, poster_image_url };
 }
@@ -169,7 +169,7 @@ export function resolveFighter(f: FighterRecord, asOfDay: string, small: Pick<Sm
 }
 
 /** The title of each type that an organization awards in a division, or null. */
-export function titleIdsFor(titles: TitleRecord[], organizationId: string, divisionId: string) {
+function titleIdsFor(titles: TitleRecord[], organizationId: string, divisionId: string) {
   const pick = (type: TitleRecord['type']) =>
     titles.find((t) => t.organization_id === organizationId && t.division_id === divisionId && t.type === type)?.id ?? null;
   return { full: pick('full'), regular: pick('regular'), interim: pick('interim') };

@@ -37,7 +37,7 @@ const queryValue = (value: unknown) => (typeof value === 'string' ? value : type
  * a missing one as the list, and `.` or `..` as another path. Null is an argument not given; a
  * list is the parameter repeated (which the API refuses, saying so).
  */
-export function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
+function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
   const { endpoint } = tool;
   const ids: Record<string, string> = {};
   for (const name of endpoint.pathNames) {
@@ -57,7 +57,7 @@ export function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
 }
 
 /** The arguments of the call that gives the page after this one, or null on the last page. */
-export function nextCall(tool: Tool, args: Arguments, pagination: Pagination): Arguments | null {
+function nextCall(tool: Tool, args: Arguments, pagination: Pagination): Arguments | null {
   if (pagination.next_page !== undefined) {
     if (pagination.next_page === null) return null;
     // next_page repeats every argument the next page needs; numbers go back as numbers.

@@ -33,7 +33,7 @@ export const exportSpacing = (partBytes: number) => Math.max(1, Math.round(partB
 export const endsExportRun = (idHash: number, spacing: number) => mix32(idHash) % spacing === 0;
 
 /** A part's name: the first 16 hex digits of its SHA-256. */
-export const PART_NAME = /^[0-9a-f]{16}$/;
+const PART_NAME = /^[0-9a-f]{16}$/;
 
 /** A part's file name, its name and what it holds: gzip-compressed NDJSON. */
 export const partFile = (name: string) => `${name}.ndjson.gz`;

@@ -90,7 +90,7 @@ function numbered(n: number): string {
 }
 
 /** A search gram as a path segment: its code points in hex ("al" -> "61-6c"). */
-export function gramSegment(gram: string): string {
+function gramSegment(gram: string): string {
   return Array.from(gram, (c) => c.codePointAt(0)!.toString(16)).join('-');
 }
 
@@ -234,7 +234,7 @@ export function splitHeader(text: string): { header: ListHeader; lines: string[]
  * `YYYY-MM-DD` and the position of that day's first record (9 digits), in day order. Fixed width
  * lets the reader binary-search the text without parsing it.
  */
-export const DAY_ENTRY = 20;
+const DAY_ENTRY = 20;
 const POSITION_DIGITS = 9;
 
 export function dayEntry(day: string, position: number): string {

@@ -70,7 +70,7 @@ export const pageNum = wholeNumber(1, MAX_PAGE_NUM);
 export const pageSize = wholeNumber(1, MAX_PAGE_SIZE);
 
 /** The order of a dated list. */
-export const DATE_SORT = ['ASC', 'DESC'] as const;
+const DATE_SORT = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof DATE_SORT)[number];
 export const isSortOrder = (value: unknown): value is SortOrder => DATE_SORT.some((order) => order === value);
 

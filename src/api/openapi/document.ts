@@ -170,7 +170,7 @@ const OTHER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {};
  * The document; with examples (see examples.ts), each parameter and each answer has one, so
  * that requests made from the document alone ask for records that exist.
  */
-export function openApiDocument(examples: Examples = new Map()) {
+function openApiDocument(examples: Examples = new Map()) {
   const schemes = Object.fromEntries(KEY_HEADERS.map((header) => [header, {
     type: 'apiKey', in: 'header', name: header, description: `The API key, in the ${header} request header${header === KEY_HEADERS[0] ? '' : ' (as the RapidAPI gateway sends it)'}.`,
   }]));
