@@ -7,7 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
-import { buildProblem, stateFolder } from './lib/build-output.ts';
+import { buildProblem, realFolder, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
 
@@ -39,7 +39,7 @@ const values = parseCommandLine(USAGE, {
 const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
 process.env.CONTENT_DIR = path.resolve(values.content);
-const outDir = path.resolve(values.out);
+const outDir = realFolder(values.out);
 // Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
 // integration writes it to standard error, and so do this script's own steps.
 const progress = commandProgress(USAGE);

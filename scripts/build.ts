@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readContentInputs } from '../src/build/inputs.ts';
-import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, readMarker, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, readMarker, realFolder, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
@@ -40,7 +40,7 @@ if (problem !== null) refuse(USAGE, problem);
 // Read by the store's progress and its exports, in Astro's process: refused here, before a build starts.
 checkProgressSetting(USAGE);
 checkExportSetting(USAGE);
-const out = path.resolve(outDir);
+const out = realFolder(outDir);
 const temp = tempFolder(out);
 clearStale(out);
 mkdirSync(path.dirname(out), { recursive: true });

@@ -4,7 +4,7 @@
 // temporary folder, which the next build clears away.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -114,6 +114,25 @@ export function isCurrent(dir: string, inputs: BuildInputs): boolean {
 
 export function writeMarker(dir: string, inputs: BuildInputs): void {
   writeFileSync(path.join(dir, MARKER), `${JSON.stringify(inputs, null, 2)}\n`);
+}
+
+/**
+ * A build's output folder as Astro is given it: by its real path, every symbolic link on the way
+ * resolved (the part that does not exist yet kept as it is). Astro's prerendering imports the
+ * project's packages from the folder it builds into, and Node looks for them from the real path:
+ * a folder inside the project that links elsewhere (dist/ on a larger disk) would build as if in
+ * the project and then find none of them.
+ */
+export function realFolder(dir: string): string {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    try {
+      return path.join(realpathSync(at), ...missing);
+    } catch (e) {
+      if (code(e) !== 'ENOENT' || path.dirname(at) === at) throw e;
+    }
+    missing.unshift(path.basename(at));
+  }
 }
 
 /** The temporary folder a build by this process writes, next to the output so a rename can move it. */

@@ -1,7 +1,7 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -193,10 +193,17 @@ describe('build settings', () => {
 });
 
 describe('build output', () => {
-  it('names each content file it does not read, and sums up the store it wrote', async () => {
+  it('names each content file it does not read, and sums up the store it wrote, into a folder the project links elsewhere', async () => {
     const content = await writeContent(minimalContent());
     writeFileSync(path.join(content, 'fights/notes.txt'), 'not a record');
-    const out = path.join(tmpdir(), `build-output-${process.pid}`);
+    // The output folder inside the project, through a link to a folder outside it (dist/ on
+    // another disk): Astro is given the real path, where its prerendering finds the packages.
+    const elsewhere = path.join(tmpdir(), `build-output-${process.pid}`);
+    const link = path.join('tmp', `build-output-${process.pid}`);
+    for (const folder of [elsewhere, 'tmp']) mkdirSync(folder, { recursive: true });
+    symlinkSync(elsewhere, link);
+    onTestFinished(() => rmSync(link, { force: true }));
+    const out = path.join(link, 'dist');
     // --outDir=DIR, as parseArgs also takes it.
     const r = spawnSync(process.execPath, ['scripts/build.ts', `--outDir=${out}`], {
       env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content },
@@ -207,7 +214,7 @@ describe('build output', () => {
     expect(printed).toMatch(/\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/);
     expect(printed).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s \(content read and checked in /);
     expect(readMarker(out)).not.toBeNull();
-    rmSync(out, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 });
 
