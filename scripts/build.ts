@@ -69,7 +69,7 @@ child.on('exit', (status, signal) => {
   if (content === null) {
     // Astro stopped midway (a failure, Ctrl-C) may leave the previous build's files linked beside it.
     for (const folder of [temp, stateFolder(temp), linkFolder(temp)]) rmSync(folder, { recursive: true, force: true });
-    const kept = `${path.relative(process.cwd(), out) || out} is unchanged`;
+    const kept = `${outDir} is unchanged`;
     if (signal) console.error(`Build stopped (${signal}); ${kept}.`);
     else if (status === 0) console.error(`Build failed: the store saved no digest of its content; ${kept}.`);
     process.exit(status || 1);

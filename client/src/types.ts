@@ -28,13 +28,13 @@ export type OneResponse<T extends z.ZodType> = Envelope<T>;
 /** The names of a path template's parameters: `/fights/{fight_id}` -> `fight_id`. */
 type PathNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathNames<Rest> : never;
 
-/** An endpoint's path as requested: the base path, then the registry's path (`/v2/fights/{fight_id}`). */
 /** The API's base path, `/v2`, as a type: a value written with it must be the API's. */
 export type BasePath = typeof BASE_PATH;
 
 /** The largest page the API gives. */
 export type MaxPageSize = typeof MAX_PAGE_SIZE;
 
+/** An endpoint's path as requested: the base path, then the registry's path (`/v2/fights/{fight_id}`). */
 export type PathOf<N extends EndpointName> = `${typeof BASE_PATH}${EndpointNamed<N>['path']}`;
 
 /**

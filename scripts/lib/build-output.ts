@@ -4,7 +4,7 @@
 // temporary folder, which the next build clears away.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -31,7 +31,7 @@ export interface BuildInputs extends ContentInputs {
  * build's folder, never in it, since everything in it is deployed.
  */
 export function stateFolder(dir: string): string {
-  const resolved = path.resolve(dir);
+  const resolved = realFolder(dir);
   return path.join(path.dirname(resolved), `.${path.basename(resolved)}.state`);
 }
 
@@ -40,7 +40,7 @@ export function stateFolder(dir: string): string {
  * pages (see src/build/reuse.ts): beside the build's folder, and removed with it if the build fails.
  */
 export function linkFolder(dir: string): string {
-  return `${path.resolve(dir)}-linked`;
+  return `${realFolder(dir)}-linked`;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,13 +89,19 @@ export function buildProblem(out: string, outOption: string, contentDir: string,
   } catch (e) {
     return (e as Error).message;
   }
-  const target = path.resolve(out);
+  // By real paths: a link to the project or the content is the project or the content.
+  let target: string;
+  try {
+    target = realFolder(out);
+  } catch (e) {
+    return `${outOption} ${out} cannot be a build's folder: ${(e as Error).message}`;
+  }
   const holds = (dir: string) => {
-    const inside = path.relative(target, path.resolve(dir));
+    const inside = path.relative(target, realFolder(dir));
     return inside === '' || (inside.split(path.sep)[0] !== '..' && !path.isAbsolute(inside));
   };
   const held = ([['the project', ROOT], ['the current folder', process.cwd()], ['the content', contentDir]] as const).find(([, dir]) => holds(dir));
-  return held ? `${outOption} ${out} would replace ${held[0]} (${path.resolve(held[1])}): name a folder of its own` : null;
+  return held ? `${outOption} ${out} would replace ${held[0]} (${realFolder(held[1])}): name a folder of its own` : null;
 }
 
 /** The marker of a complete build in `dir`, or null when the folder is missing or unfinished. */
@@ -117,21 +123,38 @@ export function writeMarker(dir: string, inputs: BuildInputs): void {
 }
 
 /**
- * A build's output folder as Astro is given it: by its real path, every symbolic link on the way
- * resolved (the part that does not exist yet kept as it is). Astro's prerendering imports the
- * project's packages from the folder it builds into, and Node looks for them from the real path:
- * a folder inside the project that links elsewhere (dist/ on a larger disk) would build as if in
- * the project and then find none of them.
+ * A folder by its real path: every symbolic link on the way resolved (a link to a folder not
+ * made yet stands for that folder), the part that does not exist yet kept as it is. A build's
+ * output folder is given to Astro so: its prerendering imports the project's packages from the
+ * folder it builds into, and Node looks for them from the real path, so a folder inside the
+ * project that links elsewhere (dist/ on a larger disk) would build as if in the project and then
+ * find none of them. What sits beside a build (its state) is found by the same path.
  */
 export function realFolder(dir: string): string {
   const missing: string[] = [];
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+  for (let at = path.resolve(dir); ; ) {
     try {
       return path.join(realpathSync(at), ...missing);
     } catch (e) {
-      if (code(e) !== 'ENOENT' || path.dirname(at) === at) throw e;
+      if (code(e) !== 'ENOENT') throw e;
     }
-    missing.unshift(path.basename(at));
+    const target = linkTarget(at);
+    if (target !== null) at = path.resolve(path.dirname(at), target);
+    else if (path.dirname(at) === at) return path.join(at, ...missing);
+    else {
+      missing.unshift(path.basename(at));
+      at = path.dirname(at);
+    }
+  }
+}
+
+/** Where a symbolic link points, or null when `file` is no link (or is not there). */
+function linkTarget(file: string): string | null {
+  try {
+    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : null;
+  } catch (e) {
+    if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
+    throw e;
   }
 }
 

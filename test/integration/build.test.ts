@@ -1,7 +1,7 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ import {
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { MARKER, readMarker } from '../../scripts/lib/build-output.ts';
+import { MARKER, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
@@ -193,17 +193,11 @@ describe('build settings', () => {
 });
 
 describe('build output', () => {
-  it('names each content file it does not read, and sums up the store it wrote, into a folder the project links elsewhere', async () => {
+  it('names each content file it does not read, and sums up the store it wrote', async () => {
     const content = await writeContent(minimalContent());
     writeFileSync(path.join(content, 'fights/notes.txt'), 'not a record');
-    // The output folder inside the project, through a link to a folder outside it (dist/ on
-    // another disk): Astro is given the real path, where its prerendering finds the packages.
-    const elsewhere = path.join(tmpdir(), `build-output-${process.pid}`);
-    const link = path.join('tmp', `build-output-${process.pid}`);
-    for (const folder of [elsewhere, 'tmp']) mkdirSync(folder, { recursive: true });
-    symlinkSync(elsewhere, link);
-    onTestFinished(() => rmSync(link, { force: true }));
-    const out = path.join(link, 'dist');
+    const out = path.join(tmpdir(), `build-output-${process.pid}`);
+    onTestFinished(() => rmSync(out, { recursive: true, force: true }));
     // --outDir=DIR, as parseArgs also takes it.
     const r = spawnSync(process.execPath, ['scripts/build.ts', `--outDir=${out}`], {
       env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content },
@@ -214,7 +208,28 @@ describe('build output', () => {
     expect(printed).toMatch(/\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/);
     expect(printed).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s \(content read and checked in /);
     expect(readMarker(out)).not.toBeNull();
-    rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('goes where an output folder inside the project links to (dist on another disk), its state beside it', async () => {
+    const content = await writeContent(minimalContent());
+    // The link inside the project, to a folder elsewhere not made yet: Astro is given the real
+    // path, where its prerendering finds the project's packages.
+    const elsewhere = path.join(tmpdir(), `linked-output-${process.pid}`);
+    const link = path.join('tmp', `linked-output-${process.pid}`);
+    mkdirSync('tmp', { recursive: true });
+    symlinkSync(path.join(elsewhere, 'dist'), link);
+    onTestFinished(() => {
+      // Recursive: should the build have put a folder in the link's place, that goes too.
+      rmSync(link, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    });
+    const r = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', link], { env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content }, encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readMarker(link)).not.toBeNull();
+    // The state is beside the folder the link names, and found through the link (npm run dev reads it so).
+    expect(stateFolder(link)).toBe(path.join(realpathSync(elsewhere), '.dist.state'));
+    expect(existsSync(stateFolder(link))).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // the usage and exits 0; a command line it cannot follow gets one line naming the option and
 // what is wrong, then the usage, on standard error, and exit code 2, with no stack trace and
 // before any work is done.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -77,6 +77,9 @@ describe('reading a command line', () => {
 describe.concurrent('every script refuses what it cannot follow', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'cli-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // A link to the content folder: a build into it would replace the content itself.
+  const contentLink = path.join(scratch, 'content-link');
+  symlinkSync(path.resolve('content'), contentLink);
 
   // Per script: its file, the name its messages start with, its command in the usage, and a bad
   // value with the line it must print (after the name). Missing and repeated values are read
@@ -105,7 +108,7 @@ describe.concurrent('every script refuses what it cannot follow', () => {
     },
     {
       file: 'scripts/build-stats.ts', name: 'build-stats', command: 'npm run build:stats',
-      bad: [['--content', path.join(scratch, 'none')], `--content must be an existing folder, got "${path.join(scratch, 'none')}"`],
+      bad: [['--out', contentLink], `--out ${contentLink} would replace the content (${realpathSync('content')}): name a folder of its own`],
     },
     {
       file: 'scripts/check-content.ts', name: 'check-content', command: 'npm run check:content',

@@ -166,7 +166,8 @@ export async function readSearchRanks(
       throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `holds ${found} ids where the list counts ${expected}`);
     if (part) ids.push(...part.lines);
   }
-  return { total, ids: ids.slice(from - firstOf(first, PART_SIZE), to - firstOf(first, PART_SIZE)) };
+  const base = firstOf(first, PART_SIZE);
+  return { total, ids: ids.slice(from - base, to - base) };
 }
 
 /** The candidates for a long name search: each fighter holding `gram`, with its search fields. */
