@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs } from '../../src/build/inputs.ts';
 import { asOfDay } from '../../src/content/as-of.ts';
+import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
 export const MARKER = 'build-complete.json';
@@ -97,11 +98,12 @@ export function buildProblem(out: string, outOption: string, contentDir: string,
     return `${outOption} ${out} cannot be a build's folder: ${(e as Error).message}`;
   }
   const holds = (dir: string) => {
-    const inside = path.relative(target, realFolder(dir));
+    const inside = path.relative(target, dir);
     return inside === '' || (inside.split(path.sep)[0] !== '..' && !path.isAbsolute(inside));
   };
-  const held = ([['the project', ROOT], ['the current folder', process.cwd()], ['the content', contentDir]] as const).find(([, dir]) => holds(dir));
-  return held ? `${outOption} ${out} would replace ${held[0]} (${realFolder(held[1])}): name a folder of its own` : null;
+  const places = [['the project', ROOT], ['the current folder', process.cwd()], ['the content', contentDir]] as const;
+  const held = places.map(([what, dir]) => [what, realFolder(dir)] as const).find(([, dir]) => holds(dir));
+  return held ? `${outOption} ${out} would replace ${held[0]} (${held[1]}): name a folder of its own` : null;
 }
 
 /** The marker of a complete build in `dir`, or null when the folder is missing or unfinished. */
@@ -153,7 +155,7 @@ function linkTarget(file: string): string | null {
   try {
     return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : null;
   } catch (e) {
-    if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
+    if (isNoSuchFile(e)) return null;
     throw e;
   }
 }

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
@@ -27,11 +28,6 @@ async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffe
   }
 }
 
-/** The errors that mean "no such file" (ENOTDIR: a path component is a file). */
-function isNoSuchFile(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
 
 /** Content types of the files the site holds, by extension, as the static origin gives them. */
 const TYPES: Record<string, string> = {

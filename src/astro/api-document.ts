@@ -6,6 +6,7 @@ import path from 'node:path';
 import { examplesOf } from '../api/openapi/examples.ts';
 import { openApiText } from '../api/openapi/document.ts';
 import { OPENAPI_PATH } from '../api/public.ts';
+import { isNoSuchFile } from '../shared/fs-errors.ts';
 import type { Store } from '../store/reader/store.ts';
 
 /** The built store in `siteDir`, read as the API reads it: a missing file is none, any other failure is thrown. */
@@ -14,7 +15,7 @@ function siteStore(siteDir: string): Store {
     try {
       return new Uint8Array(await readFile(path.join(siteDir, file)));
     } catch (e) {
-      if ((e as { code?: unknown }).code === 'ENOENT' || (e as { code?: unknown }).code === 'ENOTDIR') return null;
+      if (isNoSuchFile(e)) return null;
       throw e;
     }
   };
