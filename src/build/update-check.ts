@@ -34,14 +34,13 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
       else coming[r.collection].set(id, shown(r.collection, r.file));
     }
   }
-  const exists = (c: CollectionName, id: string): boolean => {
-    if (isLarge(c)) {
-      if (coming[c].has(id)) return true;
-      const slot = catalog[c].index.slotOf(id);
-      return slot >= 0 && catalog[c].valid[slot] === 1 && !gone[c].has(slot);
-    }
-    return (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
+  /** The slot of the catalog's record with `id` that the change leaves standing, or -1. */
+  const standing = (c: LargeResource, id: string): number => {
+    const slot = catalog[c].index.slotOf(id);
+    return slot >= 0 && catalog[c].valid[slot] === 1 && !gone[c].has(slot) ? slot : -1;
   };
+  const exists = (c: CollectionName, id: string): boolean =>
+    isLarge(c) ? coming[c].has(id) || standing(c, id) >= 0 : (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
   const titleDivision = new Map(catalog.titles.map((t) => [t.id, t.division_id]));
 
   for (const r of reads) {
@@ -51,8 +50,8 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     const facts: Facts | undefined = r.scanned.facts;
     if (!facts) continue;
     if (facts.id !== undefined) {
-      const slot = catalog[r.collection].index.slotOf(facts.id);
-      if (slot >= 0 && catalog[r.collection].valid[slot] === 1 && !gone[r.collection].has(slot))
+      const slot = standing(r.collection, facts.id);
+      if (slot >= 0)
         problems.push({ file, field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${facts.id}", already used by ${shown(r.collection, catalog[r.collection].files.get(slot))}` });
     }
     for (const [at, target, id] of facts.refs)
