@@ -49,6 +49,8 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
   try {
     const started = performance.now();
     const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing });
+    // Every content file is read: what follows works from the catalog alone.
+    options.contentListing?.release();
     const scanned = performance.now();
     const content = spilledContent(catalog);
     const resolve = resolver(catalog, options.asOfDay, content);

@@ -45,7 +45,8 @@ export interface BuildStoreOptions {
   /**
    * The content folder's files with their sizes and times (see inputs.ts), when the caller has
    * listed them already: the files read are those, and a build that takes files from the previous
-   * one finds the changes in it.
+   * one finds the changes in it. A build from nothing releases it (FileList.release) once the
+   * content is read: at a million files it is some 100 MB the writing has no use for.
    */
   contentListing?: FileList;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */

@@ -17,10 +17,11 @@ export interface PackedFileList {
 
 /** Files under a folder, by path relative to it, in text order; with their sizes and times when asked. */
 export class FileList {
-  private readonly names: TextColumn;
-  private readonly order: Uint32Array;
-  private readonly sizes: Float64Array | undefined;
-  private readonly mtimes: Float64Array | undefined;
+  private names: TextColumn;
+  private order: Uint32Array;
+  private sizes: Float64Array | undefined;
+  private mtimes: Float64Array | undefined;
+  private released = false;
   /** How many characters of each stored path lie above the folder this list is of (see within). */
   private readonly strip: number;
   constructor(names: TextColumn, order: Uint32Array, sizes?: Float64Array, mtimes?: Float64Array, strip = 0) {
@@ -31,6 +32,7 @@ export class FileList {
     this.strip = strip;
   }
   get count(): number {
+    if (this.released) throw new Error('the file list was released');
     return this.order.length;
   }
   at(i: number): string {
@@ -43,6 +45,7 @@ export class FileList {
     return this.mtimes![this.order[i]];
   }
   private path(n: number): string {
+    if (this.released) throw new Error('the file list was released');
     const stored = this.names.get(n);
     return this.strip === 0 ? stored : stored.slice(this.strip);
   }
@@ -82,14 +85,42 @@ export class FileList {
     }
     return from;
   }
-  /** The list's parts, to post to another thread (structured clone copies them); FileList.from makes it again. */
+  /**
+   * Lets go of the names, sizes and times, which every list taken from this one (within,
+   * filterAt) shares: for the holder of a large list who is done with it while others may still
+   * hold the list (a build's listing, held by whoever started the build), since at a million
+   * files they are tens of megabytes. Reading the list afterwards throws.
+   */
+  release(): void {
+    this.released = true;
+    this.names = new TextColumn();
+    this.order = new Uint32Array(0);
+    this.sizes = this.mtimes = undefined;
+  }
+  /**
+   * The list's parts, to post to another thread; FileList.from makes it again. Each is a buffer of
+   * its exact size, so that posting it with transferList(parts) moves it rather than copying the
+   * room a growing column keeps spare.
+   */
   packed(): PackedFileList {
     const { bytes, ends } = this.names.packed();
-    return { bytes, ends, order: this.order, sizes: this.sizes, mtimes: this.mtimes, strip: this.strip };
+    return { bytes: exact(bytes), ends: exact(ends), order: exact(this.order), sizes: this.sizes && exact(this.sizes), mtimes: this.mtimes && exact(this.mtimes), strip: this.strip };
   }
   static from(packed: PackedFileList): FileList {
     return new FileList(TextColumn.from(packed.bytes, packed.ends), packed.order, packed.sizes, packed.mtimes, packed.strip);
   }
+}
+
+/** A view that is its whole buffer: the view itself, or a copy of what it shows. */
+function exact<T extends Uint8Array | Uint32Array | Float64Array>(view: T): T {
+  if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return view;
+  // Copied by the array types' own constructors: a Buffer's slice() would be a view again.
+  return (view instanceof Float64Array ? new Float64Array(view) : view instanceof Uint32Array ? new Uint32Array(view) : new Uint8Array(view)) as T;
+}
+
+/** The buffers of packed parts (see FileList.packed), to move with them when they are posted. */
+export function transferList(parts: PackedFileList): ArrayBuffer[] {
+  return [parts.bytes, parts.ends, parts.order, parts.sizes, parts.mtimes].flatMap((view) => (view ? [view.buffer as ArrayBuffer] : []));
 }
 
 /**

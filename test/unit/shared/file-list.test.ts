@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileList, listFiles } from '../../../src/shared/file-list.ts';
+import { FileList, listFiles, transferList } from '../../../src/shared/file-list.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'file-list-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -51,5 +51,26 @@ describe('FileList', () => {
     const again = FileList.from(structuredClone(fights.packed()));
     expect(all(again)).toEqual(all(fights));
     expect(again.size(1)).toBe(fights.size(1));
+  });
+});
+
+describe('FileList, as a build hands it over', () => {
+  it('packs into buffers of their exact size, moved whole to another thread', () => {
+    // A list cut from a larger one: its parts are views into the larger one's buffers.
+    const fights = listFiles(root, { stats: true }).within('fights');
+    const parts = fights.packed();
+    for (const view of [parts.bytes, parts.ends, parts.order, parts.sizes!, parts.mtimes!]) expect(view.byteLength).toBe(view.buffer.byteLength);
+    const moved = structuredClone(parts, { transfer: transferList(parts) });
+    // Moved, not copied: the sender's buffers are gone.
+    expect(parts.bytes.byteLength).toBe(0);
+    expect(all(FileList.from(moved))).toEqual(all(fights));
+  });
+
+  it('cannot be read once released, by any holder', () => {
+    const list = listFiles(root, { stats: true });
+    const heldElsewhere = { list };
+    list.release();
+    expect(() => heldElsewhere.list.count).toThrow(/released/);
+    expect(() => heldElsewhere.list.at(0)).toThrow(/released/);
   });
 });
