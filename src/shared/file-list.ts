@@ -15,38 +15,45 @@ export interface PackedFileList {
   strip: number;
 }
 
+/** What a FileList reads; every list taken from one (within, filterAt) shares its names, sizes and times. */
+interface Columns {
+  names: TextColumn;
+  order: Uint32Array;
+  sizes: Float64Array | undefined;
+  mtimes: Float64Array | undefined;
+}
+
 /** Files under a folder, by path relative to it, in text order; with their sizes and times when asked. */
 export class FileList {
-  private names: TextColumn;
-  private order: Uint32Array;
-  private sizes: Float64Array | undefined;
-  private mtimes: Float64Array | undefined;
-  private released = false;
+  /** null once released (see release). */
+  private columns: Columns | null;
   /** How many characters of each stored path lie above the folder this list is of (see within). */
   private readonly strip: number;
   constructor(names: TextColumn, order: Uint32Array, sizes?: Float64Array, mtimes?: Float64Array, strip = 0) {
-    this.names = names;
-    this.order = order;
-    this.sizes = sizes;
-    this.mtimes = mtimes;
+    this.columns = { names, order, sizes, mtimes };
     this.strip = strip;
   }
+  /** Every read goes through here, so a released list throws rather than pass for an empty one. */
+  private get held(): Columns {
+    if (this.columns === null) throw new Error('the file list was released');
+    return this.columns;
+  }
   get count(): number {
-    if (this.released) throw new Error('the file list was released');
-    return this.order.length;
+    return this.held.order.length;
   }
   at(i: number): string {
-    return this.path(this.order[i]);
+    return this.path(this.held.order[i]);
   }
   size(i: number): number {
-    return this.sizes![this.order[i]];
+    const { sizes, order } = this.held;
+    return sizes![order[i]];
   }
   mtime(i: number): number {
-    return this.mtimes![this.order[i]];
+    const { mtimes, order } = this.held;
+    return mtimes![order[i]];
   }
   private path(n: number): string {
-    if (this.released) throw new Error('the file list was released');
-    const stored = this.names.get(n);
+    const stored = this.held.names.get(n);
     return this.strip === 0 ? stored : stored.slice(this.strip);
   }
   /**
@@ -54,33 +61,37 @@ export class FileList {
    * folder, whose paths end in one), read from the packed names without making a string.
    */
   endsWith(i: number, suffix: string): boolean {
-    return this.names.endsWith(this.order[i], suffix);
+    const { names, order } = this.held;
+    return names.endsWith(order[i], suffix);
   }
   /** The files whose place in the list passes `keep`, in the same order. */
   filterAt(keep: (i: number) => boolean): FileList {
-    const kept = this.order.filter((_, i) => keep(i));
-    return new FileList(this.names, kept, this.sizes, this.mtimes, this.strip);
+    const { names, order, sizes, mtimes } = this.held;
+    return new FileList(names, order.filter((_, i) => keep(i)), sizes, mtimes, this.strip);
   }
   /** The files in `folder` (a path in this list, without a slash at either end) and below, by path relative to it. */
   within(folder: string): FileList {
+    const { names, order, sizes, mtimes } = this.held;
     const prefix = `${folder}/`;
     // The paths are in order, so those under the folder are side by side: from the first not
     // before "folder/" to the first not before "folder0" ('0' follows '/'), both found by binary
     // search, so a folder of a million files costs some forty reads of a name, not a million.
-    const kept = this.order.subarray(this.firstFrom(prefix), this.firstFrom(`${folder}0`));
-    return new FileList(this.names, kept, this.sizes, this.mtimes, this.strip + prefix.length);
+    const kept = order.subarray(this.firstFrom(prefix), this.firstFrom(`${folder}0`));
+    return new FileList(names, kept, sizes, mtimes, this.strip + prefix.length);
   }
   /** Whether `file` (a path in this list) is one of its files. */
   has(file: string): boolean {
+    const { order } = this.held;
     const at = this.firstFrom(file);
-    return at < this.order.length && this.path(this.order[at]) === file;
+    return at < order.length && this.path(order[at]) === file;
   }
   /** The first place whose path is not before `path`, by a binary search of the ordered paths. */
   private firstFrom(path: string): number {
+    const { order } = this.held;
     let from = 0;
-    for (let to = this.order.length; from < to; ) {
+    for (let to = order.length; from < to; ) {
       const mid = (from + to) >>> 1;
-      if (this.path(this.order[mid]) < path) from = mid + 1;
+      if (this.path(order[mid]) < path) from = mid + 1;
       else to = mid;
     }
     return from;
@@ -92,10 +103,7 @@ export class FileList {
    * files they are tens of megabytes. Reading the list afterwards throws.
    */
   release(): void {
-    this.released = true;
-    this.names = new TextColumn();
-    this.order = new Uint32Array(0);
-    this.sizes = this.mtimes = undefined;
+    this.columns = null;
   }
   /**
    * The list's parts, to post to another thread; FileList.from makes it again. Each is a buffer of
@@ -103,8 +111,9 @@ export class FileList {
    * room a growing column keeps spare.
    */
   packed(): PackedFileList {
-    const { bytes, ends } = this.names.packed();
-    return { bytes: exact(bytes), ends: exact(ends), order: exact(this.order), sizes: this.sizes && exact(this.sizes), mtimes: this.mtimes && exact(this.mtimes), strip: this.strip };
+    const { names, order, sizes, mtimes } = this.held;
+    const { bytes, ends } = names.packed();
+    return { bytes: exact(bytes), ends: exact(ends), order: exact(order), sizes: sizes && exact(sizes), mtimes: mtimes && exact(mtimes), strip: this.strip };
   }
   static from(packed: PackedFileList): FileList {
     return new FileList(TextColumn.from(packed.bytes, packed.ends), packed.order, packed.sizes, packed.mtimes, packed.strip);

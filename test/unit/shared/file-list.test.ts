@@ -72,5 +72,9 @@ describe('FileList, as a build hands it over', () => {
     list.release();
     expect(() => heldElsewhere.list.count).toThrow(/released/);
     expect(() => heldElsewhere.list.at(0)).toThrow(/released/);
+    // Not an empty list in disguise: asking for a folder or a file throws too.
+    expect(() => heldElsewhere.list.within('fights')).toThrow(/released/);
+    expect(() => heldElsewhere.list.has('fights.json')).toThrow(/released/);
+    expect(() => heldElsewhere.list.size(0)).toThrow(/released/);
   });
 });
