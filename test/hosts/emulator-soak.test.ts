@@ -1,8 +1,8 @@
 // `npm run dev:netlify` under a long run of requests: every one is answered by the edge
 // functions, and the emulator's Deno does not gain a thread per request (it once kept each
 // request's config worker alive until it could spawn no more threads, then failed every request).
-// EMULATOR_SOAK_REQUESTS sets the length of the run (CI runs 5,000; by default 120, each of which
-// would leave a thread behind without the fix: far more than the few the checks below allow).
+// EMULATOR_SOAK_REQUESTS sets the length of the run (CI runs 5,000; by default 40, each of which
+// would leave a thread behind without the fix: five times the few the checks below allow).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +12,7 @@ import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { KEY } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 
-const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 120);
+const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 40);
 const IN_FLIGHT = 8;
 
 const deno = emulatorDeno();

@@ -1,10 +1,13 @@
-// The whole project type-checks (astro check: TypeScript plus Astro's content types).
+// The whole project type-checks (astro check: TypeScript, and the .astro pages).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
 it('astro check reports no errors', () => {
-  const r = spawnSync(path.resolve('node_modules/.bin/astro'), ['check'], { encoding: 'utf8' });
+  // --noSync: the check does not write Astro's generated types (.astro/), which builds running
+  // beside it write too. The project uses no content collections, so the check reads nothing of
+  // them: it passes with that folder empty or missing.
+  const r = spawnSync(path.resolve('node_modules/.bin/astro'), ['check', '--noSync'], { encoding: 'utf8' });
   expect(r.status, r.stdout + r.stderr).toBe(0);
   expect(r.stdout).toMatch(/0 errors/);
 });
