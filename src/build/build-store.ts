@@ -12,7 +12,7 @@ import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } 
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
 import { scanContent } from './scan.ts';
-import { codeDigest, saveState } from './state.ts';
+import { codeDigest, saveState, setAsideFileColumns } from './state.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { startReuse, updateStore, type Reuse } from './reuse.ts';
 
@@ -49,8 +49,10 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
   try {
     const started = performance.now();
     const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing });
-    // Every content file is read: what follows works from the catalog alone.
+    // Every content file is read: what follows works from the catalog alone, and which file each
+    // record came from is kept for the next build only, in the state (see state.ts).
     options.contentListing?.release();
+    setAsideFileColumns(catalog, options.stateDir);
     const scanned = performance.now();
     const content = spilledContent(catalog);
     const resolve = resolver(catalog, options.asOfDay, content);

@@ -19,21 +19,29 @@ export function dateText(n: number): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}`;
 }
 
-type NumberArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+export type NumberArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
 type NumberArrayType = new (lengthOrBuffer: number | ArrayBuffer) => NumberArray;
+
+/**
+ * Which content file each record came from, with its size and time: what the next build finds
+ * the content's changes by (see changes.ts), and nothing the writing of the store reads.
+ */
+interface FileColumns {
+  /** Each slot's file, relative to its collection folder (as last read). */
+  files: TextColumn;
+  size: Float64Array<ArrayBuffer>;
+  mtime: Float64Array<ArrayBuffer>;
+}
 
 /** Keys every large collection has: id, file, the file's size and time, and where its checked record was spilled. */
 export class Records {
   index = new IdIndex();
-  /** Each slot's file, relative to its collection folder (as last read). */
-  files = new TextColumn();
   /** 1 when the slot's record passed its own checks and has keys; 0 for a record deleted since. */
   valid = new Uint8Array(0);
-  size = new Float64Array(0);
-  mtime = new Float64Array(0);
   spillFile = new Uint8Array(0);
   spillAt = new Float64Array(0);
   spillLength = new Uint32Array(0);
+  private fileColumns: FileColumns | null = { files: new TextColumn(), size: new Float64Array(0), mtime: new Float64Array(0) };
 
   get count(): number {
     return this.index.size;
@@ -43,9 +51,41 @@ export class Records {
     return this.index.id(slot);
   }
 
-  /** The typed arrays, by name: what is saved with a build, and grown when slots are added. */
+  /** Whether the file columns are still held: a build from nothing lets go of them once they are saved (see state.ts). */
+  get holdsFileColumns(): boolean {
+    return this.fileColumns !== null;
+  }
+
+  /** Lets go of files, size and mtime: every later use of them throws, rather than read an empty column. */
+  releaseFileColumns(): void {
+    this.fileColumns = null;
+  }
+
+  private get held(): FileColumns {
+    if (this.fileColumns === null) throw new Error('the file columns of this catalog were let go of once saved; a build from nothing has no use for them');
+    return this.fileColumns;
+  }
+
+  get files(): TextColumn {
+    return this.held.files;
+  }
+
+  set files(column: TextColumn) {
+    this.held.files = column;
+  }
+
+  get size(): Float64Array<ArrayBuffer> {
+    return this.held.size;
+  }
+
+  get mtime(): Float64Array<ArrayBuffer> {
+    return this.held.mtime;
+  }
+
+  /** The typed arrays, by name: what is saved with a build, and grown when slots are added (size and mtime while held). */
   columns(): Record<string, NumberArray> {
-    return { valid: this.valid, size: this.size, mtime: this.mtime, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
+    const held: Record<string, NumberArray> = this.fileColumns === null ? {} : { size: this.fileColumns.size, mtime: this.fileColumns.mtime };
+    return { valid: this.valid, ...held, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
   }
 
   /** Replaces each typed array by what `make` gives for it (its name and its type). */
@@ -66,8 +106,8 @@ export class Records {
   /** Sets a typed array by the name columns() gives it. */
   protected assign(name: string, values: NumberArray): void {
     if (name === 'valid') this.valid = values as Uint8Array<ArrayBuffer>;
-    else if (name === 'size') this.size = values as Float64Array<ArrayBuffer>;
-    else if (name === 'mtime') this.mtime = values as Float64Array<ArrayBuffer>;
+    else if (name === 'size') this.held.size = values as Float64Array<ArrayBuffer>;
+    else if (name === 'mtime') this.held.mtime = values as Float64Array<ArrayBuffer>;
     else if (name === 'spillFile') this.spillFile = values as Uint8Array<ArrayBuffer>;
     else if (name === 'spillAt') this.spillAt = values as Float64Array<ArrayBuffer>;
     else if (name === 'spillLength') this.spillLength = values as Uint32Array<ArrayBuffer>;
@@ -152,6 +192,8 @@ export interface Catalog {
   fighters: FighterKeys;
   /** The scanners' spill files, by number. */
   spills: string[];
+  /** The state folder the large collections' file columns were saved in when let go of (see state.ts setAsideFileColumns); null while held. */
+  fileColumnsSavedIn: string | null;
 }
 
 /** Slots of `records` that are valid, in the order `compare` gives them. */
@@ -166,7 +208,7 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
 export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
   const catalog: Catalog = {
     divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], smallFiles: [], divisionIds: [],
-    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [],
+    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [], fileColumnsSavedIn: null,
   };
   catalog.fights.reserve(capacity.fights);
   catalog.events.reserve(capacity.events);

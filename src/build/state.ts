@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LARGE, type LargeResource } from '../records/resources.ts';
-import { EventKeys, FighterKeys, FightKeys, type Catalog, type Records } from './catalog.ts';
+import { EventKeys, FighterKeys, FightKeys, type Catalog, type NumberArray, type Records } from './catalog.ts';
 import { IdIndex } from './id-index.ts';
 import { TextColumn } from '../shared/text-column.ts';
 
@@ -53,24 +53,53 @@ export interface SavedState {
 }
 
 function textColumns(records: Records): Record<string, TextColumn> {
-  return { ids: records.index.ids, files: records.files, ...(records instanceof FighterKeys ? records.texts() : {}) };
+  return { ids: records.index.ids, ...(records.holdsFileColumns ? { files: records.files } : {}), ...(records instanceof FighterKeys ? records.texts() : {}) };
 }
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
-/** Writes a state into `dir` (replacing what was there). */
+/** Writes a collection's typed arrays and text columns (those it holds) as a state keeps them. */
+function writeColumns(dir: string, name: LargeResource, records: Records, numbers: Record<string, NumberArray>, texts: Record<string, TextColumn>): void {
+  for (const [column, values] of Object.entries(numbers)) writeFileSync(path.join(dir, `${name}.${column}.bin`), bytesOf(values.subarray(0, records.count)));
+  for (const [column, text] of Object.entries(texts)) {
+    const { bytes, ends } = text.packed();
+    writeFileSync(path.join(dir, `${name}.${column}.text`), bytes);
+    writeFileSync(path.join(dir, `${name}.${column}.ends`), bytesOf(ends));
+  }
+}
+
+/**
+ * Starts a state in `dir` (emptied) with the large collections' file columns (files, size,
+ * mtime), and lets the catalog go of them; with no `dir`, only lets go. A build from nothing
+ * reads them only to save them, once its content is read: at a million fights they are some
+ * 70 MB held through the whole writing. saveState into the same folder completes the state.
+ */
+export function setAsideFileColumns(catalog: Catalog, dir: string | undefined): void {
+  if (dir !== undefined) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const name of LARGE) {
+      const records = catalog[name];
+      writeColumns(dir, name, records, { size: records.size, mtime: records.mtime }, { files: records.files });
+    }
+  }
+  for (const name of LARGE) catalog[name].releaseFileColumns();
+  catalog.fileColumnsSavedIn = dir ?? null;
+}
+
+/** Writes a state into `dir` (replacing what was there, but the file columns setAsideFileColumns saved there). */
 export function saveState(dir: string, state: SavedState): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
   const { catalog } = state;
+  const setAside = LARGE.some((name) => !catalog[name].holdsFileColumns);
+  if (setAside && catalog.fileColumnsSavedIn !== dir)
+    throw new Error(`the catalog's file columns were saved in ${catalog.fileColumnsSavedIn ?? 'no folder'}, not in ${dir}: its state cannot be saved there`);
+  if (!setAside) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
   for (const name of LARGE) {
     const records = catalog[name];
-    for (const [column, values] of Object.entries(records.columns())) writeFileSync(path.join(dir, `${name}.${column}.bin`), bytesOf(values.subarray(0, records.count)));
-    for (const [column, text] of Object.entries(textColumns(records))) {
-      const { bytes, ends } = text.packed();
-      writeFileSync(path.join(dir, `${name}.${column}.text`), bytes);
-      writeFileSync(path.join(dir, `${name}.${column}.ends`), bytesOf(ends));
-    }
+    writeColumns(dir, name, records, records.columns(), textColumns(records));
     writeFileSync(path.join(dir, `${name}.order.bin`), bytesOf(state.orders[name]));
   }
   const small = {
@@ -138,6 +167,7 @@ export function loadState(dir: string): SavedState | null {
   const catalog: Catalog = {
     divisions: small.divisions, organizations: small.organizations, titles: small.titles, rankings: small.rankings,
     rankingFiles: small.rankingFiles, smallFiles: small.smallFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, spills: [],
+    fileColumnsSavedIn: null,
   };
   const orders = Object.fromEntries(LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))])) as SavedState['orders'];
   return { meta, catalog, orders };

@@ -1,24 +1,35 @@
 // A build from nothing given the content's listing (as the site build gives it, see inputs.ts)
 // lets go of it once the content is read, and makes the same store as one that lists the folder
-// itself.
+// itself; it lets go of which file each record came from too, once saved in its state.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
+import type { Catalog } from '../../../src/build/catalog.ts';
 import { listContent } from '../../../src/build/inputs.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
+import { loadState, setAsideFileColumns } from '../../../src/build/state.ts';
+import { collectionRecords } from '../../../src/content/files.ts';
+import { LARGE } from '../../../src/records/resources.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';
 
+// The real function, watched: what it was given shows what the build let go of, and when.
+vi.mock('../../../src/build/state.ts', async (original) => {
+  const state = await original<typeof import('../../../src/build/state.ts')>();
+  return { ...state, setAsideFileColumns: vi.fn(state.setAsideFileColumns) };
+});
+
 let root: string;
 const outs = [path.join(tmpdir(), `build-store-given-${process.pid}`), path.join(tmpdir(), `build-store-own-${process.pid}`)];
+const stateDir = path.join(tmpdir(), `build-store-state-${process.pid}`);
 beforeAll(async () => {
   root = await writeContent(minimalContent());
 });
 afterAll(() => {
-  for (const dir of [root, ...outs]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [root, ...outs, stateDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 const files = (dir: string) => new Map(fg.sync('**/*', { cwd: dir }).map((f) => [f, readFileSync(path.join(dir, f), 'latin1')]));
@@ -33,4 +44,30 @@ it('releases the listing it was given once the content is read, and writes the s
   const own = await build(outs[1]);
   expect(given.files).toBe(own.files);
   expect(files(outs[0])).toEqual(files(outs[1]));
+});
+
+it('saves which file each record came from in its state before it writes the store, and lets go of it', async () => {
+  const setAside = vi.mocked(setAsideFileColumns);
+  const real = setAside.getMockImplementation()!;
+  let storeFilesBefore = -1;
+  setAside.mockImplementationOnce((catalog, dir) => {
+    storeFilesBefore = fg.sync('**/*', { cwd: outs[0] }).length;
+    real(catalog, dir);
+  });
+  rmSync(outs[0], { recursive: true, force: true });
+  await buildStore({ contentDir: root, outDir: outs[0], asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir });
+  expect(setAside).toHaveBeenCalledTimes(1);
+  const [catalog, dir] = setAside.mock.calls[0] as [Catalog, string];
+  expect([dir, storeFilesBefore]).toEqual([stateDir, 0]);
+  expect(LARGE.map((name) => catalog[name].holdsFileColumns)).toEqual([false, false, false]);
+  // The saved state names each collection's files as the folder lists them, with their sizes and times.
+  const listing = listContent(root);
+  const saved = loadState(stateDir)!.catalog;
+  for (const name of LARGE) {
+    const listed = collectionRecords(listing, name);
+    const records = saved[name];
+    expect(Array.from({ length: records.count }, (_, s) => [records.files.get(s), records.size[s], records.mtime[s]]), name).toEqual(
+      Array.from({ length: listed.count }, (_, i) => [listed.at(i), listed.size(i), listed.mtime(i)]),
+    );
+  }
 });
