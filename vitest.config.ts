@@ -1,10 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects, by what a test needs to run (CONTRIBUTING.md has the rule, test/unit/locations.test.ts
-// holds it): `npm run test:unit`, `test:integration`, `test:hosts`. `npm test` runs the unit project
-// first, then the other two together, a file per core: their files spend most of their time in
-// processes they start (builds, the emulator) and each keeps to folders of its own (see below), so
-// side by side they use the cores that one file at a time left idle.
+// holds it): `npm run test:unit`, `test:integration`, `test:hosts`; `npm test` runs all three, one
+// after the other, so the slow hosts never compete with the rest for the machine.
 export default defineConfig({
   test: {
     testTimeout: 300_000,
@@ -30,11 +28,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/helpers/build-setup.ts'],
-          // Builds side by side share only what is made the same way each time: Astro's generated
-          // types (which the type check does not read, see types.test.ts) and Vite's dependency
-          // cache, both written by the test build before any file starts. Every other folder a
-          // file writes is its own, under the run's temporary folder.
-          maxWorkers: '100%',
+          // Several files run whole builds (Astro, Netlify), one file at a time: two Astro builds
+          // into folders outside the project stage their pages in the same .astro/.prerender/
+          // folder, and one then fails on the other's chunks (seen when files ran side by side).
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -44,11 +41,9 @@ export default defineConfig({
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
           globalSetup: ['test/helpers/build-setup.ts'],
-          // Beside the integration files (the same group, so the same number of workers): each
-          // emulator runs from a site folder of its own, and Netlify's build is the only writer
-          // of the project's dist/ and .netlify/.
-          maxWorkers: '100%',
-          sequence: { groupOrder: 1 },
+          // Netlify's build shares those folders too, and each runtime takes the machine while it runs.
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
