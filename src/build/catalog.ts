@@ -82,10 +82,15 @@ export class Records {
     return this.held.mtime;
   }
 
+  /** The file columns by the names a saved state keeps them under, typed arrays and text apart; none once let go of. */
+  heldFileColumns(): { numbers: Record<string, NumberArray>; texts: Record<string, TextColumn> } {
+    const held = this.fileColumns;
+    return held === null ? { numbers: {}, texts: {} } : { numbers: { size: held.size, mtime: held.mtime }, texts: { files: held.files } };
+  }
+
   /** The typed arrays, by name: what is saved with a build, and grown when slots are added (size and mtime while held). */
   columns(): Record<string, NumberArray> {
-    const held: Record<string, NumberArray> = this.fileColumns === null ? {} : { size: this.fileColumns.size, mtime: this.fileColumns.mtime };
-    return { valid: this.valid, ...held, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
+    return { valid: this.valid, ...this.heldFileColumns().numbers, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
   }
 
   /** Replaces each typed array by what `make` gives for it (its name and its type). */

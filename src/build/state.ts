@@ -53,7 +53,7 @@ export interface SavedState {
 }
 
 function textColumns(records: Records): Record<string, TextColumn> {
-  return { ids: records.index.ids, ...(records.holdsFileColumns ? { files: records.files } : {}), ...(records instanceof FighterKeys ? records.texts() : {}) };
+  return { ids: records.index.ids, ...records.heldFileColumns().texts, ...(records instanceof FighterKeys ? records.texts() : {}) };
 }
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -79,8 +79,8 @@ export function setAsideFileColumns(catalog: Catalog, dir: string | undefined): 
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const name of LARGE) {
-      const records = catalog[name];
-      writeColumns(dir, name, records, { size: records.size, mtime: records.mtime }, { files: records.files });
+      const { numbers, texts } = catalog[name].heldFileColumns();
+      writeColumns(dir, name, catalog[name], numbers, texts);
     }
   }
   for (const name of LARGE) catalog[name].releaseFileColumns();
