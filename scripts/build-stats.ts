@@ -1,12 +1,14 @@
 // Builds a content folder and reports what the build produced and what it cost:
 //   node scripts/build-stats.ts [--content content] [--out dist] [--json] (--help says more)
 // Prints wall time (and the part of it the exports took), peak memory (max RSS of this process,
-// which runs the build), file and folder counts, the largest folder and the total size; --json
-// prints them as one JSON line.
+// which runs the build), file and folder counts, the largest folder, the total size and the
+// allocator settings the build ran with; --json prints them as one JSON line.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
+import { allocatorSettings, withBuildAllocator } from './lib/build-memory.ts';
 import { buildProblem, realFolder, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
@@ -16,8 +18,10 @@ const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json
 
 Builds a content folder with Astro, in this process, and prints what the build cost and made:
 wall time and the seconds of it spent writing the exports, peak memory (max RSS), file and
-folder counts, the largest folder and the total size. Unlike npm run build, it builds in place (the output folder is deleted first) and writes
-no completion marker, so npm start builds again rather than serve it.
+folder counts, the largest folder, the total size, and the C library allocator's settings the
+build ran with (those npm run build gives it, unless the environment sets its own). Unlike npm
+run build, it builds in place (the output folder is deleted first) and writes no completion
+marker, so npm start builds again rather than serve it.
 
   --content DIR   the content folder to build (default content)
   --out DIR       the folder to build into, deleted first (default dist); it must not hold the
@@ -38,6 +42,13 @@ const values = parseCommandLine(USAGE, {
 });
 const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
+// The build runs in a process started with the allocator settings npm run build gives Astro's
+// (see lib/build-memory.ts), so that the memory measured is the build's: this one starts again
+// with them when they are not all in its environment.
+if (Object.values(allocatorSettings()).includes(null)) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: withBuildAllocator() });
+  process.exit(again.status ?? 1);
+}
 process.env.CONTENT_DIR = path.resolve(values.content);
 const outDir = realFolder(values.out);
 // Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
@@ -83,7 +94,7 @@ const walk = (dir: string) => {
 walk(outDir);
 counting.done();
 
-const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, exportSeconds, peakMb, files, folders, largest, bytes };
+const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
 if (values.json) console.log(JSON.stringify(stats));
 else {
   const rows: Array<[string, string]> = [
@@ -95,6 +106,7 @@ else {
     ['folders', folders.toLocaleString('en-US')],
     ['largest folder', `${largest.dir} (${largest.entries.toLocaleString('en-US')} entries)`],
     ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
+    ['allocator', Object.entries(stats.allocator).map(([name, value]) => `${name}=${value ?? '(unset)'}`).join(' ')],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

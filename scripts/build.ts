@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readContentInputs } from '../src/build/inputs.ts';
+import { withBuildAllocator } from './lib/build-memory.ts';
 import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, readMarker, realFolder, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
@@ -59,7 +60,8 @@ const previous = readMarker(out);
 const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
 if (previous?.store && existsSync(stateFolder(out)))
   Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store, STORE_LINK_DIR: linkFolder(temp) });
-const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: { ...process.env, ...storeEnv } });
+// Astro's process builds the store: it runs with the allocator settings that keep its memory down (see lib/build-memory.ts).
+const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv }) });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

@@ -192,6 +192,29 @@ describe('build settings', () => {
   });
 });
 
+describe('build process', () => {
+  it("runs Astro, which builds the store, with the allocator settings that keep a build's memory down, the environment's own kept", async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `allocator-${process.pid}`);
+    // Every Node process of the build notes its command line and its allocator settings.
+    const log = path.join(tmpdir(), `allocator-${process.pid}.ndjson`);
+    const preload = path.join(tmpdir(), `allocator-${process.pid}.mjs`);
+    writeFileSync(preload, `import { appendFileSync } from 'node:fs';
+appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }) + '\\n');\n`);
+    onTestFinished(() => {
+      for (const f of [out, stateFolder(out), log, preload]) rmSync(f, { recursive: true, force: true });
+    });
+    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: `--import ${preload}`, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
+    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; arena: string | null; threshold: string | null });
+    const astro = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs')));
+    expect(astro.length, JSON.stringify(processes)).toBeGreaterThan(0);
+    // The threshold was set empty here, as unset: the build sets it; the arenas were set, and stay so.
+    for (const p of astro) expect(p).toMatchObject({ arena: '4', threshold: '131072' });
+    // The build command itself runs as it was started: the settings are for the process that builds.
+    expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '' });
+  });
+});
+
 describe('build output', () => {
   it('names each content file it does not read, and sums up the store it wrote', async () => {
     const content = await writeContent(minimalContent());
