@@ -6,8 +6,8 @@
 // 128 KB and more to the system when freed, and two arenas serve all threads. Measured on the
 // store's build of a million fights: peak RSS 824 MB with glibc's defaults, 663 MB with these.
 // The allocator reads them when the process starts, so they are set for the process that
-// builds, not in it. Settings already in the environment (not empty) are kept; other C libraries (musl,
-// macOS, Windows) ignore them.
+// builds, not in it. Settings already in the environment (not empty) are kept; other C
+// libraries (musl, macOS, Windows) ignore them.
 
 export const BUILD_ALLOCATOR: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
@@ -18,7 +18,8 @@ export function allocatorSettings(env: NodeJS.ProcessEnv = process.env): Record<
 
 /** `env` with the build's allocator settings where it has none of its own. */
 export function withBuildAllocator(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const own = allocatorSettings(env);
   const given: NodeJS.ProcessEnv = { ...env };
-  for (const [name, value] of Object.entries(BUILD_ALLOCATOR)) if (!env[name]) given[name] = value;
+  for (const [name, value] of Object.entries(BUILD_ALLOCATOR)) if (own[name] === null) given[name] = value;
   return given;
 }
