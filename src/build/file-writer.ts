@@ -73,21 +73,22 @@ export function fileWriter(root: string): FileWriter {
     while (sent - written > IN_FLIGHT && !failure) await new Promise<void>((wake) => waiting.push(wake));
     if (failure) throw failure;
   };
-  const room = (body: Body) => (typeof body === 'string' ? body.length * UTF8_PER_UNIT : body.byteLength);
+  /** Puts a body's bytes into `into` at `at`; returns how many. */
+  const put = (body: Body, into: Buffer, at: number) => (typeof body === 'string' ? into.write(body, at) : (into.set(body, at), body.byteLength));
 
   return {
     async write(file, body) {
       if (failure) throw failure;
-      if (bytes + room(body) > BUFFER_BYTES) await send();
-      if (room(body) > BUFFER_BYTES) {
+      const room = typeof body === 'string' ? body.length * UTF8_PER_UNIT : body.byteLength;
+      if (bytes + room > BUFFER_BYTES) await send();
+      if (room > BUFFER_BYTES) {
         // A file larger than a batch goes alone, in a buffer of its own.
-        const own = new Uint8Array(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-        if (typeof body === 'string') Buffer.from(own.buffer).write(body);
-        else own.set(body);
-        post({ paths: [file], ends: Uint32Array.of(own.byteLength), bytes: own.buffer });
+        const own = Buffer.allocUnsafeSlow(Buffer.byteLength(body));
+        put(body, own, 0);
+        post({ paths: [file], ends: Uint32Array.of(own.byteLength), bytes: own.buffer as ArrayBuffer });
         return send();
       }
-      bytes += typeof body === 'string' ? buffer.write(body, bytes) : (buffer.set(body, bytes), body.byteLength);
+      bytes += put(body, buffer, bytes);
       paths.push(file);
       ends.push(bytes);
       if (bytes >= BATCH_BYTES || paths.length >= BATCH_FILES) await send();

@@ -28,7 +28,7 @@ describe('the file writer', () => {
     expect(sink.count()).toBe(count);
     for (let i = 0; i < count; i++) {
       const body = bodyOf(i);
-      const expected = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body);
+      const expected = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
       expect(readFileSync(path.join(root, `store/f/${i % 13}/${i}.json`)).equals(expected), `file ${i}`).toBe(true);
     }
   });
