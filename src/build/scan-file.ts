@@ -1,7 +1,8 @@
 // One content file read and checked on its own: its problems, the facts the checks between
 // records read, and (when it passed) its keys and checked record. The scanners run this for a
 // whole folder; a live preview runs it for the files that changed.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { factsOf } from '../content/facts.ts';
 import { checkRecord, displayPath, notJson, withoutBom } from '../content/read.ts';
@@ -29,16 +30,51 @@ function keysOf(collection: CollectionName, record: unknown): Keys {
   }
 }
 
-/** A file of `folder` (path relative to it) read and checked; `checked` is the record as the checks left it. */
-export function scanFile(folder: string, collection: CollectionName, file: string): Scanned & { checked?: unknown } {
+/** Where a file's bytes are read into, grown as larger files come: one per thread, reused. */
+let space = Buffer.allocUnsafeSlow(64 << 10);
+
+/**
+ * The text of an open file, read to its end. `expected` (its size when listed) sizes the first
+ * read one byte past it, so a file of that size takes one call to the system, where reading until
+ * a read comes back empty takes two; a file that grew since goes on being read.
+ */
+function readText(fd: number, expected: number): string {
+  let length = 0;
+  for (;;) {
+    const needed = Math.max(expected, length) + 1;
+    if (needed > space.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(needed, space.length * 2));
+      space.copy(grown, 0, 0, length);
+      space = grown;
+    }
+    const room = space.length - length;
+    const read = readSync(fd, space, length, room, null);
+    length += read;
+    // Less than asked for, once the size listed is read, is the end (before it, a file system
+    // may answer in parts); a file that shrank ends with an empty read.
+    if (read === 0 || (read < room && length >= expected)) break;
+  }
+  const text = space.toString('utf8', 0, length);
+  // A rare large file's room is not kept for the small ones after it.
+  if (space.length > 1 << 20) space = Buffer.allocUnsafeSlow(64 << 10);
+  return text;
+}
+
+/**
+ * A file of `folder` (path relative to it) read and checked; `checked` is the record as the
+ * checks left it. `listed`: the file's size and modification time as the content's listing took
+ * them, before any file was read (see inputs.ts), which the store's index keeps; without it they
+ * are taken from the file as it is read.
+ */
+export function scanFile(folder: string, collection: CollectionName, file: string, listed?: { size: number; mtimeMs: number }): Scanned & { checked?: unknown } {
   const full = path.join(folder, file);
   const fd = openSync(full, 'r');
   let text: string;
   let size: number;
   let mtimeMs: number;
   try {
-    ({ size, mtimeMs } = fstatSync(fd));
-    text = readFileSync(fd, 'utf8');
+    ({ size, mtimeMs } = listed ?? fstatSync(fd));
+    text = readText(fd, size);
   } finally {
     closeSync(fd);
   }

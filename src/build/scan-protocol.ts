@@ -12,6 +12,11 @@ export interface ScanRequest {
   folder: string;
   /** Paths relative to the folder. */
   files: string[];
+  /**
+   * The files' sizes and modification times as the content's listing took them, when it took
+   * them: file i's are at 2i and 2i + 1.
+   */
+  listed?: Float64Array;
 }
 
 /** The keys of a checked record, by collection: what sorting, grouping and resolving need. */

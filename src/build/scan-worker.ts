@@ -17,10 +17,11 @@ parentPort!.on('message', (request: ScanRequest) => {
   // scanners about a sixth of their time.
   const records: Buffer[] = [];
   const batchAt = spilled;
-  const results = request.files.map((file): Scanned => {
+  const { listed } = request;
+  const results = request.files.map((file, i): Scanned => {
     let read;
     try {
-      read = scanFile(request.folder, request.collection, file);
+      read = scanFile(request.folder, request.collection, file, listed && { size: listed[2 * i], mtimeMs: listed[2 * i + 1] });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return removedDuringScan(request.folder, file);
       throw e;

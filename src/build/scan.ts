@@ -74,7 +74,11 @@ function scannerPool(workDir: string | null, threads: number) {
         const send = (w: number) => {
           if (next >= batches) return;
           const batch = next++;
-          workers[w].postMessage({ batch, collection, folder, files: Array.from({ length: Math.min(BATCH, files.count - batch * BATCH) }, (_, i) => files.at(batch * BATCH + i)) } satisfies ScanRequest);
+          const first = batch * BATCH;
+          const length = Math.min(BATCH, files.count - first);
+          const request: ScanRequest = { batch, collection, folder, files: Array.from({ length }, (_, i) => files.at(first + i)) };
+          if (files.hasStats) request.listed = Float64Array.from({ length: 2 * length }, (_, i) => (i % 2 === 0 ? files.size(first + (i >> 1)) : files.mtime(first + (i >> 1))));
+          workers[w].postMessage(request);
         };
         const listeners = workers.map((worker, w) => {
           const onMessage = (reply: ScanReply) => {

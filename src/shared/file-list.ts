@@ -41,6 +41,10 @@ export class FileList {
   get count(): number {
     return this.held.order.length;
   }
+  /** Whether the list has its files' sizes and times (listed with `stats`). */
+  get hasStats(): boolean {
+    return this.held.sizes !== undefined;
+  }
   at(i: number): string {
     return this.path(this.held.order[i]);
   }
