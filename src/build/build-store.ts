@@ -11,6 +11,7 @@ import { storeUnits } from '../store/writer/write-store.ts';
 import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
+import { diskLineBuckets } from './line-buckets.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState, setAsideFileColumns } from './state.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
@@ -67,7 +68,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let exported = 0;
     try {
       const writing = options.progress.phase('writing store files');
-      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir) })) {
+      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: diskLineBuckets(workDir) })) {
         await sink.write(unit.path, unit.body());
         writing.tick();
       }

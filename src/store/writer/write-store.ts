@@ -7,6 +7,7 @@ import { ScheduledEvent } from '../../records/schemas.ts';
 import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, wholeUnit, type TextOf, type Unit } from './lists.ts';
+import { fighterLists, memoryLineBuckets, type LineBuckets } from './fighter-lists.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
 import { datasetSource, type CollectionSource, type FightSource, type StoreSource } from './source.ts';
@@ -14,6 +15,8 @@ import { datasetSource, type CollectionSource, type FightSource, type StoreSourc
 export interface WriteOptions {
   /** Where the name search's pairs wait while grouped (in memory unless given). */
   buckets?: GramBuckets;
+  /** Where the fighters' lists of fights wait while grouped (in memory unless given). */
+  lines?: LineBuckets;
 }
 
 export interface WriteStoreOptions extends WriteOptions {
@@ -34,7 +37,7 @@ const isSource = (from: StoreSource | Dataset): from is StoreSource => 'order' i
 
 export function* storeUnits(source: StoreSource, options: WriteOptions = {}): Generator<Unit> {
   yield* smallUnits(source);
-  yield* fightsUnits(source);
+  yield* fightsUnits(source, options.lines ?? memoryLineBuckets());
   yield* eventsUnits(source);
   yield* fightersUnits(source, options.buckets ?? memoryBuckets());
 }
@@ -75,7 +78,7 @@ export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighte
     if (b !== a) add(b);
   });
 
-function* fightsUnits(source: StoreSource): Generator<Unit> {
+function* fightsUnits(source: StoreSource, lines: LineBuckets): Generator<Unit> {
   const { fights, divisions, events, fighters } = source;
   const text: TextOf = (s) => fights.text(s);
   const day = (s: number) => dayOf(fights.date(s));
@@ -87,18 +90,28 @@ function* fightsUnits(source: StoreSource): Generator<Unit> {
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
   }
   const keyed = (slot: number) => keyedFight(source, slot);
+  // Each fight's line is made once, for its card's list, and filed for its fighters' lists.
+  const perFighter = fighterLists(byFighter(fights, fighters.slots), fighters.slots, (s) => fights.corners(s), lines);
+  const positionOf = new Uint32Array(fights.slots);
+  for (let p = 0; p < fights.count; p++) positionOf[fights.order[p]] = p;
+  const filed = new Uint8Array(fights.slots);
   const eventLists = byEvent(fights, events.slots);
   // Events in date order, so that each card's fights follow the last card's in the fights' order.
   for (let p = 0; p < events.count; p++) {
     const e = events.order[p];
     const slots = members(eventLists, e);
-    if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'event', id: events.id(e) }, slots, keyed);
+    if (slots.length === 0) continue;
+    const texts = Array.from(slots, (slot) => {
+      const line = keyed(slot);
+      perFighter.file(slot, positionOf[slot], line);
+      filed[slot] = 1;
+      return line;
+    });
+    yield { path: paths.whole({ resource: 'fights', by: 'event', id: events.id(e) }), body: () => listText(texts) };
   }
-  const fighterLists = byFighter(fights, fighters.slots);
-  for (let f = 0; f < fighters.slots; f++) {
-    const slots = members(fighterLists, f);
-    if (slots.length > 0) yield wholeUnit({ resource: 'fights', by: 'fighter', id: fighters.id(f) }, slots, keyed);
-  }
+  // A fight on no card in the events' order (none in checked content) still reaches its fighters.
+  for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) perFighter.file(fights.order[p], p, keyed(fights.order[p]));
+  yield* perFighter.units((f) => fighters.id(f));
   yield* pageUnits('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
 }
 

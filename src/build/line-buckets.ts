@@ -1,0 +1,88 @@
+// The fighters' lists of fights on disk while they are grouped (see store/writer/fighter-lists.ts):
+// one file per bucket, each line as its fighter, its position and its length (four bytes each,
+// this machine's byte order: the files live only as long as the build that writes them) and its
+// characters, a byte each (a line is ids, dates and a record's text, all ASCII: see recordText),
+// appended in large writes and read back, then removed, one bucket at a time.
+import { Buffer } from 'node:buffer';
+import { appendFileSync, closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { FiledLine, LineBuckets } from '../store/writer/fighter-lists.ts';
+
+/** Bytes of lines held before they are appended to their files. */
+const FLUSH_AT = 8 << 20;
+const HEAD = 12;
+
+/** `flushAt`: the bytes held in memory before they are appended (a test makes it small). */
+export function diskLineBuckets(dir: string, flushAt = FLUSH_AT): LineBuckets {
+  const pending = new Map<number, FiledLine[]>();
+  const written = new Set<number>();
+  let held = 0;
+  // One buffer each way, reused: a fresh one for every write and read cost more in the memory's
+  // first touch than the bytes' copying.
+  let space = Buffer.allocUnsafeSlow(1 << 20);
+  const room = (bytes: number) => {
+    if (bytes > space.length) space = Buffer.allocUnsafeSlow(Math.max(bytes, space.length * 2));
+    return space;
+  };
+  const file = (bucket: number) => path.join(dir, `fighter-lines-${bucket}.bin`);
+  const flush = () => {
+    for (const [bucket, lines] of pending) {
+      const bytes = room(lines.reduce((sum, l) => sum + HEAD + l.line.length, 0));
+      let at = 0;
+      for (const { fighter, position, line } of lines) {
+        const length = bytes.write(line, at + HEAD, 'latin1');
+        bytes.writeUInt32LE(fighter, at);
+        bytes.writeUInt32LE(position, at + 4);
+        bytes.writeUInt32LE(length, at + 8);
+        at += HEAD + length;
+      }
+      appendFileSync(file(bucket), bytes.subarray(0, at));
+      written.add(bucket);
+    }
+    pending.clear();
+    held = 0;
+  };
+  const read = (name: string) => {
+    const fd = openSync(name, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const bytes = room(size);
+      for (let done = 0; done < size; ) {
+        const n = readSync(fd, bytes, done, size - done, done);
+        if (n === 0) throw new Error(`${name} ends before byte ${size}`);
+        done += n;
+      }
+      return bytes.subarray(0, size);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  return {
+    add(bucket, filed) {
+      const lines = pending.get(bucket);
+      if (lines) lines.push(filed);
+      else pending.set(bucket, [filed]);
+      held += HEAD + filed.line.length;
+      if (held >= flushAt) flush();
+    },
+    take(bucket) {
+      if (pending.has(bucket)) flush();
+      if (!written.has(bucket)) return [];
+      const bytes = read(file(bucket));
+      rmSync(file(bucket));
+      written.delete(bucket);
+      const lines: FiledLine[] = [];
+      for (let at = 0; at < bytes.length; ) {
+        const length = bytes.readUInt32LE(at + 8);
+        lines.push({ fighter: bytes.readUInt32LE(at), position: bytes.readUInt32LE(at + 4), line: bytes.toString('latin1', at + HEAD, at + HEAD + length) });
+        at += HEAD + length;
+      }
+      return lines;
+    },
+    close() {
+      pending.clear();
+      for (const bucket of written) rmSync(file(bucket), { force: true });
+      written.clear();
+    },
+  };
+}
