@@ -1,8 +1,8 @@
 // The fighters' lists of fights on disk while they are grouped (see store/writer/fighter-lists.ts):
 // one file per bucket, each line as its fighter, its position and its length (four bytes each,
-// this machine's byte order: the files live only as long as the build that writes them) and its
-// characters, a byte each (a line is ids, dates and a record's text, all ASCII: see recordText),
-// appended in large writes and read back, then removed, one bucket at a time.
+// little-endian) and its characters, a byte each (a line is ids, dates and a record's text, all
+// ASCII: see recordText and keyedFightLine), appended in large writes and read back, then
+// removed, one bucket at a time.
 import { Buffer } from 'node:buffer';
 import { appendFileSync, closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -30,6 +30,9 @@ function keysOf(collection: CollectionName, record: unknown): Keys {
   }
 }
 
+/** The most room a read is given beyond the bytes read already. */
+const ROOM_STEP = 16 << 20;
+
 /** Where a file's bytes are read into, grown as larger files come: one per thread, reused. */
 let space = Buffer.allocUnsafeSlow(64 << 10);
 
@@ -41,7 +44,9 @@ let space = Buffer.allocUnsafeSlow(64 << 10);
 function readText(fd: number, expected: number): string {
   let length = 0;
   for (;;) {
-    const needed = Math.max(expected, length) + 1;
+    // Room for the size expected, in steps of at most ROOM_STEP: a file listed large and
+    // since replaced by a small one is not given the large one's room at once.
+    const needed = Math.min(Math.max(expected, length) + 1, length + ROOM_STEP);
     if (needed > space.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(needed, space.length * 2));
       space.copy(grown, 0, 0, length);

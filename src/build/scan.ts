@@ -77,7 +77,13 @@ function scannerPool(workDir: string | null, threads: number) {
           const first = batch * BATCH;
           const length = Math.min(BATCH, files.count - first);
           const request: ScanRequest = { batch, collection, folder, files: Array.from({ length }, (_, i) => files.at(first + i)) };
-          if (files.hasStats) request.listed = Float64Array.from({ length: 2 * length }, (_, i) => (i % 2 === 0 ? files.size(first + (i >> 1)) : files.mtime(first + (i >> 1))));
+          if (files.hasStats) {
+            const listed = (request.listed = new Float64Array(2 * length));
+            for (let i = 0; i < length; i++) {
+              listed[2 * i] = files.size(first + i);
+              listed[2 * i + 1] = files.mtime(first + i);
+            }
+          }
           workers[w].postMessage(request);
         };
         const listeners = workers.map((worker, w) => {

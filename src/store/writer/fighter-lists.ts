@@ -1,13 +1,13 @@
 // Each fighter's fights, one whole list per fighter, made without reading any fight's text again.
 // A fight is in two fighters' lists, and a fighter's fights lie years apart in the fights' order:
 // taken one by one, each line cost a read at random in the build's spill of texts (two million of
-// them at a million fights). Instead each fight's line, as the event lists make it in date order,
-// is filed under both its fighters into buckets of fighters (neighbours in the fighters' order),
-// and each bucket is read back whole and cut into its fighters' lists. A bucket holds a bounded
-// number of lines, so memory follows the bucket, not the data; a build keeps the buckets on
-// disk (see build/line-buckets.ts).
+// them at a million fights). Instead each fight's line, as the event lists make it, is filed under
+// both its fighters into buckets of fighters (neighbours in slot order, the order their lists are
+// written in), and each bucket is read back whole and cut into its fighters' lists. A bucket holds
+// a bounded number of lines, so memory follows the bucket, not the data; a build keeps the
+// buckets on disk (see build/line-buckets.ts).
 import { listText, paths } from '../layout.ts';
-import { members, type Groups, type Unit } from './lists.ts';
+import type { Unit } from './lists.ts';
 
 /** A line filed under a fighter, with its place in the fights' order. */
 export interface FiledLine {
@@ -45,16 +45,18 @@ export function memoryLineBuckets(): LineBuckets {
 export const BUCKET_LINES = 8192;
 
 /**
- * The fighters' lists of fights, from `lists` (each fighter's fights in the fights' order) and
- * `corners`. Every fight's line is filed (`file`) before `units` is walked.
+ * The fighters' lists of fights. `start`: fighter f's list has start[f + 1] - start[f] lines (as
+ * groupItems counts them). Every fight's line is filed (`file`) before `units` is walked.
  */
-export function fighterLists(lists: Groups, fighters: number, corners: (slot: number) => readonly [number, number], buckets: LineBuckets, bucketLines = BUCKET_LINES) {
-  // Fighters in their order, cut into buckets of about bucketLines lines.
+export function fighterLists(start: Uint32Array, corners: (slot: number) => readonly [number, number], buckets: LineBuckets, bucketLines = BUCKET_LINES) {
+  const fighters = start.length - 1;
+  const expected = start[fighters];
+  // Fighters in slot order, cut into buckets of about bucketLines lines.
   const bucketOf = new Uint32Array(fighters);
   const firstOf: number[] = [];
   let held = 0;
   for (let f = 0; f < fighters; f++) {
-    const lines = lists.start[f + 1] - lists.start[f];
+    const lines = start[f + 1] - start[f];
     if (firstOf.length === 0 || (held > 0 && held + lines > bucketLines)) {
       firstOf.push(f);
       held = 0;
@@ -63,35 +65,42 @@ export function fighterLists(lists: Groups, fighters: number, corners: (slot: nu
     held += lines;
   }
   firstOf.push(fighters);
-  let filed = 0;
+  let filedLines = 0;
 
   return {
     /** Files fight `slot`'s line (at `position` in the fights' order) under each of its fighters. */
     file(slot: number, position: number, line: string): void {
       const [a, b] = corners(slot);
       buckets.add(bucketOf[a], { fighter: a, position, line });
-      filed++;
+      filedLines++;
       if (b !== a) {
         buckets.add(bucketOf[b], { fighter: b, position, line });
-        filed++;
+        filedLines++;
       }
     },
-    /** The lists, in the fighters' order; `id` names a fighter. */
+    /** The lists, in slot order; `id` names a fighter. */
     *units(id: (fighter: number) => string): Generator<Unit> {
-      // Every fight filed, or a list would be short without a word: a fault of the caller's.
-      if (filed !== lists.items.length) throw new Error(`the fighters' lists were given ${filed} of their ${lists.items.length} lines`);
-      for (let bucket = 0; bucket + 1 < firstOf.length; bucket++) {
-        const from = firstOf[bucket];
-        const byFighter: FiledLine[][] = Array.from({ length: firstOf[bucket + 1] - from }, () => []);
-        for (const filed of buckets.take(bucket)) byFighter[filed.fighter - from].push(filed);
-        for (const [i, mine] of byFighter.entries()) {
-          if (mine.length === 0) continue;
-          if (members(lists, from + i).length !== mine.length) throw new Error(`fighter ${id(from + i)}'s list was given ${mine.length} of its ${members(lists, from + i).length} lines`);
-          // Filed in the order the event lists go; a card's fights may fall on another day than the card.
-          mine.sort((x, y) => x.position - y.position);
-          const text = listText(mine.map((m) => m.line));
-          yield { path: paths.whole({ resource: 'fights', by: 'fighter', id: id(from + i) }), body: () => text };
+      try {
+        // Every fight filed, or a list would be short without a word: a fault of the caller's.
+        if (filedLines !== expected) throw new Error(`the fighters' lists were given ${filedLines} of their ${expected} lines`);
+        for (let bucket = 0; bucket + 1 < firstOf.length; bucket++) {
+          // Only the fighters with lines: a bucket may span many fighters with none.
+          const listOf = new Map<number, FiledLine[]>();
+          for (const filed of buckets.take(bucket)) {
+            const list = listOf.get(filed.fighter);
+            if (list) list.push(filed);
+            else listOf.set(filed.fighter, [filed]);
+          }
+          for (const fighter of [...listOf.keys()].sort((x, y) => x - y)) {
+            const list = listOf.get(fighter)!;
+            // Filed in the order the event lists go; a card's fights may fall on other days than the card.
+            list.sort((x, y) => x.position - y.position);
+            const text = listText(list.map((m) => m.line));
+            yield { path: paths.whole({ resource: 'fights', by: 'fighter', id: id(fighter) }), body: () => text };
+          }
         }
+      } finally {
+        buckets.close();
       }
     },
   };

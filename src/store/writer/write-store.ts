@@ -90,13 +90,15 @@ function* fightsUnits(source: StoreSource, lines: LineBuckets): Generator<Unit> 
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  // Each fight's line is made once, for its card's list, and filed for its fighters' lists.
-  const perFighter = fighterLists(byFighter(fights, fighters.slots), fighters.slots, (s) => fights.corners(s), lines);
+  // Each fight's line is made once, for its card's list, and filed for its fighters' lists, which
+  // put it back in the fights' order by its position there.
+  const perFighter = fighterLists(byFighter(fights, fighters.slots).start, (s) => fights.corners(s), lines);
   const positionOf = new Uint32Array(fights.slots);
   for (let p = 0; p < fights.count; p++) positionOf[fights.order[p]] = p;
   const filed = new Uint8Array(fights.slots);
   const eventLists = byEvent(fights, events.slots);
-  // Events in date order, so that each card's fights follow the last card's in the fights' order.
+  // Events in date order, so that each card's fights follow the last card's in the fights' order
+  // (the spill of texts is then read forward, a window at a time).
   for (let p = 0; p < events.count; p++) {
     const e = events.order[p];
     const slots = members(eventLists, e);

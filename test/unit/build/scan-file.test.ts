@@ -39,6 +39,13 @@ describe('reading a content file', () => {
     expect(scanned.keys).toMatchObject({ kind: 'fighter', name: fighter.name });
   });
 
+  it('reads a file listed far larger than it now is without asking for the room the listing named', () => {
+    const bytes = write('replaced.json', text());
+    const scanned = scanFile(folder, 'fighters', 'replaced.json', { size: 2e12, mtimeMs: 1 });
+    expect(scanned.problems).toEqual([]);
+    expect(bytes).toBeLessThan(1000);
+  });
+
   it('reads files larger than its buffer, and the small ones after them, whole', () => {
     for (const spaces of [70_000, 3_000_000, 0]) {
       const name = `pad-${spaces}.json`;

@@ -1,0 +1,60 @@
+// The fighters' lists of fights are filed as the event lists go (events in date order) and put
+// back in the fights' order: a card whose fights fall on other days than the card, and a fight
+// on no card in the events' order, still give each fighter's list as the fights' order has it.
+import { describe, expect, it } from 'vitest';
+import { resolveDataset } from '../../../../src/content/resolve.ts';
+import { listText, paths } from '../../../../src/store/layout.ts';
+import { members } from '../../../../src/store/writer/lists.ts';
+import { datasetSource, type StoreSource } from '../../../../src/store/writer/source.ts';
+import { byFighter, keyedFight, storeUnits } from '../../../../src/store/writer/write-store.ts';
+import { TEST_AS_OF } from '../../../helpers/as-of.ts';
+import { minimalContent } from '../../../helpers/fixture.ts';
+
+function content() {
+  const c = minimalContent();
+  const [fight] = c.fights;
+  c.events.push({ ...c.events[0], id: 'event-2', title: 'Winter Card', date: '2025-01-10T19:00:00' });
+  // event-1 (May) holds a fight of December, before every fight of event-2 (January).
+  c.fights.push(
+    { ...fight, id: 'fight-2', date: '2024-12-01T22:00:00', event_id: 'event-1', fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-3', winner: false } } },
+    { ...fight, id: 'fight-3', date: '2025-01-10T22:00:00', event_id: 'event-2' },
+    { ...fight, id: 'fight-4', date: '2025-01-10T21:00:00', event_id: 'event-2', fighters: { fighter_1: { fighter_id: 'fighter-2', winner: true }, fighter_2: { fighter_id: 'fighter-3', winner: false } } },
+  );
+  return c;
+}
+
+/** Each fighter's list, a fight at a time in the fights' order. */
+function expected(source: StoreSource): Map<string, string> {
+  const lists = byFighter(source.fights, source.fighters.slots);
+  const made = new Map<string, string>();
+  for (let f = 0; f < source.fighters.slots; f++) {
+    const slots = members(lists, f);
+    if (slots.length > 0) made.set(paths.whole({ resource: 'fights', by: 'fighter', id: source.fighters.id(f) }), listText(Array.from(slots, (s) => keyedFight(source, s))));
+  }
+  return made;
+}
+
+function fighterListsOf(source: StoreSource): Map<string, string> {
+  return new Map([...storeUnits(source)].filter((u) => u.path.includes('/fights/by-fighter/')).map((u) => [u.path, u.body() as string]));
+}
+
+describe("the store's fighters' lists of fights", () => {
+  const source = datasetSource(resolveDataset(content(), TEST_AS_OF));
+
+  it('are in the fights\' order where a card holds fights of other days', () => {
+    const made = fighterListsOf(source);
+    expect(made).toEqual(expected(source));
+    // fighter-1: December (event-1), January (event-2), May (event-1).
+    const ids = made.get(paths.whole({ resource: 'fights', by: 'fighter', id: 'fighter-1' }))!.split('\n').map((l) => l.split('\t')[1]);
+    expect(ids).toEqual(['fight-2', 'fight-3', 'fight-1']);
+  });
+
+  it('hold a fight on no card in the events\' order', () => {
+    // event-2 left out of the events' order: its two fights are in no event list.
+    const event1 = Array.from(source.events.order).find((s) => source.events.id(s) === 'event-1')!;
+    const without: StoreSource = { ...source, events: { ...source.events, order: Uint32Array.of(event1), count: 1 } };
+    const made = fighterListsOf(without);
+    expect(made).toEqual(expected(without));
+    expect(made.get(paths.whole({ resource: 'fights', by: 'fighter', id: 'fighter-2' }))!.split('\n')).toHaveLength(3);
+  });
+});
