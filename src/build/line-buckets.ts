@@ -66,8 +66,11 @@ export function diskLineBuckets(dir: string, flushAt = FLUSH_AT): LineBuckets {
       if (held >= flushAt) flush();
     },
     take(bucket) {
-      if (pending.has(bucket)) flush();
-      if (!written.has(bucket)) return [];
+      // The lines still held came after those in the file: they follow them, never written.
+      const waiting = pending.get(bucket) ?? [];
+      pending.delete(bucket);
+      for (const { line } of waiting) held -= HEAD + line.length;
+      if (!written.has(bucket)) return waiting;
       const bytes = read(file(bucket));
       rmSync(file(bucket));
       written.delete(bucket);
@@ -77,6 +80,7 @@ export function diskLineBuckets(dir: string, flushAt = FLUSH_AT): LineBuckets {
         lines.push({ fighter: bytes.readUInt32LE(at), position: bytes.readUInt32LE(at + 4), line: bytes.toString('latin1', at + HEAD, at + HEAD + length) });
         at += HEAD + length;
       }
+      for (const line of waiting) lines.push(line);
       return lines;
     },
     close() {

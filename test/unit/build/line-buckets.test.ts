@@ -31,6 +31,15 @@ describe('line buckets', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('write nothing for lines that fit in memory until their bucket is taken', () => {
+    const disk = diskLineBuckets(dir, 1 << 20);
+    for (let i = 0; i < 300; i++) disk.add(i % 3, { fighter: i, position: i, line: `line ${i}` });
+    expect(disk.take(2).map((l) => l.fighter)).toEqual(Array.from({ length: 100 }, (_, i) => 3 * i + 2));
+    expect(disk.take(0)).toHaveLength(100);
+    expect(readdirSync(dir)).toEqual([]);
+    disk.close();
+  });
+
   it('remove what was not taken when closed', () => {
     const disk = diskLineBuckets(dir, 10);
     for (let i = 0; i < 100; i++) disk.add(i % 4, { fighter: i, position: i, line: `line ${i}` });
