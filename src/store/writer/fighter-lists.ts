@@ -7,7 +7,17 @@
 // a bounded number of lines, so memory follows the bucket, not the data; a build keeps the
 // buckets on disk (see build/line-buckets.ts).
 import { listText, paths } from '../layout.ts';
-import type { Unit } from './lists.ts';
+import { groupStarts, type GroupsOf, type Unit } from './lists.ts';
+import type { FightSource } from './source.ts';
+
+/** A fight's fighters, each once (a fight of a fighter against themself is in one list). */
+export const fightersOf =
+  (fights: Pick<FightSource, 'corners'>): GroupsOf =>
+  (slot, add) => {
+    const [a, b] = fights.corners(slot);
+    add(a);
+    if (b !== a) add(b);
+  };
 
 /** A line filed under a fighter, with its place in the fights' order. */
 export interface FiledLine {
@@ -45,11 +55,12 @@ export function memoryLineBuckets(): LineBuckets {
 export const BUCKET_LINES = 8192;
 
 /**
- * The fighters' lists of fights. `start`: fighter f's list has start[f + 1] - start[f] lines (as
- * groupItems counts them). Every fight's line is filed (`file`) before `units` is walked.
+ * The lists of `fighters` fighters, of the fights in `order` (the fights' order), each fight in
+ * the lists of `fightersOf` it. Every fight's line is filed (`file`) before `units` is walked.
  */
-export function fighterLists(start: Uint32Array, corners: (slot: number) => readonly [number, number], buckets: LineBuckets, bucketLines = BUCKET_LINES) {
-  const fighters = start.length - 1;
+export function fighterLists(fighters: number, order: ArrayLike<number>, fightersOf: GroupsOf, buckets: LineBuckets, bucketLines = BUCKET_LINES) {
+  // How many lines each list holds: the counting pass of the grouping alone.
+  const start = groupStarts(fighters, order, fightersOf);
   const expected = start[fighters];
   // Fighters in slot order, cut into buckets of about bucketLines lines.
   const bucketOf = new Uint32Array(fighters);
@@ -70,13 +81,10 @@ export function fighterLists(start: Uint32Array, corners: (slot: number) => read
   return {
     /** Files fight `slot`'s line (at `position` in the fights' order) under each of its fighters. */
     file(slot: number, position: number, line: string): void {
-      const [a, b] = corners(slot);
-      buckets.add(bucketOf[a], { fighter: a, position, line });
-      filedLines++;
-      if (b !== a) {
-        buckets.add(bucketOf[b], { fighter: b, position, line });
+      fightersOf(slot, (fighter) => {
+        buckets.add(bucketOf[fighter], { fighter, position, line });
         filedLines++;
-      }
+      });
     },
     /** The lists, in slot order; `id` names a fighter. */
     *units(id: (fighter: number) => string): Generator<Unit> {

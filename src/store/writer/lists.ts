@@ -94,10 +94,18 @@ export interface Groups {
 }
 
 /** `each(item, add)` calls add(group) for every group the item belongs to (at most once per group). */
-export function groupItems(groups: number, items: ArrayLike<number>, each: (item: number, add: (group: number) => void) => void): Groups {
+export type GroupsOf = (item: number, add: (group: number) => void) => void;
+
+/** Where each group starts among the grouped items (groupItems' `start`), from the first of its two passes alone. */
+export function groupStarts(groups: number, items: ArrayLike<number>, each: GroupsOf): Uint32Array {
   const start = new Uint32Array(groups + 1);
   for (let i = 0; i < items.length; i++) each(items[i], (g) => start[g + 1]++);
   for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+  return start;
+}
+
+export function groupItems(groups: number, items: ArrayLike<number>, each: GroupsOf): Groups {
+  const start = groupStarts(groups, items, each);
   const next = start.slice(0, groups);
   const grouped = new Uint32Array(start[groups]);
   for (let i = 0; i < items.length; i++) {

@@ -7,7 +7,7 @@ import { ScheduledEvent } from '../../records/schemas.ts';
 import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, wholeUnit, type TextOf, type Unit } from './lists.ts';
-import { fighterLists, memoryLineBuckets, type LineBuckets } from './fighter-lists.ts';
+import { fighterLists, fightersOf, memoryLineBuckets, type LineBuckets } from './fighter-lists.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
 import { datasetSource, type CollectionSource, type FightSource, type StoreSource } from './source.ts';
@@ -71,12 +71,7 @@ export const byDivision = (divisions: number, order: ArrayLike<number>, division
 export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, (slot, add) => add(fights.event(slot)));
 
 /** Each fighter's fights, in date order. */
-export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) =>
-  groupItems(fighters, fights.order, (slot, add) => {
-    const [a, b] = fights.corners(slot);
-    add(a);
-    if (b !== a) add(b);
-  });
+export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) => groupItems(fighters, fights.order, fightersOf(fights));
 
 function* fightsUnits(source: StoreSource, lines: LineBuckets): Generator<Unit> {
   const { fights, divisions, events, fighters } = source;
@@ -92,7 +87,7 @@ function* fightsUnits(source: StoreSource, lines: LineBuckets): Generator<Unit> 
   const keyed = (slot: number) => keyedFight(source, slot);
   // Each fight's line is made once, for its card's list, and filed for its fighters' lists, which
   // put it back in the fights' order by its position there.
-  const perFighter = fighterLists(byFighter(fights, fighters.slots).start, (s) => fights.corners(s), lines);
+  const perFighter = fighterLists(fighters.slots, fights.order, fightersOf(fights), lines);
   const positionOf = new Uint32Array(fights.slots);
   for (let p = 0; p < fights.count; p++) positionOf[fights.order[p]] = p;
   const filed = new Uint8Array(fights.slots);

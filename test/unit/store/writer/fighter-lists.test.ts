@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskLineBuckets } from '../../../../src/build/line-buckets.ts';
-import { fighterLists, memoryLineBuckets, type LineBuckets } from '../../../../src/store/writer/fighter-lists.ts';
+import { fighterLists, fightersOf, memoryLineBuckets, type LineBuckets } from '../../../../src/store/writer/fighter-lists.ts';
 import { listText, paths } from '../../../../src/store/layout.ts';
 import { members } from '../../../../src/store/writer/lists.ts';
 import { byFighter } from '../../../../src/store/writer/write-store.ts';
@@ -41,7 +41,7 @@ function expected() {
 describe("the fighters' lists of fights", () => {
   for (const [name, buckets] of [['memory', () => memoryLineBuckets()], ['disk', () => diskLineBuckets(dir, 2000)]] as const)
     it(`are the lists taken a fight at a time, from lines filed in another order (${name})`, () => {
-      const lists = fighterLists(byFighter({ order, corners: (s) => corners[s] }, FIGHTERS).start, (s) => corners[s], buckets() as LineBuckets, 8);
+      const lists = fighterLists(FIGHTERS, order, fightersOf({ corners: (s) => corners[s] }), buckets() as LineBuckets, 8);
       // Filed backwards through the fights' order, as cards of a later day than their fights would.
       for (let p = FIGHTS - 1; p >= 0; p--) lists.file(order[p], p, line(order[p]));
       const made = [...lists.units(id)].map((u) => ({ path: u.path, body: u.body() }));
@@ -50,7 +50,7 @@ describe("the fighters' lists of fights", () => {
     });
 
   it('refuses to make the lists when a fight was not filed', () => {
-    const lists = fighterLists(byFighter({ order, corners: (s) => corners[s] }, FIGHTERS).start, (s) => corners[s], memoryLineBuckets());
+    const lists = fighterLists(FIGHTERS, order, fightersOf({ corners: (s) => corners[s] }), memoryLineBuckets());
     for (let p = 1; p < FIGHTS; p++) lists.file(order[p], p, line(order[p]));
     expect(() => [...lists.units(id)]).toThrow(/lines/);
   });
