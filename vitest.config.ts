@@ -28,10 +28,9 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/helpers/build-setup.ts'],
-          // Several files run whole builds (Astro, Netlify), one file at a time: two Astro builds
-          // into folders outside the project stage their pages in the same .astro/.prerender/
-          // folder, and one then fails on the other's chunks (seen when files ran side by side).
-          fileParallelism: false,
+          // Files side by side, builds among them: the build holds Astro's shared staging folder
+          // only while it writes its pages (src/astro/staging-lock.ts).
+          maxWorkers: '100%',
           sequence: { groupOrder: 1 },
         },
       },

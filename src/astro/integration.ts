@@ -14,6 +14,7 @@ import { listContentOffThread, saveContentInputs, type ListedContent } from '../
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { consoleProgress } from '../progress/console.ts';
+import { holdStagingFolder, stagesInSharedFolder } from './staging-lock.ts';
 
 /**
  * Where the build saves its state and which previous build it may take files from: set by the
@@ -44,11 +45,20 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
     listed.catch(() => {});
     return (begun = { day, listed, reuse: previous ? startReuse(contentDir(), previous) : null });
   };
+  // Astro's pages of a build outside the current folder are staged in a folder all such builds
+  // share: held from the start until the pages are written (see staging-lock.ts).
+  let outDir = '';
+  let releaseStaging: (() => void) | undefined;
   return {
     name: 'boxing-store',
     hooks: {
-      'astro:build:start': () => void begin(),
+      'astro:config:done': ({ config }) => void (outDir = fileURLToPath(config.outDir)),
+      'astro:build:start': async () => {
+        begin();
+        if (stagesInSharedFolder(outDir)) releaseStaging = await holdStagingFolder();
+      },
       'astro:build:done': async ({ dir, logger }) => {
+        releaseStaging?.();
         const started = performance.now();
         // Straight to standard error, not through Astro's logger: a live line needs the terminal
         // itself, and the progress must show when Astro's own lines are turned down (build:stats).

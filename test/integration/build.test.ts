@@ -1,9 +1,10 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -15,6 +16,7 @@ import {
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { MARKER, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
+import { holdStagingFolder } from '../../src/astro/staging-lock.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
@@ -212,6 +214,39 @@ appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, aren
     for (const p of astro) expect(p).toMatchObject({ arena: '4', threshold: '131072' });
     // The build command itself runs as it was started: the settings are for the process that builds.
     expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '' });
+  });
+});
+
+describe('builds side by side', () => {
+  it("a build outside the project waits while another stages its pages in the project's shared folder, then builds", async () => {
+    const content = await writeContent(minimalContent());
+    const out = path.join(tmpdir(), `staged-${process.pid}`);
+    onTestFinished(() => {
+      for (const f of [out, stateFolder(out)]) rmSync(f, { recursive: true, force: true });
+    });
+    // This process holds the folder, as another build writing its pages would.
+    let release: (() => void) | null = await holdStagingFolder();
+    try {
+      const child = spawn(process.execPath, ['scripts/build.ts', '--outDir', out], { env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content } });
+      let printed = '';
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (printed += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // Astro has started (it makes its types just before building): a build of this content
+      // would be done within these seconds, were it not waiting.
+      for (let waited = 0; !printed.includes('[types] Generated'); waited += 50) {
+        expect(waited, printed).toBeLessThan(60_000);
+        await sleep(50);
+      }
+      await sleep(2_500);
+      expect(printed).not.toContain('[build] output');
+      expect(child.exitCode).toBeNull();
+      release();
+      release = null;
+      expect(await exited, printed).toBe(0);
+      expect(readMarker(out)).not.toBeNull();
+    } finally {
+      release?.();
+    }
   });
 });
 
