@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // On standard error, so that standard output keeps only the summary line.
   const progress = commandProgress(USAGE);
 
-  const fighters = makeFighters(opts.seed, fighterCount(opts.fights), divisions, opts.asOf, progress);
+  const fighters = makeFighters(opts.seed, opts.fighters ?? fighterCount(opts.fights), divisions, opts.asOf, progress);
   const eventList = makeEvents(opts.seed, events, asOfDay, progress);
   const { fights, mainEvents, titleWinners } = makeFights(opts.seed, opts.fights, eventList, fighters, divisions, asOfDay, progress);
   titleEvents(opts.seed, eventList, mainEvents);

@@ -4,19 +4,26 @@ import { isRealDate } from '../../src/shared/dates.ts';
 import { integer, nonEmpty, parseCommandLine, UsageError } from '../lib/cli.ts';
 import { progressEnv } from '../lib/progress.ts';
 
+/** Enough for every division to have fighters for its fights and rankings. */
+const MIN_FIGHTERS = 100;
+
 export interface Options {
   fights: number;
+  /** Null: as many as the fights call for (fighterCount). */
+  fighters: number | null;
   seed: number;
   out: string;
   asOf: string;
 }
 
-export const USAGE = `Usage: npm run data:generate -- [--fights N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD]
+export const USAGE = `Usage: npm run data:generate -- [--fights N] [--fighters N] [--seed S] [--out DIR] [--as-of YYYY-MM-DD]
        (or node scripts/generate.ts [options])
 
 Writes a generated, fictional dataset: one JSON file per record, in a folder per collection.
 
   --fights N           number of fights, an integer from 1 to 2000000 (default 3000)
+  --fighters N         number of fighters, an integer from ${MIN_FIGHTERS} to 2000000 (default 1500, or three
+                       tenths of the fights when that is more): fewer make a small dataset
   --seed S             PRNG seed, a non-negative integer (default 1)
   --out DIR            content folder to write (default content)
   --as-of YYYY-MM-DD   the day that splits past from future, 2006-01-01..2031-12-31 (default 2026-11-01)
@@ -28,7 +35,7 @@ standard error; the summary line to standard output.
 Environment:
 ${progressEnv(23)}`;
 
-export const DEFAULTS: Options = { fights: 3000, seed: 1, out: 'content', asOf: '2026-11-01' };
+export const DEFAULTS: Options = { fights: 3000, fighters: null, seed: 1, out: 'content', asOf: '2026-11-01' };
 
 const MAX_FIGHTS = 2_000_000;
 
@@ -46,6 +53,7 @@ function asOf(text: string, name: string): string {
 
 const OPTIONS = {
   fights: { type: 'string', default: String(DEFAULTS.fights), parse: integer(1, MAX_FIGHTS) },
+  fighters: { type: 'string', parse: integer(MIN_FIGHTERS, MAX_FIGHTS) },
   seed: { type: 'string', default: String(DEFAULTS.seed), parse: seed },
   out: { type: 'string', default: DEFAULTS.out, parse: nonEmpty },
   'as-of': { type: 'string', default: DEFAULTS.asOf, parse: asOf },
@@ -54,5 +62,5 @@ const OPTIONS = {
 /** The options of this process's command line; --help and bad input end it (see scripts/lib/cli.ts). */
 export function commandLine(): Options {
   const values = parseCommandLine(USAGE, OPTIONS);
-  return { fights: values.fights, seed: values.seed, out: values.out, asOf: values['as-of'] };
+  return { fights: values.fights, fighters: values.fighters ?? null, seed: values.seed, out: values.out, asOf: values['as-of'] };
 }

@@ -2,7 +2,7 @@
 // never sees half of a change, a broken edit changes nothing, and after a sequence of edits the
 // store is, file for file, what a full build of the final content makes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputs, isCurrent, readMarker } from '../../scripts/lib/build-output.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
+import { writeSmallDataset } from '../helpers/small-dataset.ts';
 
 const KEY = 'dev-test-key';
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-dev-'));
@@ -20,7 +21,7 @@ let url: string;
 let output = '';
 
 beforeAll(async () => {
-  cpSync('content', content, { recursive: true });
+  writeSmallDataset(content);
   child = spawn(process.execPath, ['scripts/dev.ts', '--port', '0'], {
     env: { ...process.env, CONTENT_DIR: content, DIST_DIR: dist, AS_OF: TEST_AS_OF, API_KEYS: KEY },
   });
@@ -66,10 +67,10 @@ async function printed(pattern: RegExp, from: number, count = 1): Promise<string
 describe('npm run dev', () => {
   it('shows a saved result at the next request', async () => {
     const at = output.length;
-    const fight = json('fights', 'fight-002990.json');
-    save('fights', 'fight-002990.json', { ...fight, title: 'Saved Live' });
+    const fight = json('fights', 'fight-002090.json');
+    save('fights', 'fight-002090.json', { ...fight, title: 'Saved Live' });
     await printed(/Applied 1 changed file/, at);
-    expect((await get('/v2/fights/fight-002990')).body.data.title).toBe('Saved Live');
+    expect((await get('/v2/fights/fight-002090')).body.data.title).toBe('Saved Live');
   });
 
   it('makes the API description\'s examples again from the changed store', async () => {
@@ -122,7 +123,7 @@ describe('npm run dev', () => {
     await new Promise((r) => setTimeout(r, 300));
     at = output.length;
     // The settled preview: every edit is in before the comparison.
-    save('fights', 'fight-002991.json', { ...json('fights', 'fight-002991.json'), title: 'Last Edit' });
+    save('fights', 'fight-002091.json', { ...json('fights', 'fight-002091.json'), title: 'Last Edit' });
     await printed(/Applied 1 changed file/, at);
 
     const full = path.join(work, 'full');
@@ -140,7 +141,7 @@ describe('npm run dev', () => {
 
   it('once saves pause, marks the site as built from the content as it is, so the next start takes it as it is', async () => {
     const at = output.length;
-    save('fights', 'fight-002992.json', { ...json('fights', 'fight-002992.json'), title: 'Marked' });
+    save('fights', 'fight-002092.json', { ...json('fights', 'fight-002092.json'), title: 'Marked' });
     await printed(/Applied 1 changed file/, at);
     expect(readMarker(dist)).toBeNull();
     const current = { ...buildInputs({ ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }) };

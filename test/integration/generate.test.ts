@@ -37,6 +37,15 @@ describe('data generator', () => {
     expect(content.rankings).toHaveLength(68);
   });
 
+  it('--fighters sets the number of fighters: a small dataset, still valid', async () => {
+    const { out, status, stderr } = generate('--fights', '400', '--fighters', '150');
+    expect(status, stderr).toBe(0);
+    const content = await readContent(out);
+    expect(content.fighters).toHaveLength(150);
+    expect(content.fights).toHaveLength(400);
+    expect(content.rankings).toHaveLength(68);
+  });
+
   it('the shipped content/ is exactly the default generator output', () => {
     const { out, status } = generate();
     expect(status).toBe(0);
@@ -50,6 +59,7 @@ describe('data generator', () => {
   it('rejects bad arguments before writing anything: one line naming them, the usage, exit code 2', () => {
     const cases: Array<[string[], string]> = [
       [['--fights', 'many'], '--fights must be an integer from 1 to 2000000, got "many"'],
+      [['--fighters', '99'], '--fighters must be an integer from 100 to 2000000, got "99"'],
       [['--fights'], '--fights needs a value'],
       [['--seed', '1', '--seed', '2'], '--seed given more than once'],
       [['--out', 'again'], '--out given more than once'],

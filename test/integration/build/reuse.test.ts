@@ -1,6 +1,6 @@
 // npm run build takes the files a content change leaves as they were from the previous build and
 // makes only the others: the same bytes as a build from nothing.
-import { cpSync, linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -10,10 +10,12 @@ import { buildStore } from '../../../src/build/build-store.ts';
 import { exportPartBytes } from '../../../src/build/options.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-reuse-'));
 const content = path.join(work, 'content');
-cpSync('content', content, { recursive: true });
+// The generator's small dataset: built here some ten times.
+writeSmallDataset(content);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let asOf = TEST_AS_OF;
@@ -74,7 +76,7 @@ describe('a build over a previous one', () => {
   });
 
   it('makes only what a result, a renamed fighter, a new fight and a removed fight touch', async () => {
-    edit('fights', 'fight-002995.json', (f) => (f.title = 'A Changed Title'));
+    edit('fights', 'fight-002095.json', (f) => (f.title = 'A Changed Title'));
     edit('fighters', 'fighter-000010.json', (f) => (f.name = 'Xavier Renamed'));
     const added = JSON.parse(readFileSync(path.join(content, 'fights', 'fight-000400.json'), 'utf8'));
     writeFileSync(path.join(content, 'fights', 'fight-extra.json'), JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }));
@@ -82,7 +84,7 @@ describe('a build over a previous one', () => {
     const before = exportParts(dist);
     // The previous build's own file for the changed fight, held by a link of the test's own: a
     // build that wrote the new record through the link it took would change it.
-    const [changed] = fg.sync('store/fights/records/*/fight-002995.json', { cwd: dist });
+    const [changed] = fg.sync('store/fights/records/*/fight-002095.json', { cwd: dist });
     const held = path.join(work, 'held-fight.json');
     linkSync(path.join(dist, changed), held);
     const old = readFileSync(held, 'utf8');
@@ -95,7 +97,8 @@ describe('a build over a previous one', () => {
     const after = exportParts(dist);
     const kept = [...after].filter(([f, ino]) => before.get(f) === ino).length;
     expect(after.size - kept).toBeGreaterThan(0);
-    expect(after.size - kept).toBeLessThanOrEqual(10);
+    // (The renamed fighter's fights, some twenty, fall in a dozen parts or so.)
+    expect(after.size - kept).toBeLessThanOrEqual(15);
     expect(kept).toBeGreaterThan(after.size / 2);
   });
 

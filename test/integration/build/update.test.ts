@@ -1,6 +1,6 @@
 // A sequence of edits applied record by record to a built store gives, file for file, the store
 // a full build of the final content gives.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -13,6 +13,7 @@ import type { Orders } from '../../../src/build/catalog-source.ts';
 import { paths, readListing } from '../../../src/store/layout.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { TEST_EXPORT_PART_BYTES } from '../../helpers/export-part.ts';
+import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
 const content = path.join(work, 'content');
@@ -30,7 +31,8 @@ function storeFiles(root: string): Map<string, string> {
 let ctx: UpdateContext;
 
 beforeAll(async () => {
-  cpSync('content', content, { recursive: true });
+  // The generator's small dataset: each edit below is compared with a full build of it.
+  writeSmallDataset(content);
   await build(live, state);
   const saved = loadState(state)!;
   ctx = {
@@ -81,13 +83,13 @@ async function expectSameAsFullBuild() {
 
 describe('edits applied record by record', () => {
   it('a result entered into a fight', async () => {
-    const fight = json('fights', 'fight-002990.json');
-    put('fights', 'fight-002990.json', {
+    const fight = json('fights', 'fight-002090.json');
+    put('fights', 'fight-002090.json', {
       ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
       fighters: { fighter_1: { ...fight.fighters.fighter_1, winner: true }, fighter_2: { ...fight.fighters.fighter_2, winner: false } },
     });
     const before = readListing(ctx.read(paths.exportListing)!);
-    const result = applyEdits([{ collection: 'fights', file: 'fight-002990.json' }]);
+    const result = applyEdits([{ collection: 'fights', file: 'fight-002090.json' }]);
     expect(result.units.length).toBeLessThan(20);
     // The fights' part that holds it is made anew (one or two parts), the old one goes, and the listing says so.
     const made = result.units.map((u) => u.path).filter((p) => p.startsWith('/store/exports/'));
@@ -114,8 +116,8 @@ describe('edits applied record by record', () => {
   });
 
   it('a fight deleted on its own, from the last chunk of the lists (their counts fall by one)', async () => {
-    unlinkSync(path.join(content, 'fights', 'fight-003000.json'));
-    applyEdits([{ collection: 'fights', file: 'fight-003000.json' }]);
+    unlinkSync(path.join(content, 'fights', 'fight-002100.json'));
+    applyEdits([{ collection: 'fights', file: 'fight-002100.json' }]);
     await expectSameAsFullBuild();
   });
 
