@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects, by what a test needs to run (CONTRIBUTING.md has the rule, test/unit/locations.test.ts
 // holds it): `npm run test:unit`, `test:integration`, `test:hosts`; `npm test` runs all three, one
-// after the other, so the slow hosts never compete with the rest for the machine.
+// after the other (each project's files side by side): the runtimes of the hosts beside the
+// builds of the integration files would be more processes than cores, which costs more than it gains.
 export default defineConfig({
   test: {
     testTimeout: 300_000,
@@ -40,8 +41,9 @@ export default defineConfig({
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
           globalSetup: ['test/helpers/build-setup.ts'],
-          // Netlify's build shares those folders too, and each runtime takes the machine while it runs.
-          fileParallelism: false,
+          // Side by side too: each emulator runs in a site folder of its own (scripts/lib/emulator-site.ts),
+          // and Netlify's build holds Astro's staging folder as any build does.
+          maxWorkers: '100%',
           sequence: { groupOrder: 2 },
         },
       },
