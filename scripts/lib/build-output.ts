@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs } from '../../src/build/inputs.ts';
 import { asOfDay } from '../../src/content/as-of.ts';
 import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
+import { isAlive } from '../../src/shared/processes.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
 export const MARKER = 'build-complete.json';
@@ -165,15 +166,6 @@ export function tempFolder(out: string): string {
   return `${path.resolve(out)}.tmp-${process.pid}`;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the temporary and set-aside folders of builds whose process is gone (killed midway, or
  * finished while its old build was still being removed). Each is renamed aside at once and
@@ -194,7 +186,7 @@ export function clearStale(out: string): void {
     const kind = ['.tmp-', '.old-'].find((k) => own.startsWith(base + k));
     if (!kind) continue;
     const pid = Number.parseInt(own.slice(base.length + kind.length), 10);
-    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
     const aside = path.join(parent, `${base}.old-${process.pid}-cleared-${cleared++}`);
     try {
       renameSync(path.join(parent, name), aside);

@@ -7,20 +7,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from '../shared/processes.ts';
 
 /** True when Astro stages a build into `outDir` in the shared folder (Astro's own rule: outside the current folder). */
 export const stagesInSharedFolder = (outDir: string, cwd = process.cwd()): boolean => !outDir.startsWith(cwd);
 
 const lockFile = (cwd: string) => path.join(cwd, '.astro', 'prerender.lock');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function holder(file: string): number | null {
   try {
@@ -50,7 +42,7 @@ export async function holdStagingFolder(cwd = process.cwd(), pollMs = 50): Promi
     const pid = holder(file);
     // A file still being written by its taker reads empty: wait for it rather than take it over.
     // This process's own is left by a build of its own that failed before its pages were done.
-    if (pid !== null && (pid === process.pid || !alive(pid))) rmSync(file, { force: true });
+    if (pid !== null && (pid === process.pid || !isAlive(pid))) rmSync(file, { force: true });
     else await sleep(pollMs);
   }
   let held = true;

@@ -4,14 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { holdStagingFolder, stagesInSharedFolder } from '../../../src/astro/staging-lock.ts';
-
-const isAlive = (pid: number) => {
-  try {
-    return process.kill(pid, 0);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+import { isAlive } from '../../../src/shared/processes.ts';
 
 const project = mkdtempSync(path.join(tmpdir(), 'staging-lock-'));
 const lock = path.join(project, '.astro', 'prerender.lock');
