@@ -1,8 +1,10 @@
 // The integration and hosts projects' global setup: builds the default dataset into the test
 // build, which their files read through builtSite() (site.ts). Both projects run it; the build is
 // made once per run, by whichever starts first.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { readContent } from '../../src/content/read.ts';
 import { buildSite } from './build.ts';
 import { runTemp } from './run-temp.ts';
 
@@ -16,13 +18,21 @@ const testDist = () => path.join(runTemp(), 'test-dist');
 const BUILT = Symbol.for('boxing-api-tests.test-build');
 const once = globalThis as { [BUILT]?: true };
 
-export default function setup(project: TestProject) {
+/**
+ * The shipped content as readContent gives it, saved once per run: the reference oracle
+ * (reference.ts) of a dozen files reads it from here rather than check five thousand files each.
+ */
+const shippedContent = () => path.join(runTemp(), 'shipped-content.json');
+
+export default async function setup(project: TestProject) {
   if (!once[BUILT]) {
     const started = performance.now();
     const dist = testDist();
     buildSite(dist);
+    writeFileSync(shippedContent(), JSON.stringify(await readContent('content')));
     once[BUILT] = true;
     console.log(`The test build (${dist}) made in ${((performance.now() - started) / 1000).toFixed(1)} s, once for this run.`);
   }
   project.provide('distDir', testDist());
+  project.provide('shippedContent', shippedContent());
 }

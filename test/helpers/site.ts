@@ -16,5 +16,7 @@ export function builtSite(): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     distDir: string;
+    /** The shipped content, read and checked once per run (build-setup.ts), as JSON. */
+    shippedContent: string;
   }
 }

@@ -4,13 +4,12 @@
 // answers, none is read that was never written.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { readContent } from '../../src/content/read.ts';
 import { OFFSET_CEILING } from '../../src/api/limits.ts';
 import { paths } from '../../src/store/layout.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
-import { loadRecords, page } from '../helpers/reference.ts';
+import { loadContent, loadRecords, page } from '../helpers/reference.ts';
 
 vi.mock('../../src/store/layout.ts', async (original) => {
   const layout = await original<typeof import('../../src/store/layout.ts')>();
@@ -23,7 +22,7 @@ describe('a store that builds fewer default fights pages than the API browses', 
   let newestFirst: Array<{ id: string }>;
 
   beforeAll(async () => {
-    const store = await memoryStore(resolveDataset(await readContent('content'), TEST_AS_OF));
+    const store = await memoryStore(resolveDataset(await loadContent(), TEST_AS_OF));
     files = store.files;
     call = directClient(Date.parse('2026-11-21T12:00:00Z'), store);
     newestFirst = (await loadRecords()).fights.reverse();

@@ -3,7 +3,7 @@
 // before it) or remove it, and the next page still starts right after its key.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { readContent } from '../../src/content/read.ts';
+import { loadContent } from '../helpers/reference.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Fight } from '../../src/records/schemas.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -16,7 +16,7 @@ const ids = (records: Array<{ id: string }>) => records.map((r) => r.id);
 let before: Dataset;
 
 beforeAll(async () => {
-  before = resolveDataset(await readContent('content'), TEST_AS_OF);
+  before = resolveDataset(await loadContent(), TEST_AS_OF);
 });
 
 /** The same dataset with its fights replaced (kept in the store's order: date, then id). */

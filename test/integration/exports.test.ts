@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../../src/content/read.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
 import { endsExportRun, exportSpacing, paths, readListing, type StoredExport } from '../../src/store/layout.ts';
@@ -17,7 +16,7 @@ import { GZIP_HEADER, gzip } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { TEST_EXPORT_PART_BYTES } from '../helpers/export-part.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
-import { loadRecords } from '../helpers/reference.ts';
+import { loadContent, loadRecords } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';
 
 const dist = () => builtSite();
@@ -111,7 +110,7 @@ describe('part boundaries', () => {
   });
 
   it('change one or two parts for an edited, an inserted (at the head of the list) or a removed fight, and no other', async () => {
-    const content = await readContent('content');
+    const content = await loadContent();
     const before = await partNames(content);
     const fights = before.get('fights')!;
     expect(fights.length).toBeGreaterThan(10);

@@ -11,7 +11,7 @@ import { fighterCount } from '../../scripts/generate/fighters.ts';
 import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { divisions, organizations, titles } from '../../scripts/generate/reference.ts';
 import type { LargeResource } from '../../src/records/resources.ts';
-import { readContent } from '../../src/content/read.ts';
+import { loadContent } from '../helpers/reference.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
@@ -128,7 +128,7 @@ describe('at a million fights', () => {
 
 describe('the test build', () => {
   it('writes exactly the files the reader reads for its records: none missing, none out of reach', async () => {
-    const ds = resolveDataset(await readContent('content'), TEST_AS_OF);
+    const ds = resolveDataset(await loadContent(), TEST_AS_OF);
     const wanted = new Set<string>();
     const want = (p: string) => wanted.add(p);
     const tally = (keys: string[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
