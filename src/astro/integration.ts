@@ -53,9 +53,13 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
     name: 'boxing-store',
     hooks: {
       'astro:config:done': ({ config }) => void (outDir = fileURLToPath(config.outDir)),
-      'astro:build:start': async () => {
+      'astro:build:start': async ({ logger }) => {
         begin();
-        if (stagesInSharedFolder(outDir)) releaseStaging = await holdStagingFolder();
+        if (!stagesInSharedFolder(outDir)) return;
+        releaseStaging = await holdStagingFolder({
+          onWait: (holder, lock) =>
+            logger.info(`waiting for another build (process ${holder}) to write its pages in Astro's staging folder; if none runs, remove ${lock}`),
+        });
       },
       'astro:build:done': async ({ dir, logger }) => {
         releaseStaging?.();

@@ -23,15 +23,26 @@ function holder(file: string): number | null {
   }
 }
 
+export interface HoldOptions {
+  cwd?: string;
+  pollMs?: number;
+  /** Told once, after `noticeMs` of waiting, which process holds the folder and where its lock is. */
+  onWait?: (holder: number, lock: string) => void;
+  noticeMs?: number;
+}
+
 /**
  * Waits until no other live process holds the staging folder, takes it, and returns the function
  * that gives it back (also called when the process exits, so a failed build never keeps it). A
- * lock whose process is gone (a build killed midway) is taken over at once.
+ * lock whose process is gone (a build killed midway) is taken over at once; one whose process id
+ * has since gone to another program would be waited for, which `onWait` tells.
  */
-export async function holdStagingFolder(cwd = process.cwd(), pollMs = 50): Promise<() => void> {
+export async function holdStagingFolder({ cwd = process.cwd(), pollMs = 50, onWait, noticeMs = 5_000 }: HoldOptions = {}): Promise<() => void> {
   const file = lockFile(cwd);
   mkdirSync(path.dirname(file), { recursive: true });
   const mine = String(process.pid);
+  const started = performance.now();
+  let told = false;
   for (;;) {
     try {
       writeFileSync(file, mine, { flag: 'wx' });
@@ -42,8 +53,15 @@ export async function holdStagingFolder(cwd = process.cwd(), pollMs = 50): Promi
     const pid = holder(file);
     // A file still being written by its taker reads empty: wait for it rather than take it over.
     // This process's own is left by a build of its own that failed before its pages were done.
-    if (pid !== null && (pid === process.pid || !isAlive(pid))) rmSync(file, { force: true });
-    else await sleep(pollMs);
+    if (pid !== null && (pid === process.pid || !isAlive(pid))) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (!told && pid !== null && performance.now() - started >= noticeMs) {
+      told = true;
+      onWait?.(pid, file);
+    }
+    await sleep(pollMs);
   }
   let held = true;
   const release = () => {

@@ -17,16 +17,19 @@ describe("Astro's shared staging folder", () => {
   });
 
   it('is held by one build at a time: the next waits until it is given back', async () => {
-    const release = await holdStagingFolder(project, 5);
+    const release = await holdStagingFolder({ cwd: project, pollMs: 5 });
     expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
     // Now another live process's (this test's own parent's): a holder gives back only its own.
     writeFileSync(lock, String(process.ppid));
     release();
     expect(readFileSync(lock, 'utf8')).toBe(String(process.ppid));
     let taken = false;
-    const next = holdStagingFolder(project, 5).then((r) => ((taken = true), r));
+    const told: Array<[number, string]> = [];
+    const next = holdStagingFolder({ cwd: project, pollMs: 5, noticeMs: 50, onWait: (pid, file) => told.push([pid, file]) }).then((r) => ((taken = true), r));
     await sleep(100);
     expect(taken).toBe(false);
+    // Told once which process it waits for, and the lock to remove should none run.
+    expect(told).toEqual([[process.ppid, lock]]);
     rmSync(lock);
     const releaseNext = await next;
     expect(taken).toBe(true);
@@ -41,7 +44,7 @@ describe("Astro's shared staging folder", () => {
     let gone = 4_194_303;
     while (isAlive(gone)) gone--;
     writeFileSync(lock, String(gone));
-    const release = await holdStagingFolder(project, 60_000);
+    const release = await holdStagingFolder({ cwd: project, pollMs: 60_000 });
     expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
     release();
   });
