@@ -3,12 +3,12 @@
 // before it) or remove it, and the next page still starts right after its key.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { loadContent } from '../helpers/reference.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Fight } from '../../src/records/schemas.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
+import { loadContent } from '../helpers/reference.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const ids = (records: Array<{ id: string }>) => records.map((r) => r.id);

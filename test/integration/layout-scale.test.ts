@@ -11,7 +11,6 @@ import { fighterCount } from '../../scripts/generate/fighters.ts';
 import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { divisions, organizations, titles } from '../../scripts/generate/reference.ts';
 import type { LargeResource } from '../../src/records/resources.ts';
-import { loadContent } from '../helpers/reference.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
@@ -19,6 +18,7 @@ import {
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { loadContent } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';
 
 const ids = (count: number, id: (n: number, count: number) => string) => Array.from({ length: count }, (_, i) => id(i + 1, count));
