@@ -5,6 +5,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stripVTControlCharacters } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -228,21 +229,23 @@ describe('builds side by side', () => {
     let release: (() => void) | null = await holdStagingFolder();
     try {
       const child = spawn(process.execPath, ['scripts/build.ts', '--outDir', out], { env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content } });
-      let printed = '';
-      for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (printed += d.toString()));
+      let output = '';
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
+      // Astro colours its lines wherever CI is set, pipe or not: the text is read without the colours.
+      const printed = () => stripVTControlCharacters(output);
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       // Astro has started (it makes its types just before building): a build of this content
       // would be done within these seconds, were it not waiting.
-      for (let waited = 0; !printed.includes('[types] Generated'); waited += 50) {
-        expect(waited, printed).toBeLessThan(60_000);
+      for (let waited = 0; !printed().includes('[types] Generated'); waited += 50) {
+        expect(waited, printed()).toBeLessThan(60_000);
         await sleep(50);
       }
       await sleep(2_500);
-      expect(printed).not.toContain('[build] output');
+      expect(printed()).not.toContain('[build] output');
       expect(child.exitCode).toBeNull();
       release();
       release = null;
-      expect(await exited, printed).toBe(0);
+      expect(await exited, printed()).toBe(0);
       expect(readMarker(out)).not.toBeNull();
     } finally {
       release?.();
