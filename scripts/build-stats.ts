@@ -9,14 +9,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
 import { allocatorSettings, withBuildAllocator } from './lib/build-memory.ts';
-import { buildProblem, realFolder, stateFolder } from './lib/build-output.ts';
+import { hasPages, PAGES_ENTRY_ENV, restorePages } from '../src/astro/pages-cache.ts';
+import { beginStore, finishStore } from '../src/astro/site-store.ts';
+import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])
 
-Builds a content folder with Astro, in this process, and prints what the build cost and made:
+Builds a content folder, in this process, as npm run build does (Astro makes the pages unless
+they are kept from an earlier build of this code), and prints what the build cost and made:
 wall time and the seconds of it spent writing the exports, peak memory (max RSS), file and
 folder counts, the largest folder, the total size, and the C library allocator's settings the
 build ran with (those npm run build gives it, unless the environment sets its own). Unlike npm
@@ -32,6 +35,7 @@ marker, so npm start builds again rather than serve it.
 
 Environment:
   AS_OF           the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${pagesCacheEnv(18)}
 ${exportPartEnv(18)}
 ${progressEnv(18)}`;
 
@@ -64,9 +68,21 @@ rmSync(outDir, { recursive: true, force: true });
 rmSync(stateFolder(outDir), { recursive: true, force: true });
 process.env.STORE_STATE_DIR = stateFolder(outDir);
 process.env.STORE_ID = randomUUID();
-const { build } = await import('astro');
+// As npm run build does, the pages are taken from an earlier build of this code where they are
+// kept, and Astro runs (and keeps them) where they are not.
+const pages = pagesEntry(codeFingerprint());
+const pagesKept = hasPages(pages);
 const started = performance.now();
-await build({ root: process.cwd(), outDir, logLevel: 'error' });
+if (pagesKept) {
+  // Quiet as Astro is at its 'error' level: the store's progress still shows on standard error.
+  const begun = beginStore(process.env.CONTENT_DIR);
+  restorePages(pages, outDir);
+  await finishStore(begun, outDir, { info() {}, warn() {} });
+} else {
+  process.env[PAGES_ENTRY_ENV] = pages;
+  const { build } = await import('astro');
+  await build({ root: process.cwd(), outDir, logLevel: 'error' });
+}
 const seconds = (performance.now() - started) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024;
 // The store's build says what its phases took, beside its state.
@@ -94,11 +110,12 @@ const walk = (dir: string) => {
 walk(outDir);
 counting.done();
 
-const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
+const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', pages: pagesKept ? 'kept' : 'astro', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
 if (values.json) console.log(JSON.stringify(stats));
 else {
   const rows: Array<[string, string]> = [
     ['content', stats.content],
+    ['pages', pagesKept ? `taken from an earlier build of this code (${pages})` : 'built by Astro (and kept for later builds)'],
     ['build time', `${seconds.toFixed(1)} s`],
     ['of which exports', exportSeconds === null ? 'not reported' : `${exportSeconds.toFixed(1)} s`],
     ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],

@@ -8,20 +8,22 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
 import { readContentInputs } from '../src/build/inputs.ts';
 import { withBuildAllocator } from './lib/build-memory.ts';
-import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, readMarker, realFolder, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
 
-Builds the site with Astro: the documentation page, the OpenAPI document, and the store of
-records, lists and indexes made from the content folder. The build goes into a fresh folder that
-takes DIR's place only once complete, so DIR always holds a whole build. Astro's progress is
-printed, with a warning naming every content file the build does not read, and a summary line;
-the store's phases show their progress on standard error.
+Builds the site: the documentation page, the OpenAPI document, and the store of records, lists
+and indexes made from the content folder. The build goes into a fresh folder that takes DIR's
+place only once complete, so DIR always holds a whole build. Astro makes the pages, once for each
+version of the code: later builds of the same code take them from where it kept them and do not
+start Astro. Astro's progress is printed, with a warning naming every content file the build does
+not read, and a summary line; the store's phases show their progress on standard error.
 
   --outDir DIR   the folder to build into (default dist, which Netlify publishes); it is replaced
                  whole, so it must not hold the project, the current folder or the content
@@ -30,10 +32,12 @@ the store's phases show their progress on standard error.
 Environment:
   CONTENT_DIR    the content folder to build (default content)
   AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+${pagesCacheEnv(17)}
 ${exportPartEnv(17)}
 ${progressEnv(17)}`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
+const STORE_STEP = fileURLToPath(new URL('./lib/store-step.ts', import.meta.url));
 
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');
@@ -60,8 +64,14 @@ const previous = readMarker(out);
 const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
 if (previous?.store && existsSync(stateFolder(out)))
   Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store, STORE_LINK_DIR: linkFolder(temp) });
-// Astro's process builds the store: it runs with the allocator settings that keep its memory down (see lib/build-memory.ts).
-const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv }) });
+// Astro's pages follow from the code alone: kept from an earlier build of this code, they are
+// copied and the store step runs without Astro; otherwise Astro builds them and keeps them (see
+// src/astro/pages-cache.ts). The process that builds the store runs with the allocator settings
+// that keep its memory down (see lib/build-memory.ts).
+const pages = pagesEntry(code);
+const child = hasPages(pages)
+  ? spawn(process.execPath, [STORE_STEP, pages, temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv }) })
+  : spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages }) });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

@@ -55,6 +55,21 @@ export function codeFingerprint(): string {
   return hash.digest('hex');
 }
 
+/**
+ * Where the pages Astro made for the code of digest `code` are kept (see
+ * src/astro/pages-cache.ts): under PAGES_CACHE_DIR, by default the project's node_modules/.cache,
+ * which goes with the installed packages the pages are made from.
+ */
+export function pagesEntry(code: string, env: Env = process.env): string {
+  return path.join(env.PAGES_CACHE_DIR || path.join(ROOT, 'node_modules', '.cache', 'boxing-pages'), code);
+}
+
+/** PAGES_CACHE_DIR as the build commands' usage texts describe it, its text from `column`. */
+export function pagesCacheEnv(column: number): string {
+  const indent = ' '.repeat(column);
+  return `  PAGES_CACHE_DIR\n${indent}where the pages Astro made are kept, a folder for each version of the code\n${indent}(default node_modules/.cache/boxing-pages); an empty folder makes Astro run`;
+}
+
 /** The marker's inputs: the content's (taken by the store's build) under one digest with the code's. */
 export function markerInputs(code: string, content: ContentInputs): BuildInputs {
   return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };

@@ -1,7 +1,7 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,7 +16,7 @@ import {
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { MARKER, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
+import { codeFingerprint, MARKER, pagesEntry, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
 import { holdStagingFolder } from '../../src/astro/staging-lock.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
@@ -196,7 +196,7 @@ describe('build settings', () => {
 });
 
 describe('build process', () => {
-  it("runs Astro, which builds the store, with the allocator settings that keep a build's memory down, the environment's own kept", async () => {
+  it("builds the store in a process with the allocator settings that keep a build's memory down, the environment's own kept", async () => {
     const content = await writeContent(minimalContent());
     const out = path.join(tmpdir(), `allocator-${process.pid}`);
     // Every Node process of the build notes its command line and its allocator settings.
@@ -209,12 +209,45 @@ appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, aren
     });
     buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: `--import ${preload}`, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
     const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; arena: string | null; threshold: string | null });
-    const astro = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs')));
-    expect(astro.length, JSON.stringify(processes)).toBeGreaterThan(0);
+    // Astro's, or the store step's when the pages are kept (the run's builds keep them).
+    const builders = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs') || a.endsWith('store-step.ts')));
+    expect(builders.length, JSON.stringify(processes)).toBeGreaterThan(0);
     // The threshold was set empty here, as unset: the build sets it; the arenas were set, and stay so.
-    for (const p of astro) expect(p).toMatchObject({ arena: '4', threshold: '131072' });
+    for (const p of builders) expect(p).toMatchObject({ arena: '4', threshold: '131072' });
     // The build command itself runs as it was started: the settings are for the process that builds.
     expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '' });
+  });
+});
+
+describe('pages kept from an earlier build of the same code', () => {
+  it('are taken without starting Astro, for a site byte for byte the one Astro builds', async () => {
+    const content = await writeContent(minimalContent());
+    const pages = mkdtempSync(path.join(tmpdir(), 'kept-pages-'));
+    // Every Node process of a build notes its command line.
+    const log = path.join(tmpdir(), `kept-pages-${process.pid}.ndjson`);
+    const preload = path.join(tmpdir(), `kept-pages-${process.pid}.mjs`);
+    writeFileSync(preload, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv) + '\\n');\n`);
+    const build = (out: string) => {
+      rmSync(log, { force: true });
+      buildSite(out, { CONTENT_DIR: content, PAGES_CACHE_DIR: pages, NODE_OPTIONS: `--import ${preload}` });
+      return readFileSync(log, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as string[]).join(' '));
+    };
+    const started = (processes: string[], script: string) => processes.some((argv) => argv.includes(script));
+    const [byAstro, fromKept] = [path.join(tmpdir(), `by-astro-${process.pid}`), path.join(tmpdir(), `from-kept-${process.pid}`)];
+    // None kept for this code yet: Astro builds them, and they are kept under the code's digest.
+    const first = build(byAstro);
+    expect(started(first, 'astro.mjs'), first.join('\n')).toBe(true);
+    expect(readdirSync(pages)).toEqual([path.basename(pagesEntry(codeFingerprint()))]);
+    const second = build(fromKept);
+    expect(started(second, 'astro.mjs'), second.join('\n')).toBe(false);
+    expect(started(second, 'store-step.ts'), second.join('\n')).toBe(true);
+    const files = (root: string) => new Map(fg.sync('**/*', { cwd: root, dot: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
+    const [want, got] = [files(byAstro), files(fromKept)];
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    // The marker names each build's own store; every other byte is the same.
+    const differing = [...want.keys()].filter((f) => f !== MARKER && got.get(f) !== want.get(f));
+    expect(differing).toEqual([]);
+    expect(got.get('docs.html')).toContain('<html');
   });
 });
 
@@ -228,7 +261,10 @@ describe('builds side by side', () => {
     // This process holds the folder, as another build writing its pages would.
     let release: (() => void) | null = await holdStagingFolder();
     try {
-      const child = spawn(process.execPath, ['scripts/build.ts', '--outDir', out], { env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content } });
+      // No pages kept: Astro runs, and stages them.
+      const pages = mkdtempSync(path.join(tmpdir(), 'no-pages-'));
+      const env = { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content, PAGES_CACHE_DIR: pages };
+      const child = spawn(process.execPath, ['scripts/build.ts', '--outDir', out], { env });
       let output = '';
       for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
       // Astro colours its lines wherever CI is set, pipe or not: the text is read without the colours.

@@ -1,0 +1,28 @@
+// The second half of `npm run build` when the pages of this code are kept from an earlier build
+// (see src/astro/pages-cache.ts): started by scripts/build.ts in Astro's place, with the
+// environment Astro's process would have had, it copies the kept pages into the build's folder
+// and runs the store step the integration runs (src/astro/site-store.ts). Its lines read as
+// Astro's logger prints the integration's.
+//   node scripts/lib/store-step.ts PAGES_FOLDER OUT_DIR
+import { ContentError } from '../../src/content/read.ts';
+import { restorePages } from '../../src/astro/pages-cache.ts';
+import { beginStore, finishStore } from '../../src/astro/site-store.ts';
+
+const [pages, outDir] = process.argv.slice(2);
+const time = () => new Date().toTimeString().slice(0, 8);
+const logger = {
+  info: (message: string) => console.log(`${time()} [boxing-store] ${message}`),
+  warn: (message: string) => console.log(`${time()} [WARN] [boxing-store] ${message}`),
+};
+
+try {
+  const begun = beginStore(process.env.CONTENT_DIR ?? 'content');
+  restorePages(pages, outDir);
+  console.log(`${time()} [build] pages taken from an earlier build of this code: ${pages}`);
+  await finishStore(begun, outDir, logger);
+  console.log(`${time()} [build] Complete!`);
+} catch (e) {
+  // Content problems are the maintainer's to fix, listed in full; anything else is ours, with its stack.
+  console.error(`${time()} [ERROR] [boxing-store] ${e instanceof ContentError ? e.message : ((e as Error).stack ?? String(e))}`);
+  process.exitCode = 1;
+}

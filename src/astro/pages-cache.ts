@@ -1,0 +1,48 @@
+// Astro's part of a build, the documentation pages and the renderer's bundle, follows from the
+// code alone: no content, day or setting reaches it (the OpenAPI document, which follows the
+// store, is written by the store step). So the pages Astro makes for one version of the code are
+// kept, in a folder named after the code's digest, and a later build of the same code takes them
+// from there instead of starting Astro, which costs some four seconds and a core of every build.
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where the build command asks Astro's pages to be kept (see scripts/build.ts); unset, they are not kept. */
+export const PAGES_ENTRY_ENV = 'PAGES_ENTRY';
+
+/** Pages of other versions of the code kept beside the newest, for a checkout switched back and forth. */
+const KEPT_VERSIONS = 3;
+
+/** Whether `entry` holds the pages of a build. */
+export const hasPages = (entry: string): boolean => existsSync(entry);
+
+/** Copies the pages kept in `entry` into the site folder `siteDir`. */
+export function restorePages(entry: string, siteDir: string): void {
+  cpSync(entry, siteDir, { recursive: true });
+}
+
+/**
+ * Keeps the pages in `siteDir` (Astro's output, before the store step adds to it) as `entry`,
+ * unless they are kept already. Written beside it and renamed into place, so that a build reading
+ * the entry never finds it half-written, and two builds saving it at once both succeed. The
+ * oldest entries of other code versions are removed.
+ */
+export function savePages(siteDir: string, entry: string): void {
+  if (hasPages(entry)) return;
+  const writing = `${entry}.tmp-${process.pid}`;
+  mkdirSync(path.dirname(entry), { recursive: true });
+  rmSync(writing, { recursive: true, force: true });
+  cpSync(siteDir, writing, { recursive: true });
+  try {
+    renameSync(writing, entry);
+  } catch (e) {
+    rmSync(writing, { recursive: true, force: true });
+    // Another build saved the same pages first.
+    if (!hasPages(entry)) throw e;
+  }
+  const root = path.dirname(entry);
+  const others = readdirSync(root)
+    .filter((name) => name !== path.basename(entry) && !name.includes('.tmp-'))
+    .map((name) => ({ name, at: statSync(path.join(root, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { name } of others.slice(KEPT_VERSIONS)) rmSync(path.join(root, name), { recursive: true, force: true });
+}
