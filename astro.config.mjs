@@ -11,5 +11,7 @@ export default defineConfig({
   output: 'static',
   build: { format: 'file' },
   trailingSlash: 'ignore',
+  // The store's integration comes last: when its build:done runs, the folder holds every page
+  // (the renderer's bundle included), which it keeps for later builds of this code.
   integrations: [apiReference(), boxingStore()],
 });

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
 import { allocatorSettings, withBuildAllocator } from './lib/build-memory.ts';
-import { hasPages, PAGES_ENTRY_ENV, restorePages } from '../src/astro/pages-cache.ts';
-import { beginStore, finishStore } from '../src/astro/site-store.ts';
+import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
+import { buildWithKeptPages } from '../src/astro/site-store.ts';
 import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from './lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
@@ -55,8 +55,9 @@ if (Object.values(allocatorSettings()).includes(null)) {
 }
 process.env.CONTENT_DIR = path.resolve(values.content);
 const outDir = realFolder(values.out);
-// Astro runs here with its log level at 'error'; the store build's progress shows anyway, as the
-// integration writes it to standard error, and so do this script's own steps.
+// The build runs here quietly (Astro, when it runs, at its 'error' level); the store build's
+// progress shows anyway, as the store step writes it to standard error, and so do this script's
+// own steps.
 const progress = commandProgress(USAGE);
 checkExportSetting(USAGE);
 
@@ -75,9 +76,7 @@ const pagesKept = hasPages(pages);
 const started = performance.now();
 if (pagesKept) {
   // Quiet as Astro is at its 'error' level: the store's progress still shows on standard error.
-  const begun = beginStore(process.env.CONTENT_DIR);
-  restorePages(pages, outDir);
-  await finishStore(begun, outDir, { info() {}, warn() {} });
+  await buildWithKeptPages(pages, outDir, process.env.CONTENT_DIR, { info() {}, warn() {} });
 } else {
   process.env[PAGES_ENTRY_ENV] = pages;
   const { build } = await import('astro');

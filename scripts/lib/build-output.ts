@@ -18,7 +18,7 @@ export const MARKER = 'build-complete.json';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The code a build's output depends on, besides the content. */
-const CODE = ['src/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
+const CODE = ['src/**/*', 'public/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 
 /** What a build's marker says it was made from (see src/build/inputs.ts for the content's part). */
 export interface BuildInputs extends ContentInputs {

@@ -5,8 +5,7 @@
 // Astro's logger prints the integration's.
 //   node scripts/lib/store-step.ts PAGES_FOLDER OUT_DIR
 import { ContentError } from '../../src/content/read.ts';
-import { restorePages } from '../../src/astro/pages-cache.ts';
-import { beginStore, finishStore } from '../../src/astro/site-store.ts';
+import { buildWithKeptPages } from '../../src/astro/site-store.ts';
 
 const [pages, outDir] = process.argv.slice(2);
 const time = () => new Date().toTimeString().slice(0, 8);
@@ -16,10 +15,8 @@ const logger = {
 };
 
 try {
-  const begun = beginStore(process.env.CONTENT_DIR ?? 'content');
-  restorePages(pages, outDir);
   console.log(`${time()} [build] pages taken from an earlier build of this code: ${pages}`);
-  await finishStore(begun, outDir, logger);
+  await buildWithKeptPages(pages, outDir, process.env.CONTENT_DIR ?? 'content', logger);
   console.log(`${time()} [build] Complete!`);
 } catch (e) {
   // Content problems are the maintainer's to fix, listed in full; anything else is ours, with its stack.

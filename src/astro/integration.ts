@@ -30,9 +30,15 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
       'astro:build:done': async ({ dir, logger }) => {
         releaseStaging?.();
         const built = fileURLToPath(dir);
-        // The folder holds the pages alone until the store step writes into it.
+        // The folder holds the pages alone until the store step writes into it. Pages that
+        // cannot be kept (a read-only or full disk) cost the next build Astro's time, nothing more.
         const entry = process.env[PAGES_ENTRY_ENV];
-        if (entry) savePages(built, entry);
+        if (entry)
+          try {
+            savePages(built, entry);
+          } catch (e) {
+            logger.warn(`the pages could not be kept for later builds of this code (${(e as Error).message}); the next build runs Astro again`);
+          }
         await finishStore(begun ?? beginStore(contentDir()), built, logger);
       },
     },

@@ -3,14 +3,21 @@
 // store, is written by the store step). So the pages Astro makes for one version of the code are
 // kept, in a folder named after the code's digest, and a later build of the same code takes them
 // from there instead of starting Astro, which costs some four seconds and a core of every build.
+// Keeping them is a saving, never a condition: a build whose pages cannot be kept still succeeds.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the build command asks Astro's pages to be kept (see scripts/build.ts); unset, they are not kept. */
 export const PAGES_ENTRY_ENV = 'PAGES_ENTRY';
 
-/** Pages of other versions of the code kept beside the newest, for a checkout switched back and forth. */
+/**
+ * Entries of other versions kept beside the newest. The digest takes each code file's time, so
+ * an older version's pages serve only another copy of the code sharing these packages.
+ */
 const KEPT_VERSIONS = 3;
+
+/** An entry's name: a code digest (SHA-256 in hex). Nothing else in the folder is ever removed. */
+const ENTRY_NAME = /^[0-9a-f]{64}$/;
 
 /** Whether `entry` holds the pages of a build. */
 export const hasPages = (entry: string): boolean => existsSync(entry);
@@ -31,18 +38,24 @@ export function savePages(siteDir: string, entry: string): void {
   const writing = `${entry}.tmp-${process.pid}`;
   mkdirSync(path.dirname(entry), { recursive: true });
   rmSync(writing, { recursive: true, force: true });
-  cpSync(siteDir, writing, { recursive: true });
   try {
+    cpSync(siteDir, writing, { recursive: true });
     renameSync(writing, entry);
   } catch (e) {
     rmSync(writing, { recursive: true, force: true });
     // Another build saved the same pages first.
     if (!hasPages(entry)) throw e;
   }
+  removeOldVersions(entry);
+}
+
+/** Removes all but the newest few entries besides `entry`; one another build removes first is passed over. */
+function removeOldVersions(entry: string): void {
   const root = path.dirname(entry);
   const others = readdirSync(root)
-    .filter((name) => name !== path.basename(entry) && !name.includes('.tmp-'))
-    .map((name) => ({ name, at: statSync(path.join(root, name)).mtimeMs }))
+    .filter((name) => ENTRY_NAME.test(name) && name !== path.basename(entry))
+    .map((name) => ({ name, at: statSync(path.join(root, name), { throwIfNoEntry: false })?.mtimeMs }))
+    .filter((e): e is { name: string; at: number } => e.at !== undefined)
     .sort((a, b) => b.at - a.at);
   for (const { name } of others.slice(KEPT_VERSIONS)) rmSync(path.join(root, name), { recursive: true, force: true });
 }

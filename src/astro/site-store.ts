@@ -10,6 +10,7 @@ import { exportPartBytes } from '../build/options.ts';
 import { listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
+import { restorePages } from './pages-cache.ts';
 import { consoleProgress } from '../progress/console.ts';
 
 /** Where the store step's lines go: Astro's logger inside Astro, the console without it. */
@@ -52,6 +53,16 @@ export function beginStore(contentDir: string): StoreBegun {
   // Awaited when the store is written; a failure is reported there, not as an unhandled rejection.
   listed.catch(() => {});
   return { contentDir, day, listed, reuse: previous ? startReuse(contentDir, previous) : null };
+}
+
+/**
+ * The whole build of a site whose pages are kept from an earlier build of this code (see
+ * pages-cache.ts): the pages copied into `builtDir` (before any work starts that would need
+ * stopping, should the copy fail), then the store step.
+ */
+export async function buildWithKeptPages(pages: string, builtDir: string, contentDir: string, logger: StoreLogger): Promise<void> {
+  restorePages(pages, builtDir);
+  await finishStore(beginStore(contentDir), builtDir, logger);
 }
 
 /**

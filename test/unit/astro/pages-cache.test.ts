@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasPages, restorePages, savePages } from '../../../src/astro/pages-cache.ts';
 
+/** Entries are named by code digests. */
+const [A, B, C, D, E] = ['a', 'b', 'c', 'd', 'e'].map((c) => c.repeat(64));
 const work = mkdtempSync(path.join(tmpdir(), 'pages-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -20,12 +22,12 @@ describe('pages kept for a version of the code', () => {
   const cache = path.join(work, 'cache');
 
   it('are kept whole under the entry named, and copied back into a build folder', () => {
-    const entry = path.join(cache, 'code-a');
+    const entry = path.join(cache, A);
     expect(hasPages(entry)).toBe(false);
     savePages(site('built-a', 'A'), entry);
     expect(hasPages(entry)).toBe(true);
     // Nothing of the writing is left beside it.
-    expect(readdirSync(cache)).toEqual(['code-a']);
+    expect(readdirSync(cache)).toEqual([A]);
     const into = path.join(work, 'into-a');
     restorePages(entry, into);
     expect(readFileSync(path.join(into, 'docs.html'), 'utf8')).toBe('A');
@@ -33,19 +35,22 @@ describe('pages kept for a version of the code', () => {
   });
 
   it('are kept once: a later build of the same code leaves the entry as it was', () => {
-    const entry = path.join(cache, 'code-a');
+    const entry = path.join(cache, A);
     savePages(site('built-a-again', 'other bytes'), entry);
     expect(readFileSync(path.join(entry, 'docs.html'), 'utf8')).toBe('A');
   });
 
-  it('of older versions of the code are removed, the newest few kept', () => {
-    for (const [i, code] of ['code-b', 'code-c', 'code-d', 'code-e'].entries()) {
+  it('of older versions of the code are removed, the newest few kept, and nothing else in the folder', () => {
+    // Whatever else the folder holds (PAGES_CACHE_DIR may name a shared one) is left alone.
+    writeFileSync(path.join(cache, 'notes.txt'), 'not ours');
+    mkdirSync(path.join(cache, 'other-tool'));
+    for (const [i, code] of [B, C, D, E].entries()) {
       savePages(site(`built-${code}`, code), path.join(cache, code));
       // Each kept after the one before (file times can be coarse).
       const at = new Date(Date.now() + (i + 1) * 10_000);
       utimesSync(path.join(cache, code), at, at);
     }
-    // code-a, the oldest, went when code-e was kept: three besides the newest.
-    expect(readdirSync(cache).sort()).toEqual(['code-b', 'code-c', 'code-d', 'code-e']);
+    // A, the oldest, went when E was kept: three besides the newest.
+    expect(readdirSync(cache).sort()).toEqual([B, C, D, E, 'notes.txt', 'other-tool'].sort());
   });
 });
