@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeFingerprint } from '../../scripts/lib/build-output.ts';
+
+const project = mkdtempSync(path.join(tmpdir(), 'code-fingerprint-'));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+for (const [file, text] of [['src/api/handler.ts', 'export {};\n'], ['src/pages/docs.astro', '<html></html>\n'], ['astro.config.mjs', 'export default {};\n'], ['package.json', '{}\n'], ['package-lock.json', '{}\n'], ['README.md', 'not code\n']]) {
+  mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+  writeFileSync(path.join(project, file), text);
+}
+
+describe("the code's digest", () => {
+  const first = codeFingerprint(project);
+
+  it('follows the bytes, not the times: a file touched, or written again the same, keeps it', () => {
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(project, 'src/api/handler.ts'), later, later);
+    writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
+    expect(codeFingerprint(project)).toBe(first);
+  });
+
+  it('changes with a byte of the code, a file renamed, or a file added; not with a file outside it', () => {
+    writeFileSync(path.join(project, 'README.md'), 'still not code\n');
+    expect(codeFingerprint(project)).toBe(first);
+    writeFileSync(path.join(project, 'src/pages/docs.astro'), '<html> </html>\n');
+    const edited = codeFingerprint(project);
+    expect(edited).not.toBe(first);
+    renameSync(path.join(project, 'src/api/handler.ts'), path.join(project, 'src/api/handlers.ts'));
+    const renamed = codeFingerprint(project);
+    expect(renamed).not.toBe(edited);
+    mkdirSync(path.join(project, 'public'));
+    writeFileSync(path.join(project, 'public/robots.txt'), 'User-agent: *\n');
+    expect(codeFingerprint(project)).not.toBe(renamed);
+  });
+});
