@@ -58,7 +58,8 @@ const comparable = (body: unknown, origin: string) =>
  */
 const caching = (h: Headers, body: unknown, origin: string) => ({
   etag: JSON.stringify(body).includes(origin) ? 'covers the origin' : h.get('etag'),
-  cacheControl: h.get('cache-control'),
+  // A browser's minute is cut to what is left of the day in the day's last minute.
+  cacheControl: h.get('cache-control')?.replace(/max-age=(\d+),/, (all, s) => (Number(s) < 60 ? 'max-age=rest of the day,' : all)),
   cdn: h.get('netlify-cdn-cache-control')?.replace(/max-age=(\d+)$/, (_, s) => (s === '31536000' ? 'max-age=year' : 'max-age=today')),
   vary: h.get('netlify-vary'),
 });
