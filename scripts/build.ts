@@ -69,9 +69,8 @@ if (previous?.store && existsSync(stateFolder(out)))
 // src/astro/pages-cache.ts). The process that builds the store runs with the allocator settings
 // that keep its memory down (see lib/build-memory.ts).
 const pages = pagesEntry(code);
-const child = hasPages(pages)
-  ? spawn(process.execPath, [STORE_STEP, pages, temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv }) })
-  : spawn(process.execPath, [ASTRO, 'build', '--outDir', temp], { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages }) });
+const builder = hasPages(pages) ? [STORE_STEP, pages, temp] : [ASTRO, 'build', '--outDir', temp];
+const child = spawn(process.execPath, builder, { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages }) });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

@@ -11,8 +11,8 @@ import path from 'node:path';
 export const PAGES_ENTRY_ENV = 'PAGES_ENTRY';
 
 /**
- * Entries of other versions kept beside the newest. The digest takes each code file's time, so
- * an older version's pages serve only another copy of the code sharing these packages.
+ * Entries of other versions kept beside the newest: for a checkout switched back to one of them,
+ * or another copy of the code sharing these packages.
  */
 const KEPT_VERSIONS = 3;
 

@@ -32,9 +32,10 @@ function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildSt
   return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
 }
 
-/** The store's work begun: the day ages are computed for, the content's listing, the taking of the previous build's files. */
+/** The store's work begun: its settings, the day ages are computed for, the content's listing, the taking of the previous build's files. */
 export interface StoreBegun {
   contentDir: string;
+  environment: ReturnType<typeof storeEnvironment>;
   day: string;
   listed: Promise<ListedContent>;
   reuse: Reuse | null;
@@ -48,11 +49,11 @@ export interface StoreBegun {
  */
 export function beginStore(contentDir: string): StoreBegun {
   const day = asOfDay();
-  const { previous } = storeEnvironment(process.env);
+  const environment = storeEnvironment(process.env);
   const listed = listContentOffThread(contentDir, day);
   // Awaited when the store is written; a failure is reported there, not as an unhandled rejection.
   listed.catch(() => {});
-  return { contentDir, day, listed, reuse: previous ? startReuse(contentDir, previous) : null };
+  return { contentDir, environment, day, listed, reuse: environment.previous ? startReuse(contentDir, environment.previous) : null };
 }
 
 /**
@@ -76,7 +77,7 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   // and the progress must show when Astro's own lines are turned down (build:stats). Warnings
   // and the summary stay with the logger.
   const progress = consoleProgress({ prefix: '[boxing-store] ' });
-  const { contentDir, day: today, listed, reuse } = begun;
+  const { contentDir, environment, day: today, listed, reuse } = begun;
   let content: ListedContent;
   try {
     content = await listed;
@@ -84,7 +85,6 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
     await reuse?.discard();
     throw e;
   }
-  const environment = storeEnvironment(process.env);
   const result = await buildStore({
     contentDir,
     outDir: builtDir,
