@@ -10,8 +10,13 @@ export default defineConfig({
     hookTimeout: 600_000,
     // The root's global setup runs once per run, whichever projects run: a temporary folder for the run.
     globalSetup: ['test/helpers/run-temp.ts'],
-    // Each file in a fresh worker thread: a thread starts in a fraction of the time of a process.
+    // Files run in worker threads (a thread starts in a fraction of the time of a process), each
+    // file in the workers it finds, not one of its own: the modules are loaded once per worker
+    // instead of once per file, half the unit project's time and a tenth of the integration
+    // project's. So no test leaves set what another would see, and a file that mocks a module
+    // loads the modules afresh (built-pages.test.ts shows how).
     pool: 'threads',
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -20,10 +25,6 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           // Modules called in place: no build to wait for, nothing shared on disk, so files run side by side.
           maxWorkers: '100%',
-          // And in the workers they find, not one each: the modules are loaded once per worker
-          // instead of once per file, half the project's time. No unit test mocks, stubs or sets
-          // what another would see (a test that must, restores it before it ends).
-          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -2,7 +2,7 @@
 // many and the API reads a built page only where there is one, paging through the sorted list
 // beyond. Here the layout builds 8 fights pages where the API browses to 400: every page still
 // answers, none is read that was never written.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { OFFSET_CEILING } from '../../src/api/limits.ts';
 import { paths } from '../../src/store/layout.ts';
@@ -11,6 +11,13 @@ import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { loadContent, loadRecords, page } from '../helpers/reference.ts';
 
+// The files of a worker share its modules (vitest.config.ts): this file loads them afresh, so its
+// mock is what they import, and leaves them to be loaded afresh again once it ends.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/store/layout.ts');
+  vi.resetModules();
+});
 vi.mock('../../src/store/layout.ts', async (original) => {
   const layout = await original<typeof import('../../src/store/layout.ts')>();
   return { ...layout, BUILT_PAGES: { ...layout.BUILT_PAGES, fights: 8 } };

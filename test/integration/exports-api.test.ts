@@ -5,7 +5,7 @@
 // store fails: a 503 or a 500, never a wrong 200.
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
@@ -130,6 +130,7 @@ function failing(pattern: RegExp, fault: 'status' | 'missing' | 'short'): Store 
 
 describe('a store that fails', () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  afterAll(() => logged.mockRestore());
   const expectError = async (answer: Awaited<ReturnType<typeof raw>>, status: number, name: string) => {
     expect(answer.status).toBe(status);
     expect(answer.headers.get('cache-control')).toBe('no-store');

@@ -2,7 +2,7 @@
 // the origin fails, and 500 InternalError when a file that the store's own indexes name is
 // missing or short. Never a 200, never cacheable. The store here is the test build behind an
 // origin that fails on purpose for the paths matching a pattern.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiFunction } from '../../src/hosts/functions.ts';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
@@ -64,6 +64,7 @@ beforeAll(() => {
   logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => logged.mockClear());
+afterAll(() => logged.mockRestore());
 
 /** [what, path, files to fail]: every endpoint kind and every kind of file it reads. {name} is an id from the build. */
 const READ_FAILURES: Array<[string, string, RegExp]> = [
