@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInputs, isCurrent, readMarker } from '../../scripts/lib/build-output.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
+import { differingFiles } from '../helpers/folder-files.ts';
 import { writeSmallDataset } from '../helpers/small-dataset.ts';
 
 const KEY = 'dev-test-key';
@@ -128,10 +128,7 @@ describe('npm run dev', () => {
 
     const full = path.join(work, 'full');
     buildSite(full, { CONTENT_DIR: content });
-    // As latin1 text, one character a byte: export parts are gzip.
-    const files = (root: string) => new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
-    const [got, want] = [files(dist), files(full)];
-    const differing = [...new Set([...got.keys(), ...want.keys()])].filter((f) => got.get(f) !== want.get(f));
+    const differing = differingFiles(dist, full, { under: 'store' });
     expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
     // The API's description too: its examples are those a full build takes from the same store.
     const described = (root: string) => readFileSync(path.join(root, 'v2/openapi.json'), 'utf8');

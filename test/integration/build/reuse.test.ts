@@ -10,6 +10,7 @@ import { buildStore } from '../../../src/build/build-store.ts';
 import { exportPartBytes } from '../../../src/build/options.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { differingFiles } from '../../helpers/folder-files.ts';
 import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-reuse-'));
@@ -29,16 +30,6 @@ function build(out: string): string {
   return result.stdout + result.stderr;
 }
 
-/**
- * Every store file and folder under a built folder: path -> bytes (as latin1 text, one character
- * a byte: export parts are gzip), and folder/ -> '' (a folder left empty is a difference too).
- */
-function storeFiles(root: string): Map<string, string> {
-  return new Map(
-    fg.sync('store/**/*', { cwd: root, onlyFiles: false, markDirectories: true }).map((f) => [f, f.endsWith('/') ? '' : readFileSync(path.join(root, f), 'latin1')]),
-  );
-}
-
 /** Each export part's file, by path, and the inode it is (a part taken from the previous build is that build's file). */
 const exportParts = (root: string) =>
   new Map(fg.sync('store/exports/*/*.ndjson.gz', { cwd: root }).map((f) => [f, statSync(path.join(root, f)).ino]));
@@ -50,8 +41,8 @@ async function expectSameAsFromNothing(dist: string) {
   await buildStore({ contentDir: content, outDir: fresh, asOfDay: asOf, progress: silentProgress, onIgnored: () => {},
     // Cut as the spawned builds cut them: they read the run's EXPORT_PART_BYTES (test/helpers/run-temp.ts).
     exportPartBytes: exportPartBytes(process.env) });
-  const [got, want] = [storeFiles(dist), storeFiles(fresh)];
-  const differing = [...new Set([...got.keys(), ...want.keys()])].filter((f) => got.get(f) !== want.get(f));
+  // Folders too: one left empty is a difference.
+  const differing = differingFiles(dist, fresh, { under: 'store', folders: true });
   expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
 }
 

@@ -3,7 +3,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
@@ -13,6 +12,7 @@ import type { Orders } from '../../../src/build/catalog-source.ts';
 import { paths, readListing } from '../../../src/store/layout.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { TEST_EXPORT_PART_BYTES } from '../../helpers/export-part.ts';
+import { differingFiles, folderState } from '../../helpers/folder-files.ts';
 import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
@@ -22,11 +22,6 @@ const state = path.join(work, 'state');
 
 const build = (out: string, stateDir?: string) =>
   buildStore({ contentDir: content, outDir: out, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir, exportPartBytes: TEST_EXPORT_PART_BYTES });
-
-/** Every store file under a built folder: path -> bytes (as latin1 text, one character a byte: export parts are gzip). */
-function storeFiles(root: string): Map<string, string> {
-  return new Map(fg.sync('store/**/*', { cwd: root, onlyFiles: true }).map((f) => [f, readFileSync(path.join(root, f), 'latin1')]));
-}
 
 let ctx: UpdateContext;
 
@@ -75,8 +70,7 @@ function applyEdits(changes: ContentChange[]) {
 async function expectSameAsFullBuild() {
   const full = path.join(work, `full-${Date.now()}`);
   await build(full);
-  const [got, want] = [storeFiles(live), storeFiles(full)];
-  const differing = [...new Set([...got.keys(), ...want.keys()])].filter((f) => got.get(f) !== want.get(f));
+  const differing = differingFiles(live, full, { under: 'store' });
   rmSync(full, { recursive: true, force: true });
   expect(differing.slice(0, 20), `${differing.length} files differ`).toEqual([]);
 }
@@ -147,7 +141,7 @@ describe('edits applied record by record', () => {
   });
 
   it('refuses an edit that breaks a rule, and a fighter removed while fights name them, changing nothing', async () => {
-    const before = storeFiles(live);
+    const before = folderState(live, 'store');
     const fight = json('fights', 'fight-000050.json');
     put('fights', 'fight-000050.json', { ...fight, event_id: 'event-404', status: 'SOMETIMES' });
     const broken = applyChanges(ctx, [{ collection: 'fights', file: 'fight-000050.json' }]);
@@ -161,7 +155,7 @@ describe('edits applied record by record', () => {
     const dangling = applyChanges(ctx, [{ collection: 'fighters', file: path.basename(fighterFile) }]);
     expect(dangling.kind).toBe('problems');
     writeFileSync(fighterFile, saved);
-    expect(storeFiles(live)).toEqual(before);
+    expect(folderState(live, 'store')).toEqual(before);
   });
 
   it('refuses an edit that breaks a rule within the record, with the build\'s words', async () => {

@@ -1,0 +1,58 @@
+// Two built folders compared file for file, as the tests that hold a build to another (taken from
+// a previous build, updated in place, made without Astro) compare them: every path under each, and
+// every file's bytes. A file is read only when both have it at the same size, one pair at a time:
+// a store is tens of thousands of files, never held in memory at once.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Comparison {
+  /** Only what is under this folder of each (e.g. 'store'); by default everything. */
+  under?: string;
+  /** Folders count too: a folder one has and the other has not (left empty, say) is a difference. */
+  folders?: boolean;
+  /** Paths whose bytes may differ (both must still have them). */
+  bytesMayDiffer?: string[];
+}
+
+/** Every entry under `root` (or its folder `under`), by its path from `root` with '/' between names: true for a folder. */
+function entries(root: string, under: string | undefined): Map<string, boolean> {
+  const base = under === undefined ? root : path.join(root, under);
+  const found = new Map<string, boolean>();
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    found.set(path.relative(root, full).split(path.sep).join('/'), entry.isDirectory());
+  }
+  return found;
+}
+
+/** The paths that one folder has and the other has not, or whose bytes differ; in order, none when the two are the same. */
+export function differingFiles(a: string, b: string, options: Comparison = {}): string[] {
+  const [inA, inB] = [entries(a, options.under), entries(b, options.under)];
+  const mayDiffer = new Set(options.bytesMayDiffer);
+  const differing: string[] = [];
+  for (const name of [...new Set([...inA.keys(), ...inB.keys()])].sort()) {
+    const [folderA, folderB] = [inA.get(name), inB.get(name)];
+    if (folderA === undefined || folderB === undefined) {
+      if (options.folders || !(folderA ?? folderB)) differing.push(name);
+    } else if (folderA !== folderB) differing.push(name);
+    else if (!folderA && !mayDiffer.has(name) && !sameBytes(path.join(a, name), path.join(b, name))) differing.push(name);
+  }
+  return differing;
+}
+
+function sameBytes(a: string, b: string): boolean {
+  return statSync(a).size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
+}
+
+/**
+ * What a folder holds, to be compared later with what it holds then: every path under it (or its
+ * folder `under`) with its size and modification time, which any write changes.
+ */
+export function folderState(root: string, under?: string): Map<string, string> {
+  const state = new Map<string, string>();
+  for (const [name, folder] of entries(root, under)) {
+    const { size, mtimeMs } = statSync(path.join(root, name));
+    state.set(name, folder ? 'folder' : `${size} ${mtimeMs}`);
+  }
+  return state;
+}
