@@ -12,9 +12,9 @@ export default defineConfig({
     globalSetup: ['test/helpers/run-temp.ts'],
     // Files run in worker threads (a thread starts in a fraction of the time of a process), each
     // file in the workers it finds, not one of its own: the modules are loaded once per worker
-    // instead of once per file, half the unit project's time and a tenth of the integration
-    // project's. So no test leaves set what another would see, and a file that mocks a module
-    // loads the modules afresh (built-pages.test.ts shows how).
+    // instead of once per file: half the unit project's time, some 15% of the integration and
+    // hosts projects'. So no test leaves set what another would see, and a file that mocks a
+    // module loads the modules afresh (test/unit/shared-workers.test.ts holds both).
     pool: 'threads',
     isolate: false,
     projects: [
