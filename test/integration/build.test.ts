@@ -196,20 +196,42 @@ describe('build settings', () => {
   });
 });
 
+/** What a build's Node process noted as it started: its command line and its allocator settings. */
+interface ProcessNote {
+  argv: string[];
+  arena: string | null;
+  threshold: string | null;
+}
+
+/**
+ * A log every Node process of a build writes a note to as it starts, through a preload given in
+ * NODE_OPTIONS; removed when the test finishes.
+ */
+function processLog(name: string) {
+  const log = path.join(tmpdir(), `${name}-${process.pid}.ndjson`);
+  const preload = path.join(tmpdir(), `${name}-${process.pid}.mjs`);
+  writeFileSync(preload, `import { appendFileSync } from 'node:fs';
+appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }) + '\\n');\n`);
+  onTestFinished(() => {
+    for (const f of [log, preload]) rmSync(f, { force: true });
+  });
+  return {
+    nodeOptions: `--import ${preload}`,
+    clear: () => rmSync(log, { force: true }),
+    read: () => readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ProcessNote),
+  };
+}
+
 describe('build process', () => {
   it("builds the store in a process with the allocator settings that keep a build's memory down, the environment's own kept", async () => {
     const content = await writeContent(minimalContent());
     const out = path.join(tmpdir(), `allocator-${process.pid}`);
-    // Every Node process of the build notes its command line and its allocator settings.
-    const log = path.join(tmpdir(), `allocator-${process.pid}.ndjson`);
-    const preload = path.join(tmpdir(), `allocator-${process.pid}.mjs`);
-    writeFileSync(preload, `import { appendFileSync } from 'node:fs';
-appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }) + '\\n');\n`);
+    const log = processLog('allocator');
     onTestFinished(() => {
-      for (const f of [out, stateFolder(out), log, preload]) rmSync(f, { recursive: true, force: true });
+      for (const f of [out, stateFolder(out)]) rmSync(f, { recursive: true, force: true });
     });
-    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: `--import ${preload}`, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
-    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { argv: string[]; arena: string | null; threshold: string | null });
+    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: log.nodeOptions, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
+    const processes = log.read();
     // Astro's, or the store step's when the pages are kept (the run's builds keep them).
     const builders = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs') || a.endsWith('store-step.ts')));
     expect(builders.length, JSON.stringify(processes)).toBeGreaterThan(0);
@@ -224,19 +246,16 @@ describe('pages kept from an earlier build of the same code', () => {
   it('are taken without starting Astro, for a site byte for byte the one Astro builds', async () => {
     const content = await writeContent(minimalContent());
     const pages = mkdtempSync(path.join(tmpdir(), 'kept-pages-'));
-    // Every Node process of a build notes its command line.
-    const log = path.join(tmpdir(), `kept-pages-${process.pid}.ndjson`);
-    const preload = path.join(tmpdir(), `kept-pages-${process.pid}.mjs`);
-    writeFileSync(preload, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv) + '\\n');\n`);
+    const log = processLog('kept-pages');
     const build = (out: string) => {
-      rmSync(log, { force: true });
-      buildSite(out, { CONTENT_DIR: content, PAGES_CACHE_DIR: pages, NODE_OPTIONS: `--import ${preload}` });
-      return readFileSync(log, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as string[]).join(' '));
+      log.clear();
+      buildSite(out, { CONTENT_DIR: content, PAGES_CACHE_DIR: pages, NODE_OPTIONS: log.nodeOptions });
+      return log.read().map((p) => p.argv.join(' '));
     };
     const started = (processes: string[], script: string) => processes.some((argv) => argv.includes(script));
     const [byAstro, fromKept] = [path.join(tmpdir(), `by-astro-${process.pid}`), path.join(tmpdir(), `from-kept-${process.pid}`)];
     onTestFinished(() => {
-      for (const f of [byAstro, fromKept, stateFolder(byAstro), stateFolder(fromKept), pages, log, preload]) rmSync(f, { recursive: true, force: true });
+      for (const f of [byAstro, fromKept, stateFolder(byAstro), stateFolder(fromKept), pages]) rmSync(f, { recursive: true, force: true });
     });
     // None kept for this code yet: Astro builds them, and they are kept under the code's digest.
     const first = build(byAstro);

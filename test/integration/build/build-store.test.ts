@@ -17,7 +17,6 @@ import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
 
-// The real function, watched: what it was given shows what the build let go of, and when.
 // The files of a worker share its modules (vitest.config.ts): this file loads them afresh, so its
 // mock is what they import, and leaves them to be loaded afresh again once it ends.
 vi.hoisted(() => vi.resetModules());
@@ -25,6 +24,7 @@ afterAll(() => {
   vi.doUnmock('../../../src/build/state.ts');
   vi.resetModules();
 });
+// The real function, watched: what it was given shows what the build let go of, and when.
 vi.mock('../../../src/build/state.ts', async (original) => {
   const state = await original<typeof import('../../../src/build/state.ts')>();
   return { ...state, setAsideFileColumns: vi.fn(state.setAsideFileColumns) };
