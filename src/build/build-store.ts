@@ -68,7 +68,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let exported = 0;
     try {
       const writing = options.progress.phase('writing store files');
-      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: diskLineBuckets(workDir) })) {
+      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: (name) => diskLineBuckets(workDir, name) })) {
         await sink.write(unit.path, unit.body());
         writing.tick();
       }

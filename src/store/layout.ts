@@ -4,7 +4,7 @@
 // data size, and every answer the API gives can be found in a few reads whose paths follow from
 // the request (and at most one earlier read).
 import type { LargeResource } from '../records/resources.ts';
-import { fnv1a } from '../shared/hash.ts';
+import { fnv1a, mix32 } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
 import { partFile } from './layout-exports.ts';
 
@@ -72,18 +72,33 @@ export const spanOf = (total: number, k: number, perFile: number): [from: number
   firstOf(k, perFile) + heldBy(total, k, perFile),
 ];
 
-/** Shard folders: a million records leave about 4,000 files in each. */
+/** Shard folders of the name search's lists: a gram's folder is its hash's. */
 export const SHARDS = 256;
 
 /** Shard n's folder name: two hex digits. */
 export const shardName = (n: number) => n.toString(16).padStart(2, '0');
 
-/** The number of the shard an id (or a search gram) falls in, 0 to SHARDS - 1. */
-export const shardNumberOf = (id: string) => fnv1a(id) & (SHARDS - 1);
+/** The number of the shard a search gram falls in, 0 to SHARDS - 1. */
+export const shardNumberOf = (gram: string) => fnv1a(gram) & (SHARDS - 1);
 
-export function shardOf(id: string): string {
-  return shardName(shardNumberOf(id));
+export function shardOf(gram: string): string {
+  return shardName(shardNumberOf(gram));
 }
+
+/**
+ * Packs per kind of file kept by id: a record (get-one), an event's or a fighter's fights, a
+ * title's holders. Each id's lines are in the pack its id falls in, so a million fights make
+ * 65,536 record files of about 15 records (14 KB) each, not a million files of one. The count is
+ * fixed (the reader finds an id's pack from the id alone): below it a pack holds one id or a few,
+ * and each doubling of the data doubles a pack's bytes, never the reads.
+ */
+export const PACKS = 65536;
+
+/** The pack of an id's FNV-1a hash, 0 to PACKS - 1 (mixed: sequential ids differ in FNV-1a's low bits only). */
+export const packOfHash = (idHash: number) => mix32(idHash) >>> 16;
+
+/** Pack n's path below its list's folder: its high byte names the folder, its low byte the file. */
+const packName = (n: number) => `${shardName(n >>> 8)}/${shardName(n & 0xff)}.ndjson`;
 
 function numbered(n: number): string {
   return `${Math.floor(n / PER_FOLDER)}/${n}`;
@@ -102,7 +117,7 @@ const ANY = '_';
  * endpoint names the lists it reads by them.
  */
 export const lists = {
-  /** Get-one files. */
+  /** Get-one records, in packs. */
   records: (resource: ItemResource) => `${STORE}/${resource}/records/`,
   /** The complete list of a small resource (one file). */
   all: (resource: SmallResource) => `${STORE}/${resource}/all.ndjson`,
@@ -132,8 +147,10 @@ function sortedBase(list: SortedList): string {
 }
 
 export const paths = {
-  /** A get-one file: the record's JSON text alone. */
-  record: (resource: ItemResource, id: string) => `${lists.records(resource)}${shardOf(id)}/${id}.json`,
+  /** The pack that holds record `id`, if there is such a record (see packText). */
+  recordPack: (resource: ItemResource, id: string) => paths.recordPackNumber(resource, packOfHash(fnv1a(id))),
+  /** Pack n (0 to PACKS - 1) of a collection's records. */
+  recordPackNumber: (resource: ItemResource, n: number) => `${lists.records(resource)}${packName(n)}`,
   /** The complete list of a small resource (divisions, organizations, titles): one record a line. */
   all: lists.all,
   titles: (organizationId: string | null, divisionId: string | null) =>
@@ -148,8 +165,10 @@ export const paths = {
   index: (list: SortedList) => `${sortedBase(list)}/index.txt`,
   /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */
   chunk: (list: SortedList, k: number) => `${sortedBase(list)}/${numbered(k)}.ndjson`,
-  /** A list read whole, one record a line, in its list's order. */
-  whole: (list: WholeList) => `${lists.whole(list.resource, list.by)}${shardOf(list.id)}/${list.id}.ndjson`,
+  /** The pack that holds a list read whole (see packText): its lines, one record each, in its list's order. */
+  wholePack: (list: WholeList) => paths.wholePackNumber(list, packOfHash(fnv1a(list.id))),
+  /** Pack n (0 to PACKS - 1) of the lists read whole of a kind. */
+  wholePackNumber: (list: Pick<WholeList, 'resource' | 'by'>, n: number) => `${lists.whole(list.resource, list.by)}${packName(n)}`,
   /**
    * Part k of the fighters whose search text contains `gram` (1 to SHORT_NEEDLE characters),
    * optionally only those of one division: a header line, then fighter ids in name order.
@@ -177,7 +196,59 @@ export function recordText(record: unknown): string {
   return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A list file (a chunk, a list read whole, a complete list): one record a line. */
+/**
+ * A pack: for each id in it (in the order of the ids, as JavaScript compares strings), that id's
+ * lines in their order, each as `<id>` TAB `<line>`: a record's pack has a line per id, a pack of
+ * lists read whole a list's lines per id. The same lists make the same bytes. Neither an id nor a
+ * store line holds a raw line break, and an id holds no tab, so an id's lines are found by the
+ * prefix alone.
+ */
+export type PackLists = ReadonlyArray<readonly [id: string, lines: readonly string[]]>;
+
+export function packText(lists: PackLists): string {
+  const out: string[] = [];
+  for (const [id, lines] of [...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) for (const line of lines) out.push(`${id}\t${line}`);
+  return out.join('\n');
+}
+
+/** Every id's lines in a pack's text, in the pack's order. */
+export function packLists(pack: string): Array<[id: string, lines: string[]]> {
+  const out: Array<[string, string[]]> = [];
+  for (const line of linesOf(pack)) {
+    const tab = line.indexOf('\t');
+    const id = line.slice(0, tab);
+    if (out.length === 0 || out[out.length - 1][0] !== id) out.push([id, []]);
+    out[out.length - 1][1].push(line.slice(tab + 1));
+  }
+  return out;
+}
+
+/** The lines of `id` in a pack's text: none when the pack does not hold it. */
+export function linesInPack(pack: string, id: string): string[] {
+  const key = `${id}\t`;
+  let at: number;
+  if (pack.startsWith(key)) at = 0;
+  else {
+    const found = pack.indexOf(`\n${key}`);
+    if (found < 0) return [];
+    at = found + 1;
+  }
+  const lines: string[] = [];
+  for (;;) {
+    const end = pack.indexOf('\n', at);
+    lines.push(pack.slice(at + key.length, end < 0 ? pack.length : end));
+    // An id's lines follow one another.
+    if (end < 0 || !pack.startsWith(key, end + 1)) return lines;
+    at = end + 1;
+  }
+}
+
+/** The text of record `id` in its pack's text, or null when the pack does not hold it. */
+export function recordInPack(pack: string, id: string): string | null {
+  return linesInPack(pack, id)[0] ?? null;
+}
+
+/** A list file (a chunk, a complete list): one record a line. */
 export function listText(lines: readonly string[]): string {
   return lines.join('\n');
 }

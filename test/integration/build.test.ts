@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, paths, readCandidate, readDayIndex, readKeyedFight, readListing, recordText, splitHeader,
+  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, packLists, paths, readCandidate, readDayIndex, readKeyedFight, readListing, recordText, splitHeader,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -39,6 +39,11 @@ const headed = (schema: z.ZodType): Check => (text) => {
   return z.array(schema).parse(rest.map((l) => JSON.parse(l)));
 };
 const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
+/** A pack of records: each id's one line the record of that id. */
+const pack = (schema: z.ZodType): Check => (text) =>
+  packLists(text).forEach(([id, lines]) => expect(lines.map((line) => (schema.parse(JSON.parse(line)) as { id: string }).id)).toEqual([id]));
+/** A pack of lists read whole: each id's lines checked as `check` checks a list, knowing its id. */
+const packOf = (check: (lines: string[], id: string) => void): Check => (text) => packLists(text).forEach(([id, lines]) => check(lines, id));
 const dayIndex: Check = (text) => {
   const index = readDayIndex(text);
   Header.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
@@ -46,13 +51,15 @@ const dayIndex: Check = (text) => {
     if (!(index.day(i) > index.day(i - 1) && index.start(i) > index.start(i - 1) && index.start(i) < index.total))
       throw new Error(`day entry ${i} out of order`);
 };
-const keyedFights: Check = (text) =>
-  linesOf(text).forEach((line) => {
+/** An event's or a fighter's fights: each line's keys its fight's, and the fight of that event or fighter. */
+const keyedFights = (lines: string[], id: string) =>
+  lines.forEach((line) => {
     const keyed = readKeyedFight(line);
     const fight = api.Fight.parse(JSON.parse(keyed.json));
     expect([keyed.date, keyed.id, keyed.division_id, keyed.event_id, ...keyed.fighter_ids]).toEqual([
       fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
     ]);
+    expect([keyed.event_id, ...keyed.fighter_ids]).toContain(id);
   });
 
 /** Each collection's record, as its export holds it. */
@@ -62,12 +69,12 @@ const EXPORTED = {
 
 /** What each store file must hold, by path. */
 const RULES: Array<[RegExp, Check]> = [
-  [/^fights\/records\//, one(api.Fight)],
-  [/^events\/records\//, one(api.Event)],
-  [/^fighters\/records\//, one(api.Fighter)],
-  [/^divisions\/records\//, one(api.Division)],
-  [/^organizations\/records\//, one(api.Organization)],
-  [/^titles\/records\//, one(api.Title)],
+  [/^fights\/records\//, pack(api.Fight)],
+  [/^events\/records\//, pack(api.Event)],
+  [/^fighters\/records\//, pack(api.Fighter)],
+  [/^divisions\/records\//, pack(api.Division)],
+  [/^organizations\/records\//, pack(api.Organization)],
+  [/^titles\/records\//, pack(api.Title)],
   [/^divisions\/all\.ndjson$/, lines(api.Division)],
   [/^organizations\/all\.ndjson$/, lines(api.Organization)],
   [/^titles\/(all\.ndjson$|by\/)/, lines(api.Title)],
@@ -81,8 +88,8 @@ const RULES: Array<[RegExp, Check]> = [
   [/^events\/sorted\/.*\.ndjson$/, lines(api.Event)],
   [/^events\/scheduled\/.*\.ndjson$/, lines(api.ScheduledEvent)],
   [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
-  [/^fights\/by-(event|fighter)\//, keyedFights],
-  [/^fighters\/by-title\//, lines(api.Fighter)],
+  [/^fights\/by-(event|fighter)\//, packOf(keyedFights)],
+  [/^fighters\/by-title\//, packOf((held, id) => held.forEach((line) => expect(api.Fighter.parse(JSON.parse(line)).titles.map((t) => t.id)).toContain(id)))],
   [/^fighters\/search\//, (text) => {
     const { header, lines: ids } = splitHeader(text);
     Header.parse(header);
@@ -128,13 +135,21 @@ describe('the built store', () => {
     expect(invalid.slice(0, 10)).toEqual([]);
   });
 
-  it('has a get-one file for every record, every chunk, and a page for every default list page', () => {
+  it('has every record in its pack once, every chunk, and a page for every default list page', () => {
     const root = dist();
     const total = (resource: 'fights' | 'events' | 'fighters') =>
       (JSON.parse(readFileSync(path.join(root, paths.index({ resource })), 'utf8').split('\n')[0]) as { total: number }).total;
     for (const resource of ['fights', 'events', 'fighters'] as const) {
-      const records = fg.sync(`store/${resource}/records/**/*.json`, { cwd: root }).length;
-      expect(records).toBe(total(resource));
+      const ids: string[] = [];
+      for (const pack of fg.sync(`store/${resource}/records/**/*.ndjson`, { cwd: root })) {
+        const held = packLists(readFileSync(path.join(root, pack), 'utf8')).map(([id]) => id);
+        // Each record where the reader looks for its id, the pack's records in their ids' order.
+        for (const id of held) expect(`/${pack}`).toBe(paths.recordPack(resource, id));
+        expect(held).toEqual(held.toSorted());
+        ids.push(...held);
+      }
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(total(resource));
       expect(fg.sync(`store/${resource}/sorted/_/**/*.ndjson`, { cwd: root })).toHaveLength(Math.ceil(total(resource) / CHUNK_SIZE));
       const pages = fg.sync(`store/${resource}/pages/**/*.ndjson`, { cwd: root }).length;
       const expected = Math.ceil(total(resource) / BUILT_PAGE_SIZE);

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import { endsExportRun, exportSpacing, paths, readListing, type StoredExport } from '../../src/store/layout.ts';
+import { endsExportRun, exportSpacing, paths, readListing, recordInPack, type StoredExport } from '../../src/store/layout.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import { GZIP_HEADER, gzip } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -69,9 +69,12 @@ describe('the built exports', () => {
     const all = (e: StoredExport) => e.parts.flatMap((p) => linesOf(built(partPath(e.collection, p.name))));
     const reference = await loadRecords();
     const fights = all(exportOf('fights'));
-    // Newest first, as the fights list; each line the get-one file's text, byte for byte.
+    // Newest first, as the fights list; each line the get-one record's text, byte for byte.
     expect(fights.map((l) => JSON.parse(l).id)).toEqual(reference.fights.map((f) => f.id).reverse());
-    for (const line of [fights[0], fights[1234], fights.at(-1)!]) expect(line).toBe(built(paths.record('fights', JSON.parse(line).id)).toString('utf8'));
+    for (const line of [fights[0], fights[1234], fights.at(-1)!]) {
+      const { id } = JSON.parse(line) as { id: string };
+      expect(line).toBe(recordInPack(built(paths.recordPack('fights', id)).toString('utf8'), id));
+    }
     expect(all(exportOf('events')).map((l) => JSON.parse(l).id)).toEqual(reference.events.map((e) => e.id).reverse());
     // Fighters by name, as their list (its chunks hold it in that order).
     const chunks = built(paths.index({ resource: 'fighters' })).toString('utf8');

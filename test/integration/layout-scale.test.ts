@@ -12,9 +12,10 @@ import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { divisions, organizations, titles } from '../../scripts/generate/reference.ts';
 import type { LargeResource } from '../../src/records/resources.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
+import { fnv1a } from '../../src/shared/hash.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
-  shardOf, type SortedList,
+  PACKS, packOfHash, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -86,21 +87,21 @@ describe('at a million fights', () => {
     const add = (p: string) => folders.add(p);
     const lists = { fights: generated.fights, events: generated.events, fighters: generated.fighters };
     for (const [resource, list] of Object.entries(lists) as Array<[LargeResource, string[]]>) {
-      for (const id of list) add(paths.record(resource, id));
+      new Set(list.map((id) => paths.recordPack(resource, id))).forEach(add);
       for (let n = 1; n <= pageCount(resource, list.length); n++) add(paths.page(resource, n));
       sortedFiles({ resource }, list.length).forEach(add);
     }
     sortedFiles({ resource: 'events', shape: 'scheduled' }, generated.events.length).forEach(add);
     for (const [resource, list] of [['divisions', divisions.map((d) => d.record)], ['organizations', organizations], ['titles', titles]] as const)
-      for (const { id } of list) add(paths.record(resource, id));
+      new Set(list.map(({ id }) => paths.recordPack(resource, id))).forEach(add);
     // One division holding every fight (or fighter) is the worst case for its list's folders.
     for (const { record } of divisions) {
       sortedFiles({ resource: 'fights', division_id: record.id }, FIGHTS).forEach(add);
       sortedFiles({ resource: 'fighters', division_id: record.id }, generated.fighters.length).forEach(add);
     }
-    for (const id of generated.events) add(paths.whole({ resource: 'fights', by: 'event', id }));
-    for (const id of generated.fighters) add(paths.whole({ resource: 'fights', by: 'fighter', id }));
-    for (const t of titles) add(paths.whole({ resource: 'fighters', by: 'title', id: t.id }));
+    new Set(generated.events.map((id) => paths.wholePack({ resource: 'fights', by: 'event', id }))).forEach(add);
+    new Set(generated.fighters.map((id) => paths.wholePack({ resource: 'fights', by: 'fighter', id }))).forEach(add);
+    new Set(titles.map(({ id }) => paths.wholePack({ resource: 'fighters', by: 'title', id }))).forEach(add);
     // A name-search list holding every fighter is the worst case for its parts' folder. The
     // number of grams is bounded by the names' alphabet, not by the fighters; the real build
     // below has them all.
@@ -112,16 +113,18 @@ describe('at a million fights', () => {
     expect(largest.entries, largest.dir).toBeLessThan(10_000);
   });
 
-  // An even share, give or take 15%: what lets a shard folder hold "about 4,000" of a million.
-  it('spreads the records of each collection evenly over the 256 shard folders', () => {
+  // What a get-one reads at a million fights: a pack of about 15 fights, and no pack far above
+  // that (as an even spread gives: 2.5 times the mean, against the 2.3 a fair hash's largest of
+  // 65,536 packs reaches). A fighter's or an event's fights are packed by the same ids.
+  it('spreads the ids of each collection evenly over the packs', () => {
     for (const [collection, list] of Object.entries(generated)) {
-      const perShard = new Map<string, number>();
-      for (const id of list) perShard.set(shardOf(id), (perShard.get(shardOf(id)) ?? 0) + 1);
-      const mean = list.length / 256;
-      const counts = [...perShard.values()];
-      expect(perShard.size, collection).toBe(256);
-      expect(Math.max(...counts) / mean, collection).toBeLessThan(1.15);
-      expect(Math.min(...counts) / mean, collection).toBeGreaterThan(0.85);
+      const perPack = new Uint32Array(PACKS);
+      for (const id of list) perPack[packOfHash(fnv1a(id))]++;
+      const mean = list.length / PACKS;
+      expect(Math.max(...perPack) / Math.max(mean, 1), collection).toBeLessThan(collection === 'fights' ? 2.5 : 8);
+      // Every pack holds some of a million fights; of fewer records, as many packs as a fair hash fills.
+      const filled = perPack.filter((n) => n > 0).length;
+      expect(filled / (PACKS * (1 - Math.exp(-mean))), collection).toBeGreaterThan(0.98);
     }
   });
 });
@@ -134,7 +137,7 @@ describe('the test build', () => {
     const tally = (keys: string[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
 
     for (const resource of ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles'] as const)
-      for (const { id } of ds[resource]) want(paths.record(resource, id));
+      for (const { id } of ds[resource]) want(paths.recordPack(resource, id));
     for (const resource of ['divisions', 'organizations', 'titles'] as const) want(paths.all(resource));
     for (const resource of ['fights', 'events', 'fighters'] as const) {
       const total = ds[resource].length;
@@ -155,10 +158,10 @@ describe('the test build', () => {
       for (const div of [null, ...ds.divisions.map((d) => d.id)]) if (org !== null || div !== null) want(paths.titles(org, div));
     }
     for (const f of ds.fights) {
-      want(paths.whole({ resource: 'fights', by: 'event', id: f.event.id }));
-      for (const corner of [f.fighters.fighter_1, f.fighters.fighter_2]) want(paths.whole({ resource: 'fights', by: 'fighter', id: corner.fighter_id }));
+      want(paths.wholePack({ resource: 'fights', by: 'event', id: f.event.id }));
+      for (const corner of [f.fighters.fighter_1, f.fighters.fighter_2]) want(paths.wholePack({ resource: 'fights', by: 'fighter', id: corner.fighter_id }));
     }
-    for (const f of ds.fighters) for (const t of f.titles) want(paths.whole({ resource: 'fighters', by: 'title', id: t.id }));
+    for (const f of ds.fighters) for (const t of f.titles) want(paths.wholePack({ resource: 'fighters', by: 'title', id: t.id }));
     const parts = (gram: string, division: string | null, count: number) => {
       for (let k = 0; k * PART_SIZE < count; k++) want(paths.searchPart(gram, division, k));
     };

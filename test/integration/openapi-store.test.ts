@@ -1,4 +1,4 @@
-// Every built file that the API answers with only its envelope around it (a record, a small list,
+// Every built file that the API answers with only its envelope around it (a record of a pack, a small list,
 // a rankings page, a built default page) makes an answer that the OpenAPI document describes for
 // its path. The envelope is put around it as the handler does; pieces of lists (chunks, indexes,
 // search parts) are not answers on their own.
@@ -7,19 +7,19 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { allBody, finishBody, listBody, oneBody, paginationOf, type Body } from '../../src/api/envelope.ts';
-import { BUILT_PAGE_SIZE, linesOf, splitHeader, STORE } from '../../src/store/layout.ts';
+import { BUILT_PAGE_SIZE, linesOf, packLists, splitHeader, STORE } from '../../src/store/layout.ts';
 import { expectDocumented } from '../helpers/openapi.ts';
 import { builtSite } from '../helpers/site.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
 
-/** Built files that are whole answers, by the API path they answer, and how the handler wraps them. */
-const WHOLE: Array<{ files: string; path: (file: string) => string; wrap: (text: string) => Body }> = [
-  { files: '*/records/**/*.json', path: (f) => `/v2/${f.split('/')[0]}/${path.basename(f, '.json')}`, wrap: oneBody },
-  { files: '*/all.ndjson', path: (f) => `/v2/${f.split('/')[0]}/`, wrap: (t) => allBody(linesOf(t)) },
-  { files: 'titles/by/**/*.ndjson', path: () => '/v2/titles/', wrap: (t) => allBody(linesOf(t)) },
-  { files: 'rankings/**/*.ndjson', path: () => '/v2/rankings/', wrap: headed },
-  { files: '*/pages/**/*.ndjson', path: (f) => `/v2/${f.split('/')[0]}/`, wrap: headed },
+/** Built files that hold whole answers, each answer with the API path it answers, wrapped as the handler wraps it. */
+const WHOLE: Array<{ files: string; answers: (file: string, text: string) => Array<[path: string, body: Body]> }> = [
+  { files: '*/records/**/*.ndjson', answers: (f, t) => packLists(t).map(([id, [record]]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]) },
+  { files: '*/all.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, allBody(linesOf(t))]] },
+  { files: 'titles/by/**/*.ndjson', answers: (_, t) => [['/v2/titles/', allBody(linesOf(t))]] },
+  { files: 'rankings/**/*.ndjson', answers: (_, t) => [['/v2/rankings/', headed(t)]] },
+  { files: '*/pages/**/*.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, headed(t)]] },
 ];
 
 /** A file with a header line: its records, counted as its header says (the page numbers do not matter here). */
@@ -31,12 +31,13 @@ function headed(text: string): Body {
 describe('the store\'s whole answers match the OpenAPI document', () => {
   const root = path.join(builtSite(), STORE);
 
-  it.each(WHOLE)('$files', ({ files, path: apiPath, wrap }) => {
+  it.each(WHOLE)('$files', ({ files, answers }) => {
     const found = fg.sync(files, { cwd: root });
     expect(found.length, files).toBeGreaterThan(0);
-    for (const file of found) {
-      const { bytes } = finishBody(wrap(readFileSync(path.join(root, file), 'utf8')), NOW);
-      expectDocumented('GET', apiPath(file), 200, new TextDecoder().decode(bytes));
-    }
+    for (const file of found)
+      for (const [apiPath, body] of answers(file, readFileSync(path.join(root, file), 'utf8'))) {
+        const { bytes } = finishBody(body, NOW);
+        expectDocumented('GET', apiPath, 200, new TextDecoder().decode(bytes));
+      }
   });
 });

@@ -121,9 +121,9 @@ describe('only complete, current builds are served', () => {
       const killed = startBuild(dist, { CONTENT_DIR: changed }, { detached: true });
       const exited = new Promise((resolve) => killed.on('exit', resolve));
       const leftover = `${dist}.tmp-${killed.pid}`;
-      // The new fighter's record in the build's own folder, looked for with one cheap call every
+      // The new fighter's record pack in the build's own folder, looked for with one cheap call every
       // few milliseconds: seen, the build still has its lists, exports and swap to do.
-      const written = () => existsSync(path.join(leftover, paths.record('fighters', 'fighter-4')));
+      const written = () => existsSync(path.join(leftover, paths.recordPack('fighters', 'fighter-4')));
       while (killed.exitCode === null && !written()) await sleep(5);
       expect(killed.exitCode, 'the build ended before it could be killed').toBeNull();
       process.kill(-killed.pid!, 'SIGKILL');

@@ -8,6 +8,7 @@ import { Id } from '../../records/common.ts';
 import { recordName, SINGULAR, type Resource } from '../../records/resources.ts';
 import { linesOf, lists, paths, type ItemResource, type SmallResource } from '../../store/layout.ts';
 import { readRequired, type Store } from '../../store/reader/store.ts';
+import { readRecord } from '../../store/reader/lists.ts';
 import type { Caching } from '../caching.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
 import { recordNotFound, type ErrorName } from '../errors.ts';
@@ -130,9 +131,9 @@ export function pathWith(endpoint: Pick<Endpoint, 'path' | 'pathNames'>, values:
 const pathId = (resource: Resource) =>
   Id.describe(`${recordName(resource)} identifier. An id that no record has, or that cannot be an id, is a 404.`);
 
-/** Reads one record by id: its get-one file, or a 404 naming it. */
+/** Reads one record by id: from its pack, or a 404 naming it. */
 async function readOne(store: Store, resource: ItemResource, id: string): Promise<Body> {
-  const text = await store.read(paths.record(resource, id));
+  const text = await readRecord(store, resource, id);
   if (text === null) throw recordNotFound(resource, id);
   return oneBody(text);
 }

@@ -3,7 +3,7 @@
 // can be counted from its code path.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, fileOf, firstOf, heldBy, linesOf, paths, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, fileOf, firstOf, heldBy, linesInPack, linesOf, paths, recordInPack, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
   type ItemResource, type ListHeader, type SortedList, type WholeList,
 } from '../layout.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
@@ -93,8 +93,8 @@ export async function readRecords(
 
 /** A list held whole; a list that does not exist is empty. */
 export async function readWhole(store: Store, list: WholeList): Promise<string[]> {
-  const text = await store.read(paths.whole(list));
-  return text === null ? [] : linesOf(text);
+  const pack = await store.read(paths.wholePack(list));
+  return pack === null ? [] : linesInPack(pack, list.id);
 }
 
 /** A file of a header line and records, or null. */
@@ -127,9 +127,27 @@ export async function readDefaultPage(store: Store, resource: LargeResource, n: 
   return { total: (await readIndex(store, { resource })).total, lines: [] };
 }
 
-/** The get-one file of each id, in order: every one must exist, since a list named it. */
+/** A record by its id, from its pack: null when there is no such record. */
+export async function readRecord(store: Store, resource: ItemResource, id: string): Promise<string | null> {
+  const pack = await store.read(paths.recordPack(resource, id));
+  return pack === null ? null : recordInPack(pack, id);
+}
+
+/**
+ * The record of each id, in order, each pack read once (at once): every one must exist, since a
+ * list named it.
+ */
 export async function readRecordsById(store: Store, resource: ItemResource, ids: readonly string[]): Promise<string[]> {
-  return Promise.all(ids.map((id) => readRequired(store, paths.record(resource, id), `a ${resource} list names it`)));
+  const files = [...new Set(ids.map((id) => paths.recordPack(resource, id)))];
+  const packs = new Map(await Promise.all(files.map(async (file) => [file, await store.read(file)] as const)));
+  return ids.map((id) => {
+    const file = paths.recordPack(resource, id);
+    const pack = packs.get(file);
+    if (pack == null) throw new StoreInconsistent(file, `missing, though a ${resource} list names ${id}`);
+    const record = recordInPack(pack, id);
+    if (record === null) throw new StoreInconsistent(file, `holds no ${id}, though a ${resource} list names it`);
+    return record;
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 // Lists of records as the store keeps them, file by file: sorted lists in chunks with an index,
-// lists read whole, and page files. A list is given as the slots of its records in order and a
+// and page files (lists read whole are kept in packs: see packs.ts). A list is given as the slots of its records in order and a
 // way to get each record's text; each file is a unit whose body is made only when it is written,
 // so a full build and an update of a few files make them the same way.
 import type { LargeResource } from '../../records/resources.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, spanOf, withHeader, type SortedList,
-  type WholeList,
 } from '../layout.ts';
 
 /** One store file: its path, and its bytes when asked (text, or bytes as they are: an export part). */
@@ -61,11 +60,6 @@ export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, tex
   for (let k = 0; k < chunkCount(slots.length); k++) yield chunkUnit(list, slots, k, text);
   yield indexUnit(list, slots, day);
 }
-
-export function wholeUnit(list: WholeList, slots: ArrayLike<number>, line: TextOf): Unit {
-  return { path: paths.whole(list), body: () => listText(Array.from(slots, line)) };
-}
-
 
 /** Page n of a list's default view, whose i-th record is `at(i)`, with the list's size in its header. */
 export function pageUnit(resource: LargeResource, n: number, total: number, at: (i: number) => string): Unit {

@@ -4,12 +4,13 @@
 // store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
 import type { LargeResource } from '../../records/resources.ts';
+import { fnv1a } from '../../shared/hash.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText, paths,
-  spanOf, splitHeader, type SortedList,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText, linesOf,
+  packLists, packOfHash, packText, paths, spanOf, splitHeader, type SortedList, type WholeList,
 } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
-import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, wholeUnit, type Groups, type TextOf, type Unit } from './lists.ts';
+import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, type Groups, type TextOf, type Unit } from './lists.ts';
 import { gramsOf, searchPartUnits } from './search.ts';
 import type { CollectionSource, StoreSource } from './source.ts';
 import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
@@ -105,6 +106,49 @@ export function linesBefore(list: SortedList, before: ArrayLike<number>, changed
   };
 }
 
+/** The lists of some ids of a kind kept in packs, made again: each id's lines, or null where its list goes. */
+type ListChanges = Map<number, Map<string, (() => string[]) | null>>;
+
+function listChange(packs: ListChanges, id: string, idHash: number, lines: (() => string[]) | null) {
+  const n = packOfHash(idHash);
+  (packs.get(n) ?? packs.set(n, new Map()).get(n)!).set(id, lines);
+}
+
+/**
+ * Each pack that holds a changed list, made again from the pack as it was: the changed lists in
+ * their new lines, the others' lines kept as they are; a pack left with no list goes.
+ */
+function packChanges(packs: ListChanges, pathOf: (n: number) => string, previous: Before, removed: string[]): Unit[] {
+  const units: Unit[] = [];
+  for (const [n, changed] of [...packs].sort(([a], [b]) => a - b)) {
+    const path = pathOf(n);
+    const kept = packLists(previous.read(path) ?? '').filter(([id]) => !changed.has(id));
+    const made = [...changed].flatMap(([id, lines]) => (lines === null ? [] : [[id, lines] as const]));
+    if (kept.length + made.length === 0) removed.push(path);
+    else units.push({ path, body: () => packText([...kept, ...made.map(([id, lines]) => [id, lines()] as const)]) });
+  }
+  return units;
+}
+
+/** The record packs that hold a new text, or held a record that went. */
+function recordChanges(resource: LargeResource, c: CollectionSource, changed: ReadonlySet<number>, gone: Iterable<string>, previous: Before, removed: string[]): Unit[] {
+  const packs: ListChanges = new Map();
+  for (const id of gone) listChange(packs, id, fnv1a(id), null);
+  for (const slot of changed) listChange(packs, c.id(slot), c.idHash(slot), () => [c.text(slot)]);
+  return packChanges(packs, (n) => paths.recordPackNumber(resource, n), previous, removed);
+}
+
+/** The packs of the lists read whole of `affected` groups that may have changed: each list made again, or gone when empty. */
+function wholeChanges(kind: Pick<WholeList, 'resource' | 'by'>, affected: Iterable<number>, lists: Groups, idOf: (g: number) => string, line: TextOf, previous: Before, removed: string[]): Unit[] {
+  const packs: ListChanges = new Map();
+  for (const g of affected) {
+    const slots = members(lists, g);
+    const id = idOf(g);
+    listChange(packs, id, fnv1a(id), slots.length > 0 ? () => Array.from(slots, line) : null);
+  }
+  return packChanges(packs, (n) => paths.wholePackNumber(kind, n), previous, removed);
+}
+
 /** Pages of a list's default view: a page differs when its records or the list's size do. */
 function* pageChanges(resource: LargeResource, before: (i: number) => number, after: (i: number) => number, counts: [number, number], changed: ReadonlySet<number>, text: (i: number) => string, removed: string[]): Generator<Unit> {
   const [was, is] = counts;
@@ -118,15 +162,6 @@ function* pageChanges(resource: LargeResource, before: (i: number) => number, af
   for (let n = builtPageCount(resource, is) + 1; n <= Math.min(builtPageCount(resource, was), BUILT_PAGES[resource]); n++) removed.push(paths.page(resource, n));
 }
 
-/** A list read whole for each of `groups` that may have changed: made again, or gone when empty. */
-function* wholeChanges(affected: Iterable<number>, lists: Groups, list: (g: number) => Parameters<typeof wholeUnit>[0], line: TextOf, removed: string[]): Generator<Unit> {
-  for (const g of affected) {
-    const slots = members(lists, g);
-    if (slots.length > 0) yield wholeUnit(list(g), slots, line);
-    else removed.push(paths.whole(list(g)));
-  }
-}
-
 const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) => byDivision(source.divisions.length, order, division);
 
 /** Every unit a change touches, and the paths that go; `exports` as a full build would make them. */
@@ -136,11 +171,9 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const { fights, events, fighters, divisions } = source;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
 
-  // Records: new texts, and the files of records removed or re-keyed.
-  for (const [resource, c] of [['fights', fights], ['events', events], ['fighters', fighters]] as const) {
-    for (const slot of changed.texts[resource]) units.push({ path: paths.record(resource, c.id(slot)), body: () => c.text(slot) });
-    for (const id of before.removedIds[resource].values()) removed.push(paths.record(resource, id));
-  }
+  // Records: the packs of new texts, and of records removed or re-keyed.
+  for (const [resource, c] of [['fights', fights], ['events', events], ['fighters', fighters]] as const)
+    units.push(...recordChanges(resource, c, changed.texts[resource], before.removedIds[resource].values(), before, removed));
 
   // Fights: every fight, each division's, each event's and each fighter's, and the default pages.
   const fightText: TextOf = (s) => fights.text(s);
@@ -170,8 +203,8 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
     if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  units.push(...wholeChanges(touchedEvents, byEvent(fights, events.slots), (e) => ({ resource: 'fights', by: 'event', id: events.id(e) }), keyed, removed));
-  units.push(...wholeChanges(touchedFighters, byFighter(fights, fighters.slots), (f) => ({ resource: 'fights', by: 'fighter', id: fighters.id(f) }), keyed, removed));
+  units.push(...wholeChanges({ resource: 'fights', by: 'event' }, touchedEvents, byEvent(fights, events.slots), (e) => events.id(e), keyed, before, removed));
+  units.push(...wholeChanges({ resource: 'fights', by: 'fighter' }, touchedFighters, byFighter(fights, fighters.slots), (f) => fighters.id(f), keyed, before, removed));
   units.push(...newestFirstPages('fights', fights, before.orders.fights, changed.texts.fights, removed));
 
   // Events: every event, the same in the schedule's shape, and the default pages.
@@ -195,7 +228,7 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   }
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
-  units.push(...wholeChanges(touchedTitles, byTitle(fighters, source.titles.length), (t) => ({ resource: 'fighters', by: 'title', id: source.titles[t].id }), fighterText, removed));
+  units.push(...wholeChanges({ resource: 'fighters', by: 'title' }, touchedTitles, byTitle(fighters, source.titles.length), (t) => source.titles[t].id, fighterText, before, removed));
   const oldFighters = before.orders.fighters;
   units.push(...pageChanges('fighters', (i) => oldFighters[i], (i) => fighters.order[i], [oldFighters.length, fighters.count], changed.texts.fighters, (i) => fighters.text(fighters.order[i]), removed));
   units.push(...searchChanges(source, before, changed.searchable, removed));

@@ -4,10 +4,13 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
+import { fnv1a } from '../../shared/hash.ts';
+import { EXPORT_PART_BYTES, PACKS, keyedFightLine, listText, packOfHash, packText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
-import { groupItems, members, pageUnits, sortedListUnits, wholeUnit, type TextOf, type Unit } from './lists.ts';
-import { fighterLists, fightersOf, memoryLineBuckets, type LineBuckets } from './fighter-lists.ts';
+import { groupItems, members, pageUnits, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
+import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
+import { packedLists } from './packs.ts';
+import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
 import { datasetSource, type CollectionSource, type FightSource, type StoreSource } from './source.ts';
@@ -15,8 +18,8 @@ import { datasetSource, type CollectionSource, type FightSource, type StoreSourc
 export interface WriteOptions {
   /** Where the name search's pairs wait while grouped (in memory unless given). */
   buckets?: GramBuckets;
-  /** Where the fighters' lists of fights wait while grouped (in memory unless given). */
-  lines?: LineBuckets;
+  /** Where lines wait while grouped into packs: records, and the lists read whole (in memory unless given). */
+  lines?: BucketsOf;
 }
 
 export interface WriteStoreOptions extends WriteOptions {
@@ -36,21 +39,14 @@ export async function writeStore(from: StoreSource | Dataset, sink: Sink, option
 const isSource = (from: StoreSource | Dataset): from is StoreSource => 'order' in from.fights;
 
 export function* storeUnits(source: StoreSource, options: WriteOptions = {}): Generator<Unit> {
+  const lines = options.lines ?? (() => memoryLineBuckets());
   yield* smallUnits(source);
-  yield* fightsUnits(source, options.lines ?? memoryLineBuckets());
-  yield* eventsUnits(source);
-  yield* fightersUnits(source, options.buckets ?? memoryBuckets());
+  yield* fightsUnits(source, lines);
+  yield* eventsUnits(source, lines);
+  yield* fightersUnits(source, options.buckets ?? memoryBuckets(), lines);
 }
 
 const dayOf = (date: string) => date.slice(0, 10);
-
-/** Each record's own file, in list order (the order a source resolves texts in most cheaply). */
-function* recordUnits(resource: ItemResource, c: CollectionSource): Generator<Unit> {
-  for (let p = 0; p < c.count; p++) {
-    const slot = c.order[p];
-    yield { path: paths.record(resource, c.id(slot)), body: () => c.text(slot) };
-  }
-}
 
 /** A fight's line in the lists read whole: the fields their filters test, then the record. */
 export function keyedFight(source: Pick<StoreSource, 'fights' | 'divisions' | 'events' | 'fighters'>, slot: number): string {
@@ -70,45 +66,54 @@ export const byDivision = (divisions: number, order: ArrayLike<number>, division
 /** Each event's fights, in date order. */
 export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, (slot, add) => add(fights.event(slot)));
 
+/** A fight's fighters, each once (a fight of a fighter against themself is in one list). */
+export const fightersOf =
+  (fights: Pick<FightSource, 'corners'>): GroupsOf =>
+  (slot, add) => {
+    const [a, b] = fights.corners(slot);
+    add(a);
+    if (b !== a) add(b);
+  };
+
 /** Each fighter's fights, in date order. */
 export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) => groupItems(fighters, fights.order, fightersOf(fights));
 
-function* fightsUnits(source: StoreSource, lines: LineBuckets): Generator<Unit> {
+function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
   const { fights, divisions, events, fighters } = source;
   const text: TextOf = (s) => fights.text(s);
   const day = (s: number) => dayOf(fights.date(s));
-  yield* recordUnits('fights', fights);
-  yield* sortedListUnits({ resource: 'fights' }, fights.order, text, day);
+  const packs = recordPacks('fights', fights, lines('fight-packs'));
+  yield* sortedListUnits({ resource: 'fights' }, fights.order, packs.filing(text), day);
+  yield* packs.units();
   const divisionLists = byDivision(divisions.length, fights.order, (s) => fights.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
   }
-  const keyed = (slot: number) => keyedFight(source, slot);
-  // Each fight's line is made once, for its card's list, and filed for its fighters' lists, which
-  // put it back in the fights' order by its position there.
-  const perFighter = fighterLists(fighters.slots, fights.order, fightersOf(fights), lines);
+  // Each fight's line is made once, for its card's list, and filed for its fighters' lists (each
+  // in the fights' order, by its position there), which are cut into their packs once all are
+  // filed. The cards' lists are made pack by pack: a card's fights lie close together in the
+  // fights' order (one day), so each card's texts are a read or two of the spill.
+  const perFighter = packedLists(fighters, lines('fighter-lists'));
   const positionOf = new Uint32Array(fights.slots);
   for (let p = 0; p < fights.count; p++) positionOf[fights.order[p]] = p;
+  const fighterSlots = fightersOf(fights);
   const filed = new Uint8Array(fights.slots);
+  const fileLine = (slot: number) => {
+    const line = keyedFight(source, slot);
+    fighterSlots(slot, (f) => perFighter.file(f, positionOf[slot], line));
+    filed[slot] = 1;
+    return line;
+  };
   const eventLists = byEvent(fights, events.slots);
-  // Events in date order, so that each card's fights follow the last card's in the fights' order
-  // (the spill of texts is then read forward, a window at a time).
-  for (let p = 0; p < events.count; p++) {
-    const e = events.order[p];
-    const slots = members(eventLists, e);
-    if (slots.length === 0) continue;
-    const texts = Array.from(slots, (slot) => {
-      const line = keyed(slot);
-      perFighter.file(slot, positionOf[slot], line);
-      filed[slot] = 1;
-      return line;
-    });
-    yield { path: paths.whole({ resource: 'fights', by: 'event', id: events.id(e) }), body: () => listText(texts) };
+  const eventPacks = groupItems(PACKS, events.order, (e, add) => add(packOfHash(events.idHash(e))));
+  for (let n = 0; n < PACKS; n++) {
+    const cards = Array.from(members(eventPacks, n), (e) => [events.id(e), Array.from(members(eventLists, e), fileLine)] as const);
+    if (cards.some(([, lines]) => lines.length > 0)) yield { path: paths.wholePackNumber({ resource: 'fights', by: 'event' }, n), body: () => packText(cards) };
   }
   // A fight on no card in the events' order (none in checked content) still reaches its fighters.
-  for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) perFighter.file(fights.order[p], p, keyed(fights.order[p]));
-  yield* perFighter.units((f) => fighters.id(f));
+  for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) fileLine(fights.order[p]);
+  yield* perFighter.units((n) => paths.wholePackNumber({ resource: 'fights', by: 'fighter' }, n));
   yield* pageUnits('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
 }
 
@@ -124,10 +129,11 @@ export function scheduledEventText(eventText: string): string {
   return recordText(Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))));
 }
 
-function* eventsUnits({ events }: StoreSource): Generator<Unit> {
+function* eventsUnits({ events }: StoreSource, lines: BucketsOf): Generator<Unit> {
   const day = (s: number) => dayOf(events.date(s));
-  yield* recordUnits('events', events);
-  yield* sortedListUnits({ resource: 'events' }, events.order, (s) => events.text(s), day);
+  const packs = recordPacks('events', events, lines('event-packs'));
+  yield* sortedListUnits({ resource: 'events' }, events.order, packs.filing((s) => events.text(s)), day);
+  yield* packs.units();
   yield* sortedListUnits(SCHEDULED_EVENTS, events.order, (s) => scheduledEventText(events.text(s)), day);
   yield* pageUnits('events', events.count, (i) => events.text(events.order[events.count - 1 - i]));
 }
@@ -136,20 +142,20 @@ function* eventsUnits({ events }: StoreSource): Generator<Unit> {
 export const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
   groupItems(titles, fighters.order, (slot, add) => new Set(fighters.titles(slot)).forEach(add));
 
-function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: GramBuckets): Generator<Unit> {
+function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
   const text: TextOf = (s) => fighters.text(s);
-  yield* recordUnits('fighters', fighters);
-  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, text);
+  const packs = recordPacks('fighters', fighters, lines('fighter-packs'));
+  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, packs.filing(text));
+  yield* packs.units();
   const divisionLists = byDivision(divisions.length, fighters.order, (s) => fighters.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, text);
   }
   const titleLists = byTitle(fighters, titles.length);
-  for (let t = 0; t < titles.length; t++) {
-    const slots = members(titleLists, t);
-    if (slots.length > 0) yield wholeUnit({ resource: 'fighters', by: 'title', id: titles[t].id }, slots, text);
-  }
+  const perTitle = packedLists({ id: (t) => titles[t].id, idHash: (t) => fnv1a(titles[t].id) }, memoryLineBuckets());
+  for (let t = 0; t < titles.length; t++) members(titleLists, t).forEach((slot, i) => perTitle.file(t, i, text(slot)));
+  yield* perTitle.units((n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
   yield* pageUnits('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
   yield* searchUnits(fighters, divisions, buckets);
 }
@@ -157,7 +163,9 @@ function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: G
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */
 export function* smallUnits(source: StoreSource): Generator<Unit> {
   for (const resource of ['divisions', 'organizations', 'titles'] as const) {
-    for (const r of source[resource]) yield { path: paths.record(resource, r.id), body: () => recordText(r) };
+    const records = source[resource];
+    const collection = { slots: records.length, order: records.map((_, i) => i), id: (i: number) => records[i].id, idHash: (i: number) => fnv1a(records[i].id), text: (i: number) => recordText(records[i]) };
+    yield* recordPacks(resource, collection, memoryLineBuckets()).units();
     yield { path: paths.all(resource), body: () => listText(source[resource].map((r) => recordText(r))) };
   }
   for (const org of [null, ...source.organizations.map((o) => o.id)])

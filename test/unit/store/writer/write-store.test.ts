@@ -3,7 +3,7 @@
 // on no card in the events' order, still give each fighter's list as the fights' order has it.
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../../src/content/resolve.ts';
-import { listText, paths } from '../../../../src/store/layout.ts';
+import { packLists, paths } from '../../../../src/store/layout.ts';
 import { members } from '../../../../src/store/writer/lists.ts';
 import { datasetSource, type StoreSource } from '../../../../src/store/writer/source.ts';
 import { byFighter, keyedFight, storeUnits } from '../../../../src/store/writer/write-store.ts';
@@ -24,28 +24,38 @@ function content() {
 }
 
 /** Each fighter's list, a fight at a time in the fights' order. */
-function expected(source: StoreSource): Map<string, string> {
+function expected(source: StoreSource): Map<string, string[]> {
   const lists = byFighter(source.fights, source.fighters.slots);
-  const made = new Map<string, string>();
+  const made = new Map<string, string[]>();
   for (let f = 0; f < source.fighters.slots; f++) {
     const slots = members(lists, f);
-    if (slots.length > 0) made.set(paths.whole({ resource: 'fights', by: 'fighter', id: source.fighters.id(f) }), listText(Array.from(slots, (s) => keyedFight(source, s))));
+    if (slots.length > 0) made.set(source.fighters.id(f), Array.from(slots, (s) => keyedFight(source, s)));
   }
   return made;
 }
 
-function fighterListsOf(source: StoreSource): Map<string, string> {
-  return new Map([...storeUnits(source)].filter((u) => u.path.includes('/fights/by-fighter/')).map((u) => [u.path, u.body() as string]));
+/** Each fighter's list as the store's packs hold it, each pack where the reader looks for its ids. */
+function fighterListsOf(source: StoreSource): Map<string, string[]> {
+  const made = new Map<string, string[]>();
+  for (const unit of storeUnits(source))
+    if (unit.path.includes('/fights/by-fighter/'))
+      for (const [id, lines] of packLists(unit.body() as string)) {
+        expect(unit.path).toBe(paths.wholePack({ resource: 'fights', by: 'fighter', id }));
+        made.set(id, lines);
+      }
+  return new Map([...made].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+const sorted = (m: Map<string, string[]>) => new Map([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
 
 describe("the store's fighters' lists of fights", () => {
   const source = datasetSource(resolveDataset(content(), TEST_AS_OF));
 
   it('are in the fights\' order where a card holds fights of other days', () => {
     const made = fighterListsOf(source);
-    expect(made).toEqual(expected(source));
+    expect(made).toEqual(sorted(expected(source)));
     // fighter-1: December (event-1), January (event-2), May (event-1).
-    const ids = made.get(paths.whole({ resource: 'fights', by: 'fighter', id: 'fighter-1' }))!.split('\n').map((l) => l.split('\t')[1]);
+    const ids = made.get('fighter-1')!.map((l) => l.split('\t')[1]);
     expect(ids).toEqual(['fight-2', 'fight-3', 'fight-1']);
   });
 
@@ -54,7 +64,7 @@ describe("the store's fighters' lists of fights", () => {
     const event1 = Array.from(source.events.order).find((s) => source.events.id(s) === 'event-1')!;
     const without: StoreSource = { ...source, events: { ...source.events, order: Uint32Array.of(event1), count: 1 } };
     const made = fighterListsOf(without);
-    expect(made).toEqual(expected(without));
-    expect(made.get(paths.whole({ resource: 'fights', by: 'fighter', id: 'fighter-2' }))!.split('\n')).toHaveLength(3);
+    expect(made).toEqual(sorted(expected(without)));
+    expect(made.get('fighter-2')).toHaveLength(3);
   });
 });

@@ -1,0 +1,55 @@
+// Lists filed by id into packs (see PACKS and packText in store/layout.ts), made as their lines
+// come, in any order: each line is filed under its list's slot in buckets of neighbouring packs
+// (a pack folder each), and each bucket is then read back whole and cut into its packs. Lines
+// that come in one order (the fights' dates, as the sorted lists and event lists are written) so
+// reach files of another (ids' hashes) without a text read twice: taken one by one, a pack's
+// lines would be reads at random in the build's spill of texts, millions at a million fights.
+// An id's text is made once per list, when its pack is cut, not once per line.
+import { PACKS, packOfHash, packText } from '../layout.ts';
+import { byGroup, type LineBuckets } from './line-buckets.ts';
+import type { Unit } from './lists.ts';
+
+/** Packs a bucket holds: one folder of packs. */
+const PACKS_PER_BUCKET = 256;
+
+/** Whose lists are packed: slots with an id and its FNV-1a hash. */
+export interface PackedIds {
+  id(slot: number): string;
+  idHash(slot: number): number;
+}
+
+export interface PackedLists {
+  /** Files `line` in the list of `slot`, at `position` in the list's order. */
+  file(slot: number, position: number, line: string): void;
+  /** The packs, in pack order, each at `pathOf` its number; the buckets are emptied. */
+  units(pathOf: (n: number) => string): Generator<Unit>;
+}
+
+export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
+  const packOf = (slot: number) => packOfHash(of.idHash(slot));
+  return {
+    file(slot, position, line) {
+      buckets.add(Math.floor(packOf(slot) / PACKS_PER_BUCKET), { group: slot, position, line });
+    },
+    *units(pathOf) {
+      try {
+        for (let bucket = 0; bucket < PACKS / PACKS_PER_BUCKET; bucket++) {
+          const packs = new Map<number, Array<[id: string, lines: string[]]>>();
+          for (const [slot, filed] of byGroup(buckets.take(bucket))) {
+            const n = packOf(slot);
+            const list: [string, string[]] = [of.id(slot), filed.sort((a, b) => a.position - b.position).map((f) => f.line)];
+            const pack = packs.get(n);
+            if (pack) pack.push(list);
+            else packs.set(n, [list]);
+          }
+          for (const n of [...packs.keys()].sort((a, b) => a - b)) {
+            const text = packText(packs.get(n)!);
+            yield { path: pathOf(n), body: () => text };
+          }
+        }
+      } finally {
+        buckets.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Each collection's records in packs (see packs.ts): a record's text is filed under its pack as
+// the collection's sorted list first asks for it, in list order (the order a source resolves
+// texts in most cheaply), so no text is read again to make the packs.
+import { paths, type ItemResource } from '../layout.ts';
+import type { LineBuckets } from './line-buckets.ts';
+import type { TextOf, Unit } from './lists.ts';
+import { packedLists } from './packs.ts';
+import type { CollectionSource } from './source.ts';
+
+export function recordPacks(resource: ItemResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets) {
+  const packs = packedLists(records, buckets);
+  const filed = new Uint8Array(records.slots);
+  const file = (slot: number, text: string) => {
+    packs.file(slot, 0, text);
+    filed[slot] = 1;
+  };
+  return {
+    /** A text function that files each record's text under its pack the first time it gives it. */
+    filing(text: TextOf): TextOf {
+      return (slot) => {
+        const body = text(slot);
+        if (!filed[slot]) file(slot, body);
+        return body;
+      };
+    },
+    /** The packs, in pack order: records not filed yet (none, once their sorted list is written) are filed first. */
+    *units(): Generator<Unit> {
+      for (let p = 0; p < records.order.length; p++) {
+        const slot = records.order[p];
+        if (!filed[slot]) file(slot, records.text(slot));
+      }
+      yield* packs.units((n) => paths.recordPackNumber(resource, n));
+    },
+  };
+}
