@@ -131,7 +131,7 @@ function packChanges(packs: ListChanges, pathOf: (n: number) => string, previous
 }
 
 /** The record packs that hold a new text, or held a record that went. */
-function recordChanges(resource: LargeResource, c: CollectionSource, changed: ReadonlySet<number>, gone: Iterable<string>, previous: Before, removed: string[]): Unit[] {
+export function recordChanges(resource: LargeResource, c: CollectionSource, changed: ReadonlySet<number>, gone: Iterable<string>, previous: Before, removed: string[]): Unit[] {
   const packs: ListChanges = new Map();
   for (const id of gone) listChange(packs, id, fnv1a(id), null);
   for (const slot of changed) listChange(packs, c.id(slot), c.idHash(slot), () => [c.text(slot)]);
