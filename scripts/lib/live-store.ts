@@ -4,7 +4,7 @@
 // An edit that breaks a rule changes nothing: every problem is printed, and the last good data is
 // served until the files are fixed. A change to the small collections (divisions, organizations,
 // titles, rankings) builds the site again, as npm run build does.
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { COLLECTIONS } from '../../src/content/files.ts';
@@ -14,6 +14,7 @@ import type { Orders } from '../../src/build/catalog-source.ts';
 import { codeDigest, loadState, saveState, type SavedState } from '../../src/build/state.ts';
 import { applyChanges, type ContentChange } from '../../src/build/update.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';
+import { readTextIfThere } from '../../src/shared/fs-errors.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { buildInputs, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
@@ -78,13 +79,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
   let timer: NodeJS.Timeout | undefined;
   let saving: NodeJS.Timeout | undefined;
 
-  const read = (file: string) => {
-    try {
-      return readFileSync(path.join(dist, file), 'utf8');
-    } catch {
-      return null;
-    }
-  };
+  const read = (file: string) => readTextIfThere(path.join(dist, file));
 
   /** The marker being worked out, if one is. */
   let marking: Promise<void> = Promise.resolve();

@@ -51,14 +51,14 @@ export function diskLineBuckets(dir: string, name: string, flushAt = FLUSH_AT): 
     pending.clear();
     held = 0;
   };
-  const read = (name: string) => {
-    const fd = openSync(name, 'r');
+  const read = (bucketFile: string) => {
+    const fd = openSync(bucketFile, 'r');
     try {
       const size = fstatSync(fd).size;
       const bytes = room(size);
       for (let done = 0; done < size; ) {
         const n = readSync(fd, bytes, done, size - done, done);
-        if (n === 0) throw new Error(`${name} ends before byte ${size}`);
+        if (n === 0) throw new Error(`${bucketFile} ends before byte ${size}`);
         done += n;
       }
       return bytes.subarray(0, size);
@@ -79,13 +79,13 @@ export function diskLineBuckets(dir: string, name: string, flushAt = FLUSH_AT): 
       const waiting = pending.get(bucket) ?? [];
       pending.delete(bucket);
       for (const { line } of waiting) held -= HEAD + line.length;
-      const name = written.get(bucket);
-      if (name === undefined) return waiting;
-      const bytes = read(name);
+      const bucketFile = written.get(bucket);
+      if (bucketFile === undefined) return waiting;
+      const bytes = read(bucketFile);
       // Removed off the thread: unlinking a file of some megabytes that the disk is still writing
       // takes milliseconds, ten seconds of a million fights' build. A file a failure leaves
       // behind goes with the build's working folder.
-      unlink(name, () => {});
+      unlink(bucketFile, () => {});
       written.delete(bucket);
       const lines: FiledLine[] = [];
       for (let at = 0; at < bytes.length; ) {
@@ -98,7 +98,7 @@ export function diskLineBuckets(dir: string, name: string, flushAt = FLUSH_AT): 
     },
     close() {
       pending.clear();
-      for (const name of written.values()) rmSync(name, { force: true });
+      for (const bucketFile of written.values()) rmSync(bucketFile, { force: true });
       written.clear();
     },
   };

@@ -8,10 +8,11 @@
 // previous store is linked into a folder beside the new build on a thread of its own. When the
 // change is known, the files it touches are replaced there (unlinked first, never written
 // through a link, which would change the previous build's file too), and the folder is moved in.
-import { mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { readTextIfThere } from '../shared/fs-errors.ts';
 import { EXPORT_PART_BYTES, STORE } from '../store/layout.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { contentChanges } from './changes.ts';
@@ -108,13 +109,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   phase.done();
   if (small) return null;
   const oldRoot = path.resolve(previous.dir);
-  const read = (file: string) => {
-    try {
-      return readFileSync(path.join(oldRoot, file), 'utf8');
-    } catch {
-      return null;
-    }
-  };
+  const read = (file: string) => readTextIfThere(path.join(oldRoot, file));
   // Parts cut as a build from nothing with these options would cut them (a store cut to another limit is made again).
   const result = applyChanges(
     { catalog: saved.catalog, orders: saved.orders, contentDir: content, asOf: options.asOfDay, madeFor: meta.asOf, read, exportPartBytes: options.exportPartBytes ?? EXPORT_PART_BYTES },

@@ -97,6 +97,9 @@ export const PACKS = 65536;
 /** The pack of an id's FNV-1a hash, 0 to PACKS - 1 (mixed: sequential ids differ in FNV-1a's low bits only). */
 export const packOfHash = (idHash: number) => mix32(idHash) >>> 16;
 
+/** The pack of an id. */
+export const packOf = (id: string) => packOfHash(fnv1a(id));
+
 /** Pack n's path below its list's folder: its high byte names the folder, its low byte the file. */
 const packName = (n: number) => `${shardName(n >>> 8)}/${shardName(n & 0xff)}.ndjson`;
 
@@ -148,7 +151,7 @@ function sortedBase(list: SortedList): string {
 
 export const paths = {
   /** The pack that holds record `id`, if there is such a record (see packText). */
-  recordPack: (resource: ItemResource, id: string) => paths.recordPackNumber(resource, packOfHash(fnv1a(id))),
+  recordPack: (resource: ItemResource, id: string) => paths.recordPackNumber(resource, packOf(id)),
   /** Pack n (0 to PACKS - 1) of a collection's records. */
   recordPackNumber: (resource: ItemResource, n: number) => `${lists.records(resource)}${packName(n)}`,
   /** The complete list of a small resource (divisions, organizations, titles): one record a line. */
@@ -166,7 +169,7 @@ export const paths = {
   /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */
   chunk: (list: SortedList, k: number) => `${sortedBase(list)}/${numbered(k)}.ndjson`,
   /** The pack that holds a list read whole (see packText): its lines, one record each, in its list's order. */
-  wholePack: (list: WholeList) => paths.wholePackNumber(list, packOfHash(fnv1a(list.id))),
+  wholePack: (list: WholeList) => paths.wholePackNumber(list, packOf(list.id)),
   /** Pack n (0 to PACKS - 1) of the lists read whole of a kind. */
   wholePackNumber: (list: Pick<WholeList, 'resource' | 'by'>, n: number) => `${lists.whole(list.resource, list.by)}${packName(n)}`,
   /**

@@ -12,10 +12,9 @@ import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { divisions, organizations, titles } from '../../scripts/generate/reference.ts';
 import type { LargeResource } from '../../src/records/resources.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { fnv1a } from '../../src/shared/hash.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, EXPORT_PART_BYTES, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, exportSpacing, paths, readListing, searchFields,
-  PACKS, packOfHash, type SortedList,
+  PACKS, packOf, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -119,7 +118,7 @@ describe('at a million fights', () => {
   it('spreads the ids of each collection evenly over the packs', () => {
     for (const [collection, list] of Object.entries(generated)) {
       const perPack = new Uint32Array(PACKS);
-      for (const id of list) perPack[packOfHash(fnv1a(id))]++;
+      for (const id of list) perPack[packOf(id)]++;
       const mean = list.length / PACKS;
       expect(Math.max(...perPack) / Math.max(mean, 1), collection).toBeLessThan(collection === 'fights' ? 2.5 : 8);
       // Every pack holds some of a million fights; of fewer records, as many packs as a fair hash fills.

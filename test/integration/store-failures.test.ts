@@ -159,7 +159,7 @@ describe('a store whose index names a file it cannot give answers 500 InternalEr
     expect(String(logged.mock.calls[0][0])).not.toContain('\n');
   });
 
-  it('a missing get-one file is still the ordinary 404', async () => {
+  it('a missing record pack is still the ordinary 404', async () => {
     const response = await directClient(NOW, faultyStore(RECORDS, 'missing'))(`/v2/fights/${ids.fight}`);
     expect(response.status).toBe(404);
     expect(response.body.error.name).toBe('NotFound');

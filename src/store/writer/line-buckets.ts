@@ -1,5 +1,5 @@
-// Lines filed under groups (a fighter's list, a record pack) and kept in buckets of neighbouring
-// groups until a bucket's lists are made: what lets the writer group lines that arrive in one
+// Lines filed under groups (the slot of the list or record they belong to) and kept in buckets
+// (a folder of packs each) until a bucket's packs are made: what lets the writer group lines that arrive in one
 // order (the fights' dates) into files of another (fighters, packs) without reading a text twice.
 // Tests keep the buckets in memory; a build keeps them on disk (see build/line-buckets.ts).
 

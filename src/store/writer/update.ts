@@ -6,7 +6,7 @@
 import type { LargeResource } from '../../records/resources.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText, linesOf,
+  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText,
   packLists, packOfHash, packText, paths, spanOf, splitHeader, type SortedList, type WholeList,
 } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
@@ -26,7 +26,7 @@ export interface Before {
   /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
   fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string } | undefined;
   fighter(slot: number): { divisionId: string; searchFields: readonly string[]; id: string } | undefined;
-  /** Removed and re-keyed slots' ids as they were (their record files go). */
+  /** Removed and re-keyed slots' ids as they were (their lines leave their record packs). */
   removedIds: Record<LargeResource, Map<number, string>>;
 }
 

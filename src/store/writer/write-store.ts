@@ -5,7 +5,7 @@
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
-import { EXPORT_PART_BYTES, PACKS, keyedFightLine, listText, packOfHash, packText, paths, recordText, withHeader, type ItemResource, type SortedList } from '../layout.ts';
+import { EXPORT_PART_BYTES, PACKS, keyedFightLine, listText, packOfHash, packText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
@@ -13,7 +13,7 @@ import { packedLists } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
-import { datasetSource, type CollectionSource, type FightSource, type StoreSource } from './source.ts';
+import { datasetSource, type FightSource, type StoreSource } from './source.ts';
 
 export interface WriteOptions {
   /** Where the name search's pairs wait while grouped (in memory unless given). */
