@@ -1,7 +1,8 @@
 // Lists of records as the store keeps them, file by file: sorted lists in chunks with an index,
-// and page files (lists read whole are kept in packs: see packs.ts). A list is given as the slots of its records in order and a
-// way to get each record's text; each file is a unit whose body is made only when it is written,
-// so a full build and an update of a few files make them the same way.
+// and page files (lists read whole are kept in packs: see packs.ts). A list is given as the slots
+// of its records in order and a way to get each record's text; each file is a unit whose body is
+// made only when it is written, so a full build and an update of a few files make them the same
+// way.
 import type { LargeResource } from '../../records/resources.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, spanOf, withHeader, type SortedList,

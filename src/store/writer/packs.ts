@@ -7,7 +7,7 @@
 // An id's text is made once per list, when its pack is cut, not once per line.
 import { PACKS, packOfHash, packText } from '../layout.ts';
 import { byGroup, type LineBuckets } from './line-buckets.ts';
-import type { Unit } from './lists.ts';
+import { groupItems, members, type Unit } from './lists.ts';
 
 /** Packs a bucket holds: one folder of packs. */
 const PACKS_PER_BUCKET = 256;
@@ -52,4 +52,18 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
       }
     },
   };
+}
+
+/**
+ * Packs made one at a time, where each id's list can be made whenever it is asked for (held in
+ * memory, or read where it lies): the `slots` grouped by pack, and each pack's lists made, with
+ * `listOf`, when the pack's turn comes. An id whose list is empty has no lines in its pack; a pack
+ * with none is no file.
+ */
+export function* packUnits(slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[], pathOf: (n: number) => string): Generator<Unit> {
+  const packs = groupItems(PACKS, slots, (slot, add) => add(packOfHash(of.idHash(slot))));
+  for (let n = 0; n < PACKS; n++) {
+    const lists = Array.from(members(packs, n), (slot) => [of.id(slot), listOf(slot)] as const);
+    if (lists.some(([, lines]) => lines.length > 0)) yield { path: pathOf(n), body: () => packText(lists) };
+  }
 }

@@ -4,10 +4,9 @@
 // store. The caller says what changed (which
 // slots got a new text, which were added, removed or re-keyed) and gives the lists as they were.
 import type { LargeResource } from '../../records/resources.ts';
-import { fnv1a } from '../../shared/hash.ts';
 import {
   BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, LONG_GRAM, PART_SIZE, SHORT_NEEDLE, candidateLine, fileCount, fileOf, firstOf, heldBy, listText,
-  packLists, packOfHash, packText, paths, spanOf, splitHeader, type SortedList, type WholeList,
+  packLists, packOf, packOfHash, packText, paths, spanOf, splitHeader, type SortedList, type WholeList,
 } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
 import { builtPageCount, chunkCount, chunkUnit, indexUnit, members, pageUnit, type Groups, type TextOf, type Unit } from './lists.ts';
@@ -109,8 +108,7 @@ export function linesBefore(list: SortedList, before: ArrayLike<number>, changed
 /** The lists of some ids of a kind kept in packs, made again: each id's lines, or null where its list goes. */
 type ListChanges = Map<number, Map<string, (() => string[]) | null>>;
 
-function listChange(packs: ListChanges, id: string, idHash: number, lines: (() => string[]) | null) {
-  const n = packOfHash(idHash);
+function listChange(packs: ListChanges, n: number, id: string, lines: (() => string[]) | null) {
   (packs.get(n) ?? packs.set(n, new Map()).get(n)!).set(id, lines);
 }
 
@@ -133,8 +131,8 @@ function packChanges(packs: ListChanges, pathOf: (n: number) => string, previous
 /** The record packs that hold a new text, or held a record that went. */
 export function recordChanges(resource: LargeResource, c: CollectionSource, changed: ReadonlySet<number>, gone: Iterable<string>, previous: Before, removed: string[]): Unit[] {
   const packs: ListChanges = new Map();
-  for (const id of gone) listChange(packs, id, fnv1a(id), null);
-  for (const slot of changed) listChange(packs, c.id(slot), c.idHash(slot), () => [c.text(slot)]);
+  for (const id of gone) listChange(packs, packOf(id), id, null);
+  for (const slot of changed) listChange(packs, packOfHash(c.idHash(slot)), c.id(slot), () => [c.text(slot)]);
   return packChanges(packs, (n) => paths.recordPackNumber(resource, n), previous, removed);
 }
 
@@ -144,7 +142,7 @@ function wholeChanges(kind: Pick<WholeList, 'resource' | 'by'>, affected: Iterab
   for (const g of affected) {
     const slots = members(lists, g);
     const id = idOf(g);
-    listChange(packs, id, fnv1a(id), slots.length > 0 ? () => Array.from(slots, line) : null);
+    listChange(packs, packOf(id), id, slots.length > 0 ? () => Array.from(slots, line) : null);
   }
   return packChanges(packs, (n) => paths.wholePackNumber(kind, n), previous, removed);
 }

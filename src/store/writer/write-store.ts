@@ -5,11 +5,11 @@
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
-import { EXPORT_PART_BYTES, PACKS, keyedFightLine, listText, packOfHash, packText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
+import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
-import { packedLists } from './packs.ts';
+import { packedLists, packUnits } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
@@ -92,8 +92,8 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
   }
   // Each fight's line is made once, for its card's list, and filed for its fighters' lists (each
   // in the fights' order, by its position there), which are cut into their packs once all are
-  // filed. The cards' lists are made pack by pack: a card's fights lie close together in the
-  // fights' order (one day), so each card's texts are a read or two of the spill.
+  // filed. The cards' lists are made pack by pack (packUnits): a card's fights lie close together
+  // in the fights' order (one day), so each card's texts are a read or two of the spill.
   const perFighter = packedLists(fighters, lines('fighter-lists'));
   const positionOf = new Uint32Array(fights.slots);
   for (let p = 0; p < fights.count; p++) positionOf[fights.order[p]] = p;
@@ -106,11 +106,7 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
     return line;
   };
   const eventLists = byEvent(fights, events.slots);
-  const eventPacks = groupItems(PACKS, events.order, (e, add) => add(packOfHash(events.idHash(e))));
-  for (let n = 0; n < PACKS; n++) {
-    const cards = Array.from(members(eventPacks, n), (e) => [events.id(e), Array.from(members(eventLists, e), fileLine)] as const);
-    if (cards.some(([, lines]) => lines.length > 0)) yield { path: paths.wholePackNumber({ resource: 'fights', by: 'event' }, n), body: () => packText(cards) };
-  }
+  yield* packUnits(events.order, events, (e) => Array.from(members(eventLists, e), fileLine), (n) => paths.wholePackNumber({ resource: 'fights', by: 'event' }, n));
   // A fight on no card in the events' order (none in checked content) still reaches its fighters.
   for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) fileLine(fights.order[p]);
   yield* perFighter.units((n) => paths.wholePackNumber({ resource: 'fights', by: 'fighter' }, n));
@@ -153,9 +149,8 @@ function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: G
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, text);
   }
   const titleLists = byTitle(fighters, titles.length);
-  const perTitle = packedLists({ id: (t) => titles[t].id, idHash: (t) => fnv1a(titles[t].id) }, memoryLineBuckets());
-  for (let t = 0; t < titles.length; t++) members(titleLists, t).forEach((slot, i) => perTitle.file(t, i, text(slot)));
-  yield* perTitle.units((n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
+  const titleIds = { id: (t: number) => titles[t].id, idHash: (t: number) => fnv1a(titles[t].id) };
+  yield* packUnits(titles.map((_, t) => t), titleIds, (t) => Array.from(members(titleLists, t), text), (n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
   yield* pageUnits('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
   yield* searchUnits(fighters, divisions, buckets);
 }
@@ -164,8 +159,8 @@ function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: G
 export function* smallUnits(source: StoreSource): Generator<Unit> {
   for (const resource of ['divisions', 'organizations', 'titles'] as const) {
     const records = source[resource];
-    const collection = { slots: records.length, order: records.map((_, i) => i), id: (i: number) => records[i].id, idHash: (i: number) => fnv1a(records[i].id), text: (i: number) => recordText(records[i]) };
-    yield* recordPacks(resource, collection, memoryLineBuckets()).units();
+    const ids = { id: (i: number) => records[i].id, idHash: (i: number) => fnv1a(records[i].id) };
+    yield* packUnits(records.map((_, i) => i), ids, (i) => [recordText(records[i])], (n) => paths.recordPackNumber(resource, n));
     yield { path: paths.all(resource), body: () => listText(source[resource].map((r) => recordText(r))) };
   }
   for (const org of [null, ...source.organizations.map((o) => o.id)])
