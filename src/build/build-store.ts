@@ -79,7 +79,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
         source.organizations.length + source.titles.length + source.rankings.length;
       const exporting = options.progress.phase('writing exports', records);
       const exports = { asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n) };
-      for (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
+      for await (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
       exporting.done();
       exported = (performance.now() - exportStarted) / 1000;
     } finally {

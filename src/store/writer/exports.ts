@@ -13,7 +13,7 @@ import { fnv1a } from '../../shared/hash.ts';
 import {
   EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordText, type StoredExport, type StoredPart,
 } from '../layout.ts';
-import { gzip } from './gzip.ts';
+import { gzip, gzipOffThread } from './gzip.ts';
 import type { Unit } from './lists.ts';
 import type { StoreSource } from './source.ts';
 
@@ -69,14 +69,22 @@ function exportLists(source: StoreSource): ExportList[] {
   ];
 }
 
-/** A part as made: its line in the listing, and its file. */
+/** A part as made: its collection, its line in the listing, and its file. */
 interface MadePart {
+  collection: string;
   entry: StoredPart;
   unit: Unit;
 }
 
+/** A part's records as NDJSON, one a line, before it is compressed. */
+interface PartText {
+  collection: string;
+  records: number;
+  ndjson: Buffer;
+}
+
 /** A part of these records, one a line: `bytes` is their UTF-8 size with the line breaks. */
-function makePart(collection: string, texts: readonly string[], bytes: number): MadePart {
+function partText(collection: string, texts: readonly string[], bytes: number): PartText {
   // Written straight into one buffer: no line strings, no joined copy of the part.
   const ndjson = Buffer.allocUnsafe(bytes);
   let at = 0;
@@ -84,10 +92,36 @@ function makePart(collection: string, texts: readonly string[], bytes: number): 
     at += ndjson.write(text, at, 'utf8');
     ndjson[at++] = 0x0a;
   }
-  const file = gzip(ndjson);
+  return { collection, records: texts.length, ndjson };
+}
+
+/** A part, given its compressed file: named by the file's SHA-256. */
+function madePart({ collection, records }: PartText, file: Uint8Array): MadePart {
   const sha256 = createHash('sha256').update(file).digest('hex');
   const name = sha256.slice(0, 16);
-  return { entry: { name, records: texts.length, bytes: file.length, sha256 }, unit: { path: paths.exportPart(collection, name), body: () => file } };
+  return { collection, entry: { name, records, bytes: file.length, sha256 }, unit: { path: paths.exportPart(collection, name), body: () => file } };
+}
+
+/** A part compressed here (an update makes a part or two). */
+const madeHere = (part: PartText): MadePart => madePart(part, gzip(part.ndjson));
+
+/**
+ * Parts compressed at once, at most, while the next part's texts are read: enough to keep both
+ * of a small build machine's cores busy, few enough that memory holds a few parts.
+ */
+const PARTS_IN_FLIGHT = 3;
+
+/** The parts made, in their order, each compressed off this thread. */
+async function* madeOffThread(parts: Iterable<PartText>): AsyncGenerator<MadePart> {
+  const flight: Array<Promise<MadePart>> = [];
+  for (const part of parts) {
+    const made = gzipOffThread(part.ndjson).then((file) => madePart(part, file));
+    // Awaited in order below; a failure is thrown there, never left unhandled behind another.
+    made.catch(() => {});
+    flight.push(made);
+    if (flight.length >= PARTS_IN_FLIGHT) yield await flight.shift()!;
+  }
+  while (flight.length > 0) yield await flight.shift()!;
 }
 
 /** Runs [from, to) of a list: each ends after a record that ends a run, the last at the list's end. */
@@ -102,20 +136,20 @@ function* runsOf(list: ExportList, spacing: number): Generator<[number, number]>
 }
 
 /** The parts of records [from, to): as many records a part as fit in `partBytes` of NDJSON, one at least. */
-function* partsOf(list: ExportList, from: number, to: number, partBytes: number): Generator<MadePart> {
+function* partsOf(list: ExportList, from: number, to: number, partBytes: number): Generator<PartText> {
   let texts: string[] = [];
   let bytes = 0;
   for (let i = from; i < to; i++) {
     const text = list.text(i);
     const line = Buffer.byteLength(text) + 1;
     if (texts.length > 0 && bytes + line > partBytes) {
-      yield makePart(list.collection, texts, bytes);
+      yield partText(list.collection, texts, bytes);
       [texts, bytes] = [[], 0];
     }
     texts.push(text);
     bytes += line;
   }
-  if (texts.length > 0) yield makePart(list.collection, texts, bytes);
+  if (texts.length > 0) yield partText(list.collection, texts, bytes);
 }
 
 const summed = (collection: string, parts: StoredPart[]): StoredExport => ({
@@ -135,23 +169,25 @@ const healthUnit = (asOf: string, exports: readonly StoredExport[]): Unit => {
   return { path: paths.health, body: () => text };
 };
 
+/** Every part of these lists, in order. */
+function* partTexts(lists: readonly ExportList[], spacing: number, partBytes: number): Generator<PartText> {
+  for (const list of lists) for (const [from, to] of runsOf(list, spacing)) yield* partsOf(list, from, to, partBytes);
+}
+
 /**
- * Every export part, then the listing and the health file. One part is held at a time: records
- * are read in list order from the source (the build's spill files), so memory follows a part.
+ * Every export part, then the listing and the health file. A few parts are held at a time:
+ * records are read in list order from the source (the build's spill files), so memory follows
+ * the parts, and each part is compressed off this thread while the next ones are read.
  */
-export function* exportUnits(source: StoreSource, options: ExportOptions): Generator<Unit> {
-  const spacing = exportSpacing(options.partBytes);
-  const exports: StoredExport[] = [];
-  for (const list of exportLists(source)) {
-    const parts: StoredPart[] = [];
-    for (const [from, to] of runsOf(list, spacing))
-      for (const part of partsOf(list, from, to, options.partBytes)) {
-        parts.push(part.entry);
-        options.onRecords?.(part.entry.records);
-        yield part.unit;
-      }
-    exports.push(summed(list.collection, parts));
+export async function* exportUnits(source: StoreSource, options: ExportOptions): AsyncGenerator<Unit> {
+  const lists = exportLists(source);
+  const parts = new Map<string, StoredPart[]>(lists.map((list) => [list.collection, []]));
+  for await (const part of madeOffThread(partTexts(lists, exportSpacing(options.partBytes), options.partBytes))) {
+    parts.get(part.collection)!.push(part.entry);
+    options.onRecords?.(part.entry.records);
+    yield part.unit;
   }
+  const exports = lists.map((list) => summed(list.collection, parts.get(list.collection)!));
   yield listingUnit(options, exports);
   yield healthUnit(options.asOf, exports);
 }
@@ -193,7 +229,7 @@ export function exportChanges(
     const parts: Array<MadePart | StoredPart> =
       large !== undefined && comparable && was !== undefined
         ? [...largeParts(source, large, list, before.orders[large], was.parts, texts[large], spacing, options.partBytes)]
-        : [...runsOf(list, spacing)].flatMap(([from, to]) => [...partsOf(list, from, to, options.partBytes)]);
+        : [...runsOf(list, spacing)].flatMap(([from, to]) => Array.from(partsOf(list, from, to, options.partBytes), madeHere));
     const kept = new Set(was?.parts.map((p) => p.name));
     const entries = parts.map((p) => ('entry' in p ? p.entry : p));
     for (const p of parts) if ('entry' in p && !kept.has(p.entry.name)) units.push(p.unit);
@@ -243,6 +279,6 @@ function* largeParts(
     const kept: StoredPart[] = [];
     for (let at = p; k !== undefined && k < oldParts.length && at < p + (to - from); at += oldParts[k++].records) kept.push(oldParts[k]);
     if (k !== undefined && kept.reduce((n, part) => n + part.records, 0) === to - from) yield* kept;
-    else yield* partsOf(list, from, to, partBytes);
+    else for (const part of partsOf(list, from, to, partBytes)) yield madeHere(part);
   }
 }

@@ -33,7 +33,7 @@ export interface WriteStoreOptions extends WriteOptions {
 export async function writeStore(from: StoreSource | Dataset, sink: Sink, options: WriteStoreOptions): Promise<void> {
   const source = isSource(from) ? from : datasetSource(from);
   for (const unit of storeUnits(source, options)) await sink.write(unit.path, unit.body());
-  for (const unit of exportUnits(source, { asOf: options.asOf, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) await sink.write(unit.path, unit.body());
+  for await (const unit of exportUnits(source, { asOf: options.asOf, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) await sink.write(unit.path, unit.body());
 }
 
 const isSource = (from: StoreSource | Dataset): from is StoreSource => 'order' in from.fights;
