@@ -2,13 +2,14 @@
 // records within reach without holding them. Appends are buffered; a read of bytes still in the
 // buffer writes it out first. The operating system's page cache keeps what is read again soon.
 // Reads that move forward through the file (a list in the order its records were appended, or a
-// division's share of it) are served from a window read ahead; a read that jumps (a fighter's
-// fights, years apart) reads just its own bytes and leaves the window where it is.
+// division's share of it) are served from a window read ahead, and reads that move backward (the
+// same list newest first, as the exports read it) from a window read behind; a read that jumps
+// (a fighter's fights, years apart) reads just its own bytes and leaves the window where it is.
 import { Buffer } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 const BUFFER = 1 << 20;
-/** Bytes read ahead: some forty records, each read a call to the system otherwise. */
+/** Bytes read ahead (or behind): some forty records, each read a call to the system otherwise. */
 export const READ_AHEAD = 1 << 16;
 
 export class Spill {
@@ -23,6 +24,8 @@ export class Spill {
   private windowBytes = 0;
   /** Where the last read ended: a read from there or a little past it is taken as moving forward. */
   private lastEnd = 0;
+  /** Where the last read started: a read ending there or a little before it is taken as moving backward. */
+  private lastStart = 0;
   /** Calls to the system made by read(): what the window saves (see spill.test.ts). */
   reads = 0;
 
@@ -52,17 +55,19 @@ export class Spill {
     if (at + length > this.written) this.flush();
     if (at + length > this.written) throw new Error(`spill file ends before byte ${at + length}`);
     const forward = at >= this.lastEnd && at < this.lastEnd + READ_AHEAD;
-    this.lastEnd = at + length;
+    const backward = at + length <= this.lastStart && at + length > this.lastStart - READ_AHEAD;
+    [this.lastStart, this.lastEnd] = [at, at + length];
     if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes) return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
-    // Moving forward, and past the window: the next window starts here.
-    if (forward && length <= READ_AHEAD) {
-      const bytes = Math.min(READ_AHEAD, this.written - at);
+    // Moving forward, and past the window: the next window starts here. Moving backward: it ends here.
+    if ((forward || backward) && length <= READ_AHEAD) {
+      const from = forward ? at : Math.max(0, at + length - READ_AHEAD);
+      const bytes = Math.min(READ_AHEAD, this.written - from);
       // Emptied first: a read that fails leaves no window of mixed bytes behind.
       this.windowBytes = 0;
-      this.readInto(this.window, at, bytes);
-      this.windowAt = at;
+      this.readInto(this.window, from, bytes);
+      this.windowAt = from;
       this.windowBytes = bytes;
-      return this.window.toString(encoding, 0, length);
+      return this.window.toString(encoding, at - from, at - from + length);
     }
     if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, this.scratch.length * 2));
     this.readInto(this.scratch, at, length);

@@ -1,5 +1,5 @@
 // A spill file gives back every text where it was put, whatever the order of the reads; reads
-// that move forward cost a call to the system per window, not per text.
+// that move forward or backward cost a call to the system per window, not per text.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,14 @@ describe('a spill file', () => {
   it('reads a list in the order it was written with a call per window, not per text', () => {
     const { spill, at } = spilled('forward');
     for (let i = 0; i < texts.length; i++) expect(spill.read(at[i], texts[i].length)).toBe(texts[i]);
+    const bytes = texts.reduce((n, t) => n + t.length, 0);
+    expect(spill.reads).toBeLessThanOrEqual(Math.ceil(bytes / READ_AHEAD) + 4);
+    spill.close();
+  });
+
+  it('reads a list backward (newest first) with a call per window, not per text', () => {
+    const { spill, at } = spilled('backward');
+    for (let i = texts.length - 1; i >= 0; i--) expect(spill.read(at[i], texts[i].length)).toBe(texts[i]);
     const bytes = texts.reduce((n, t) => n + t.length, 0);
     expect(spill.reads).toBeLessThanOrEqual(Math.ceil(bytes / READ_AHEAD) + 4);
     spill.close();
