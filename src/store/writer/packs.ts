@@ -63,6 +63,8 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
 export function* packUnits(slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[], pathOf: (n: number) => string): Generator<Unit> {
   const packs = groupItems(PACKS, slots, (slot, add) => add(packOfHash(of.idHash(slot))));
   for (let n = 0; n < PACKS; n++) {
+    // Most packs of a small collection hold none of its ids: passed over without a list made.
+    if (packs.start[n] === packs.start[n + 1]) continue;
     const lists = Array.from(members(packs, n), (slot) => [of.id(slot), listOf(slot)] as const);
     if (lists.some(([, lines]) => lines.length > 0)) yield { path: pathOf(n), body: () => packText(lists) };
   }
