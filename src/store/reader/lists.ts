@@ -138,10 +138,10 @@ export async function readRecord(store: Store, resource: ItemResource, id: strin
  * list named it.
  */
 export async function readRecordsById(store: Store, resource: ItemResource, ids: readonly string[]): Promise<string[]> {
-  const fileOf = ids.map((id) => paths.recordPack(resource, id));
-  const packs = new Map(await Promise.all([...new Set(fileOf)].map(async (file) => [file, await store.read(file)] as const)));
+  const packPaths = ids.map((id) => paths.recordPack(resource, id));
+  const packs = new Map(await Promise.all([...new Set(packPaths)].map(async (file) => [file, await store.read(file)] as const)));
   return ids.map((id, i) => {
-    const file = fileOf[i];
+    const file = packPaths[i];
     const pack = packs.get(file);
     if (pack == null) throw new StoreInconsistent(file, `missing, though a ${resource} list names ${id}`);
     const record = recordInPack(pack, id);

@@ -5,6 +5,7 @@
 // reach files of another (ids' hashes) without a text read twice: taken one by one, a pack's
 // lines would be reads at random in the build's spill of texts, millions at a million fights.
 // An id's text is made once per list, when its pack is cut, not once per line.
+import { fnv1a } from '../../shared/hash.ts';
 import { PACKS, packOfHash, packText } from '../layout.ts';
 import { byGroup, type LineBuckets } from './line-buckets.ts';
 import { groupItems, members, type Unit } from './lists.ts';
@@ -17,6 +18,12 @@ export interface PackedIds {
   id(slot: number): string;
   idHash(slot: number): number;
 }
+
+/** The records of an array as packed ids: slot i is record i. */
+export const idsOfRecords = (records: ReadonlyArray<{ id: string }>): PackedIds => ({
+  id: (i) => records[i].id,
+  idHash: (i) => fnv1a(records[i].id),
+});
 
 export interface PackedLists {
   /** Files `line` in the list of `slot`, at `position` in the list's order. */

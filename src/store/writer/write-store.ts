@@ -4,12 +4,11 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { fnv1a } from '../../shared/hash.ts';
 import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, members, pageUnits, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
-import { packedLists, packUnits } from './packs.ts';
+import { idsOfRecords, packedLists, packUnits } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
@@ -149,8 +148,7 @@ function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: G
     if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, text);
   }
   const titleLists = byTitle(fighters, titles.length);
-  const titleIds = { id: (t: number) => titles[t].id, idHash: (t: number) => fnv1a(titles[t].id) };
-  yield* packUnits(titles.map((_, t) => t), titleIds, (t) => Array.from(members(titleLists, t), text), (n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
+  yield* packUnits(titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text), (n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
   yield* pageUnits('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
   yield* searchUnits(fighters, divisions, buckets);
 }
@@ -159,8 +157,7 @@ function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: G
 export function* smallUnits(source: StoreSource): Generator<Unit> {
   for (const resource of ['divisions', 'organizations', 'titles'] as const) {
     const records = source[resource];
-    const ids = { id: (i: number) => records[i].id, idHash: (i: number) => fnv1a(records[i].id) };
-    yield* packUnits(records.map((_, i) => i), ids, (i) => [recordText(records[i])], (n) => paths.recordPackNumber(resource, n));
+    yield* packUnits(records.map((_, i) => i), idsOfRecords(records), (i) => [recordText(records[i])], (n) => paths.recordPackNumber(resource, n));
     yield { path: paths.all(resource), body: () => listText(source[resource].map((r) => recordText(r))) };
   }
   for (const org of [null, ...source.organizations.map((o) => o.id)])
