@@ -1,8 +1,8 @@
 // `npm run dev:netlify` under a long run of requests: every one is answered by the edge
 // functions, and the emulator's Deno does not gain a thread per request (it once kept each
 // request's config worker alive until it could spawn no more threads, then failed every request).
-// EMULATOR_SOAK_REQUESTS sets the length of the run (CI runs 5,000; by default 40, each of which
-// would leave a thread behind without the fix: five times the few the checks below allow).
+// EMULATOR_SOAK_REQUESTS sets the length of the run (CI runs 5,000; by default 24, each of which
+// would leave a thread behind without the fix: three times the few the checks below allow).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +12,7 @@ import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { KEY } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 
-const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 40);
+const REQUESTS = Number(process.env.EMULATOR_SOAK_REQUESTS ?? 24);
 const IN_FLIGHT = 8;
 
 const deno = emulatorDeno();
@@ -49,6 +49,21 @@ const commandOf = (pid: number) => {
   }
 };
 const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).length;
+
+/**
+ * A count once it holds still (the same over 250 ms) and is at most `enough`, or as it stands
+ * after `ms`: threads of finished requests take a moment to end.
+ */
+async function settled(count: () => number, ms: number, enough = Infinity): Promise<number> {
+  let last = count();
+  for (let waited = 0; waited < ms; waited += 250) {
+    await sleep(250);
+    const now = count();
+    if (now === last && now <= enough) return now;
+    last = now;
+  }
+  return count();
+}
 
 let child: ChildProcess;
 let url: string;
@@ -90,11 +105,12 @@ it.skipIf(deno === null || !canCount)(
   async () => {
     const paths = ['/v2/divisions/', '/v2/fights/?page_size=2', '/v2/nope/', '/v2/organizations/wbc'];
     const keyed = (i: number): Record<string, string> => (i % 5 === 4 ? {} : { 'x-gateway-key': KEY });
-    // Warm-up: the runtime's own pools are started before the count is taken.
-    for (let i = 0; i < IN_FLIGHT * 2; i++) await (await fetch(url + paths[i % paths.length], { headers: keyed(i) })).arrayBuffer();
-    await sleep(1000);
+    // Warm-up: as many requests at once as the run keeps in flight, so the runtime's own pools
+    // are started, and have settled, before the count is taken.
+    const warm = (i: number) => fetch(url + paths[i % paths.length], { headers: keyed(i) }).then((r) => r.arrayBuffer());
+    await Promise.all(Array.from({ length: IN_FLIGHT }, (_, i) => warm(i)));
     const denoPid = findDeno();
-    const before = threadsOf(denoPid);
+    const before = await settled(() => threadsOf(denoPid), 1000);
     const statuses = new Map<number, number>();
     const samples: number[] = [];
     let sent = 0;
@@ -112,8 +128,7 @@ it.skipIf(deno === null || !canCount)(
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     // Workers still stopping after their last answer are given a moment.
-    await sleep(3000);
-    const after = threadsOf(denoPid);
+    const after = await settled(() => threadsOf(denoPid), 3000, before + 8);
 
     expect(refused, JSON.stringify([...statuses])).toBe(0);
     expect([...statuses.keys()].sort()).toEqual([200, 401, 404]);
