@@ -8,7 +8,7 @@ import path from 'node:path';
 import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import { exportUnits } from '../store/writer/exports.ts';
 import { storeUnits } from '../store/writer/write-store.ts';
-import { catalogOrders, catalogSource, resolver, spilledContent, spilledTexts } from './catalog-source.ts';
+import { catalogOrders, catalogSource, resolver, spilledContent } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
 import { diskLineBuckets } from './line-buckets.ts';
@@ -16,6 +16,7 @@ import { scanContent } from './scan.ts';
 import { codeDigest, saveState, setAsideFileColumns } from './state.ts';
 import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 import { startReuse, updateStore, type Reuse } from './reuse.ts';
+import { resolveTexts, type RecordTexts } from './texts.ts';
 
 export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 
@@ -57,16 +58,14 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     const scanned = performance.now();
     const content = spilledContent(catalog);
     const resolve = resolver(catalog, options.asOfDay, content);
-    const texts = {
-      fights: spilledTexts(catalog.fights.count, path.join(workDir, 'fights.ndjson'), resolve.fight),
-      events: spilledTexts(catalog.events.count, path.join(workDir, 'events.ndjson'), resolve.event),
-      fighters: spilledTexts(catalog.fighters.count, path.join(workDir, 'fighters.ndjson'), resolve.fighter),
-    };
     const orders = catalogOrders(catalog);
-    const source = catalogSource(catalog, resolve.small, orders, { fights: texts.fights.text, events: texts.events.text, fighters: texts.fighters.text });
+    let texts: RecordTexts | undefined;
     const sink = fileWriter(options.outDir);
     let exported = 0;
     try {
+      // Every record's text first, on both cores (see texts.ts): the writing below reads them back.
+      texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress, threadFrom: options.resolveThreadFrom });
+      const source = catalogSource(catalog, resolve.small, orders, texts);
       const writing = options.progress.phase('writing store files');
       for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: (name) => diskLineBuckets(workDir, name) })) {
         await sink.write(unit.path, unit.body());
@@ -84,7 +83,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       exported = (performance.now() - exportStarted) / 1000;
     } finally {
       content.close();
-      for (const t of Object.values(texts)) t.close();
+      texts?.close();
       await sink.close();
     }
     if (options.stateDir)

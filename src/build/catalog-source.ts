@@ -8,10 +8,9 @@ import { checkRecord } from '../content/read.ts';
 import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import type { LargeResource } from '../records/resources.ts';
-import { recordText } from '../store/layout.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
-import { dateText, sortedSlots, type Catalog, type Records } from './catalog.ts';
+import { dateText, sortedSlots, type Catalog, type FighterKeys, type FightKeys, type Records } from './catalog.ts';
 import { Spill } from './spill.ts';
 
 export type Orders = Record<LargeResource, Uint32Array>;
@@ -30,8 +29,11 @@ export function catalogOrders(catalog: Catalog): Orders {
 /** A large collection's checked content record, by slot. */
 export type ContentOf = <T>(collection: LargeResource, slot: number) => T;
 
+/** What reading checked records back reads of a catalog: the scanners' spill files, and where each record lies in them. */
+export type SpilledCatalog = Pick<Catalog, 'spills'> & Record<LargeResource, Pick<Records, 'spillFile' | 'spillAt' | 'spillLength'>>;
+
 /** Content records from the scanners' spill files (a build). */
-export function spilledContent(catalog: Catalog): ContentOf & { close(): void } {
+export function spilledContent(catalog: SpilledCatalog): ContentOf & { close(): void } {
   const spills = catalog.spills.map((file) => new Spill(file, 'r'));
   const read = <T>(collection: LargeResource, slot: number): T => {
     const r = catalog[collection];
@@ -61,8 +63,14 @@ export interface Resolver {
   fighter(slot: number): unknown;
 }
 
-export function resolver(catalog: Catalog, asOfDay: string, content: ContentOf): Resolver {
-  const { fights, events, fighters } = catalog;
+/** What resolving records reads of a catalog: the small collections, each fight's event, the fighters' ids and names. */
+export type ResolverCatalog = Pick<Catalog, 'divisions' | 'organizations' | 'titles' | 'rankings'> & {
+  fights: Pick<FightKeys, 'event'>;
+  fighters: Pick<FighterKeys, 'index' | 'name' | 'fullName'>;
+};
+
+export function resolver(catalog: ResolverCatalog, asOfDay: string, content: ContentOf): Resolver {
+  const { fights, fighters } = catalog;
   const fighterNames: FighterNames = (id) => {
     const slot = fighters.index.slotOf(id);
     return { name: fighters.name.get(slot), full_name: fighters.fullName.get(slot) };
@@ -79,23 +87,6 @@ export function resolver(catalog: Catalog, asOfDay: string, content: ContentOf):
     fight: (slot) => resolveFight(content<FightRecord>('fights', slot), eventOf(fights.event[slot]), fighterNames, small),
     event: (slot) => resolveEvent(content<EventRecord>('events', slot)),
     fighter: (slot) => resolveFighter(content<FighterRecord>('fighters', slot), asOfDay, small),
-  };
-}
-
-/** Texts resolved once, then read back from a spill file in `workDir`. */
-export function spilledTexts(count: number, file: string, resolve: (slot: number) => unknown): { text: TextOf; close(): void } {
-  const spill = new Spill(file);
-  const at = new Float64Array(count).fill(-1);
-  const length = new Uint32Array(count);
-  return {
-    text(slot) {
-      if (at[slot] >= 0) return spill.read(at[slot], length[slot]);
-      const text = recordText(resolve(slot));
-      at[slot] = spill.append(text);
-      length[slot] = text.length;
-      return text;
-    },
-    close: () => spill.close(),
   };
 }
 

@@ -53,6 +53,8 @@ describe('the build', () => {
     for (const collection of ['divisions', 'organizations', 'titles', 'fighters', 'events', 'fights', 'rankings'])
       expect(r.stderr).toMatch(new RegExp(`^\\[boxing-store\\] checking ${collection}: \\d+ in [\\d.]+ s`, 'm'));
     expect(r.stderr).toMatch(/^\[boxing-store\] checking fights: 1 in [\d.]+ s/m);
+    // The fixture's fights, events and fighters: 1 + 1 + 3.
+    expect(r.stderr).toMatch(/^\[boxing-store\] resolving records: 5 in [\d.]+ s/m);
     expect(r.stderr).toMatch(/^\[boxing-store\] writing store files: [\d,]+ in [\d.]+ s/m);
     // Every record of every collection exported (the fixture's 1 + 1 + 3 + 2 + 1 + 2 + 2).
     expect(r.stderr).toMatch(/^\[boxing-store\] writing exports: 12 in [\d.]+ s/m);

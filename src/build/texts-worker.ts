@@ -1,0 +1,24 @@
+// The thread that resolves the second half of each large collection's list (see texts.ts): the
+// catalog's parts it reads come as copies, the checked records from the scanners' spill files.
+import { parentPort, workerData } from 'node:worker_threads';
+import { LARGE, type LargeResource } from '../records/resources.ts';
+import { TextColumn } from '../shared/text-column.ts';
+import { resolver, spilledContent } from './catalog-source.ts';
+import { IdIndex } from './id-index.ts';
+import { Spill } from './spill.ts';
+import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
+
+const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
+const column = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => TextColumn.from(bytes, ends);
+const fighters = { ...catalog.fighters, index: new IdIndex(column(catalog.fighters.ids)), name: column(catalog.fighters.name), fullName: column(catalog.fighters.fullName) };
+const content = spilledContent({ ...catalog, fighters });
+const resolve = resolver({ ...catalog, fighters }, asOfDay, content);
+const texts = {} as Record<LargeResource, ShareTexts>;
+for (const c of LARGE) {
+  const spill = new Spill(files[c]);
+  texts[c] = await resolveShare(resolve, c, shares[c], spill, (n) => parentPort!.postMessage({ resolved: n } satisfies TextsMessage));
+  spill.close();
+}
+content.close();
+// Moved, not copied: at a million fights the positions are some twelve megabytes.
+parentPort!.postMessage({ texts } satisfies TextsMessage, Object.values(texts).flatMap((t) => [t.at.buffer, t.length.buffer]));
