@@ -21,7 +21,8 @@ let files: Awaited<ReturnType<typeof memoryStore>>['files'];
 
 beforeAll(async () => {
   const out = mkdtempSync(path.join(tmpdir(), 'deep-'));
-  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(FIGHTS), '--out', out], { encoding: 'utf8' });
+  // Few fighters: the paging is the fights', and each fighter is work the store does for nothing here.
+  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(FIGHTS), '--fighters', '300', '--out', out], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   const dataset = resolveDataset(await readContent(out), TEST_AS_OF);
   ascending = dataset.fights.map((f) => f.id);
