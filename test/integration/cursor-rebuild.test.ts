@@ -29,8 +29,12 @@ const withFights = (fights: Fight[]): Dataset => ({
 const olderCopies = (n: number): Fight[] =>
   before.fights.slice(0, n).map((f, i) => ({ ...f, id: `fight-older-${i}`, date: `1990-01-0${1 + (i % 9)}T20:00:00` }));
 
+// Each store is written once and read by every test that asks for it: a store is never changed by reading it.
+let beforeStore: ReturnType<typeof memoryStore> | undefined;
+let movedStore: ReturnType<typeof memoryStore> | undefined;
+
 async function firstPageAndCursor(query: string) {
-  const call = directClient(NOW, await memoryStore(before));
+  const call = directClient(NOW, await (beforeStore ??= memoryStore(before)));
   const { body } = await call(`/v2/fights/?${query}`);
   const next = new URL(body.pagination.next_page);
   return { page: ids(body.data), next: next.pathname + next.search };
@@ -48,7 +52,7 @@ describe('a cursor across a rebuild', () => {
     it(`${query}: the record it names moved, and the next page follows its key`, async () => {
       const { page, next } = await firstPageAndCursor(query);
       const moved = withFights([...before.fights, ...olderCopies(25)]);
-      const call = directClient(NOW, await memoryStore(moved));
+      const call = directClient(NOW, await (movedStore ??= memoryStore(moved)));
       const { status, body } = await call(next);
       expect(status).toBe(200);
       const inList = query.includes('division_id') ? moved.fights.filter((f) => f.division.id === 'welterweight') : moved.fights;
