@@ -32,16 +32,26 @@ const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));
 
 /** Checks a file's text (its bytes too, for the files that are not text: export parts), and says of which path when it needs to. */
 type Check = (text: string, bytes: Buffer, file: string) => unknown;
-const lines = (schema: z.ZodType): Check => (text) => z.array(schema).parse(linesOf(text).map((l) => JSON.parse(l)));
+
+// A record's line recurs across the store (its pack, its lists' chunks and pages, its export): each
+// distinct line is parsed by a schema once, and what that gave is what every later file's check sees.
+const parsedLines = new Map<z.ZodType, Map<string, unknown>>();
+function parsedLine<T>(schema: z.ZodType<T>, line: string): T {
+  let seen = parsedLines.get(schema);
+  if (!seen) parsedLines.set(schema, (seen = new Map()));
+  if (!seen.has(line)) seen.set(line, schema.parse(JSON.parse(line)));
+  return seen.get(line) as T;
+}
+const lines = (schema: z.ZodType): Check => (text) => linesOf(text).map((l) => parsedLine(schema, l));
 const headed = (schema: z.ZodType): Check => (text) => {
   const { header, lines: rest } = splitHeader(text);
   Header.parse(header);
-  return z.array(schema).parse(rest.map((l) => JSON.parse(l)));
+  return rest.map((l) => parsedLine(schema, l));
 };
 const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
 /** A pack of records: each id's one line the record of that id. */
 const pack = (schema: z.ZodType): Check => (text) =>
-  packLists(text).forEach(([id, lines]) => expect(lines.map((line) => (schema.parse(JSON.parse(line)) as { id: string }).id)).toEqual([id]));
+  packLists(text).forEach(([id, lines]) => expect(lines.map((line) => (parsedLine(schema, line) as { id: string }).id)).toEqual([id]));
 /** A pack of lists read whole: each id's lines checked as `check` checks a list, knowing its id. */
 const packOf = (check: (lines: string[], id: string) => void): Check => (text) => packLists(text).forEach(([id, lines]) => check(lines, id));
 const dayIndex: Check = (text) => {
@@ -55,7 +65,7 @@ const dayIndex: Check = (text) => {
 const keyedFights = (lines: string[], id: string) =>
   lines.forEach((line) => {
     const keyed = readKeyedFight(line);
-    const fight = api.Fight.parse(JSON.parse(keyed.json));
+    const fight = parsedLine(api.Fight, keyed.json);
     expect([keyed.date, keyed.id, keyed.division_id, keyed.event_id, ...keyed.fighter_ids]).toEqual([
       fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
     ]);
@@ -89,7 +99,7 @@ const RULES: Array<[RegExp, Check]> = [
   [/^events\/scheduled\/.*\.ndjson$/, lines(api.ScheduledEvent)],
   [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
   [/^fights\/by-(event|fighter)\//, packOf(keyedFights)],
-  [/^fighters\/by-title\//, packOf((held, id) => held.forEach((line) => expect(api.Fighter.parse(JSON.parse(line)).titles.map((t) => t.id)).toContain(id)))],
+  [/^fighters\/by-title\//, packOf((held, id) => held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)))],
   [/^fighters\/search\//, (text) => {
     const { header, lines: ids } = splitHeader(text);
     Header.parse(header);
