@@ -96,26 +96,53 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
   const cut = (c: LargeResource) => (shared ? Math.ceil(orders[c].length / 2) : orders[c].length);
   const file = (c: LargeResource, half: number) => path.join(options.workDir, `${c}-${half}.ndjson`);
   const phase = options.progress.phase('resolving records', total);
-  const mine = Object.fromEntries(LARGE.map((c) => [c, new Spill(file(c, 0))])) as Record<LargeResource, Spill>;
-  const theirs: Partial<Record<LargeResource, Spill>> = {};
-  const close = () => [...Object.values(mine), ...Object.values(theirs)].forEach((s) => s.close());
-  const other = shared ? startThread(catalog, options.asOfDay, Object.fromEntries(LARGE.map((c) => [c, orders[c].slice(cut(c))])) as TextsRequest['shares'], Object.fromEntries(LARGE.map((c) => [c, file(c, 1)])) as TextsRequest['files'], (n) => phase.tick(n)) : null;
+  const opened: Spill[] = [];
+  const open = (c: LargeResource, half: number, mode?: 'r') => {
+    const spill = new Spill(file(c, half), mode);
+    opened.push(spill);
+    return spill;
+  };
+  let other: ReturnType<typeof startThread> | null = null;
   try {
+    if (shared) {
+      const shares = Object.fromEntries(LARGE.map((c) => [c, orders[c].slice(cut(c))])) as TextsRequest['shares'];
+      other = startThread(catalog, options.asOfDay, shares, Object.fromEntries(LARGE.map((c) => [c, file(c, 1)])) as TextsRequest['files'], (n) => phase.tick(n));
+    }
     const here = {} as Record<LargeResource, ShareTexts>;
-    for (const c of LARGE) here[c] = await resolveShare(resolve, c, orders[c].subarray(0, cut(c)), mine[c], (n) => phase.tick(n));
+    const mine = {} as Record<LargeResource, Spill>;
+    for (const c of LARGE) {
+      mine[c] = open(c, 0);
+      // A failure of the other thread is heard between two turns, and ends this half too.
+      here[c] = await resolveShare(resolve, c, orders[c].subarray(0, cut(c)), mine[c], (n) => (phase.tick(n), other?.check()));
+    }
     const there = other ? await other.done : null;
     phase.done();
     const texts = {} as Record<LargeResource, TextOf>;
-    for (const c of LARGE) {
-      if (there) theirs[c] = new Spill(file(c, 1), 'r');
-      texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.[c]], [mine[c], theirs[c]]);
-    }
-    return { ...texts, close };
+    for (const c of LARGE) texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.[c]], [mine[c], there ? open(c, 1, 'r') : undefined]);
+    return { ...texts, close: () => closeAll(opened) };
   } catch (e) {
     other?.stop();
-    close();
+    // The files are closed whatever their closing says: the failure that brought it here is the one to tell.
+    try {
+      closeAll(opened);
+    } catch {}
     throw e;
   }
+}
+
+/**
+ * Closes every spill of the list, each whatever the others' closing did, and empties the list (a
+ * descriptor closed twice could be another file's by then); then throws the first failure, if any.
+ */
+function closeAll(spills: Spill[]): void {
+  const failures: unknown[] = [];
+  for (const spill of spills.splice(0))
+    try {
+      spill.close();
+    } catch (e) {
+      failures.push(e);
+    }
+  if (failures.length > 0) throw failures[0];
 }
 
 /** A collection's texts by slot, from the two halves of its list. */
@@ -168,12 +195,20 @@ function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['sh
     // would let hundreds of megabytes of it pile up first.
     resourceLimits: { maxOldGenerationSizeMb: RESOLVER_HEAP_MB },
   });
+  let failure: { error: unknown } | null = null;
   const done = new Promise<Record<LargeResource, ShareTexts>>((resolve, reject) => {
     worker.on('message', (message: TextsMessage) => ('resolved' in message ? tick(message.resolved) : resolve(message.texts)));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread resolving records stopped (${code}) before it answered`)));
   });
-  // Stopped early, its answer is no longer awaited: its failure then is no one's to hear.
-  done.catch(() => {});
-  return { done, stop: () => void worker.terminate() };
+  // Heard as soon as it comes (check), or when the answer is awaited; stopped early, no one's to hear.
+  done.catch((error) => (failure ??= { error }));
+  return {
+    done,
+    /** Throws the thread's failure once it has failed. */
+    check: () => {
+      if (failure) throw failure.error;
+    },
+    stop: () => void worker.terminate(),
+  };
 }

@@ -1,7 +1,7 @@
 // Record texts resolved before the store is written (src/build/texts.ts): on two threads they are
 // the texts one thread resolves, each by its slot; a failure of the other thread fails the build
 // rather than leave it waiting.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,17 @@ beforeAll(async () => {
   // The shipped content: thousands of records, each list cut in two halves of its own.
   catalog = await scanContent('content', { workDir: work, onIgnored: () => {}, progress: silentProgress });
 });
+
+/** The files of `dir` this process holds open (read from /proc). */
+const openFilesUnder = (dir: string) =>
+  readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(dir) ? [target] : [];
+    } catch {
+      return [];
+    }
+  });
 
 /** The texts of every slot, resolved as a build resolves them, on one thread (threadFrom Infinity) or two (0). */
 async function texts(threadFrom: number, workDir: string, progress: Progress = silentProgress) {
@@ -56,10 +67,14 @@ describe('record texts', () => {
     content.close();
   });
 
-  it('fail when the other thread fails, with its error, instead of waiting for it', async () => {
+  it('fail when the other thread fails, with its error, instead of waiting for it, and leave no file open', async () => {
     const workDir = path.join(work, 'broken');
     // The other thread's file for fights cannot be made: a folder stands where it goes.
     mkdirSync(path.join(workDir, 'fights-1.ndjson'), { recursive: true });
     await expect(texts(0, workDir)).rejects.toThrow(/EISDIR|illegal operation on a directory/);
+    // No spill file is held open once it failed: this thread's own, nor the scanners' (an open
+    // file keeps its folder from being removed on some systems).
+    console.log("OPEN", work, JSON.stringify(openFilesUnder("/").filter((f) => f.includes("ndjson"))));
+    if (existsSync('/proc/self/fd')) expect(openFilesUnder(work)).toEqual([]);
   });
 });
