@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
 import { readContentInputs } from '../src/build/inputs.ts';
 import { withBuildAllocator } from './lib/build-memory.ts';
-import { buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, writeMarker } from './lib/build-output.ts';
+import {
+  buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, withCompileCache, writeMarker,
+} from './lib/build-output.ts';
 import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
 import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
 
@@ -70,7 +72,7 @@ if (previous?.store && existsSync(stateFolder(out)))
 // that keep its memory down (see lib/build-memory.ts).
 const pages = pagesEntry(code);
 const builder = hasPages(pages) ? [STORE_STEP, pages, temp] : [ASTRO, 'build', '--outDir', temp];
-const child = spawn(process.execPath, builder, { stdio: 'inherit', env: withBuildAllocator({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages }) });
+const child = spawn(process.execPath, builder, { stdio: 'inherit', env: withBuildAllocator(withCompileCache({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages })) });
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

@@ -4,14 +4,15 @@
 import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { COMPILE_CACHE } from '../../scripts/lib/build-output.ts';
 import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
 
 /**
  * Where every process a test starts (builds, the preview, the commands) keeps Node's compiled
  * code: a few hundred processes load the same modules, and a warm cache halves a command's start.
- * Kept between runs, beside the other tools' caches; Node checks each entry against its source.
+ * The builds' own (scripts/lib/build-output.ts), kept between runs.
  */
-export const COMPILE_CACHE = path.resolve('node_modules/.cache/node-compile-cache');
+export { COMPILE_CACHE };
 
 /** A memory file system, where most machines have one: a build's tens of thousands of files are made there in a fraction of the system time a disk takes. */
 export const MEMORY_FS = '/dev/shm';

@@ -16,7 +16,7 @@ import {
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { codeFingerprint, MARKER, pagesEntry, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
+import { codeFingerprint, COMPILE_CACHE, MARKER, pagesEntry, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
 import { holdStagingFolder } from '../../src/astro/staging-lock.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
@@ -221,11 +221,12 @@ describe('build settings', () => {
   });
 });
 
-/** What a build's Node process noted as it started: its command line and its allocator settings. */
+/** What a build's Node process noted as it started: its command line, its allocator settings and Node's compile cache. */
 interface ProcessNote {
   argv: string[];
   arena: string | null;
   threshold: string | null;
+  compileCache: string | null;
 }
 
 /**
@@ -236,7 +237,7 @@ function processLog(name: string) {
   const log = path.join(tmpdir(), `${name}-${process.pid}.ndjson`);
   const preload = path.join(tmpdir(), `${name}-${process.pid}.mjs`);
   writeFileSync(preload, `import { appendFileSync } from 'node:fs';
-appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }) + '\\n');\n`);
+appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, compileCache: process.env.NODE_COMPILE_CACHE ?? null }) + '\\n');\n`);
   onTestFinished(() => {
     for (const f of [log, preload]) rmSync(f, { force: true });
   });
@@ -248,22 +249,23 @@ appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, aren
 }
 
 describe('build process', () => {
-  it("builds the store in a process with the allocator settings that keep a build's memory down, the environment's own kept", async () => {
+  it("builds the store in a process with the allocator settings that keep a build's memory down, the environment's own kept, and Node's compile cache", async () => {
     const content = await writeContent(minimalContent());
     const out = path.join(tmpdir(), `allocator-${process.pid}`);
     const log = processLog('allocator');
     onTestFinished(() => {
       for (const f of [out, stateFolder(out)]) rmSync(f, { recursive: true, force: true });
     });
-    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: log.nodeOptions, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
+    // No compile cache named (the tests' runs name one): the build names its own for what it starts.
+    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: log.nodeOptions, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '', NODE_COMPILE_CACHE: '' });
     const processes = log.read();
     // Astro's, or the store step's when the pages are kept (the run's builds keep them).
     const builders = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs') || a.endsWith('store-step.ts')));
     expect(builders.length, JSON.stringify(processes)).toBeGreaterThan(0);
     // The threshold was set empty here, as unset: the build sets it; the arenas were set, and stay so.
-    for (const p of builders) expect(p).toMatchObject({ arena: '4', threshold: '131072' });
+    for (const p of builders) expect(p).toMatchObject({ arena: '4', threshold: '131072', compileCache: COMPILE_CACHE });
     // The build command itself runs as it was started: the settings are for the process that builds.
-    expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '' });
+    expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '', compileCache: '' });
   });
 });
 
