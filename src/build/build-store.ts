@@ -64,7 +64,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let exported = 0;
     try {
       // Every record's text first, on both cores (see texts.ts): the writing below reads them back.
-      texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress, threadFrom: options.resolveThreadFrom });
+      texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress });
       const source = catalogSource(catalog, resolve.small, orders, texts);
       const writing = options.progress.phase('writing store files');
       for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: (name) => diskLineBuckets(workDir, name) })) {

@@ -51,8 +51,6 @@ export interface BuildStoreOptions {
   contentListing?: FileList;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
   exportPartBytes?: number;
-  /** Records from which a thread of its own resolves half of them (RESOLVE_THREAD_FROM unless given; tests ask for 0, to see it on a small dataset). */
-  resolveThreadFrom?: number;
 }
 
 export interface BuildStoreResult {

@@ -11,8 +11,9 @@ import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } f
 const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
 const column = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => TextColumn.from(bytes, ends);
 const fighters = { ...catalog.fighters, index: new IdIndex(column(catalog.fighters.ids)), name: column(catalog.fighters.name), fullName: column(catalog.fighters.fullName) };
-const content = spilledContent({ ...catalog, fighters });
-const resolve = resolver({ ...catalog, fighters }, asOfDay, content);
+const parts = { ...catalog, fighters };
+const content = spilledContent(parts);
+const resolve = resolver(parts, asOfDay, content);
 const texts = {} as Record<LargeResource, ShareTexts>;
 for (const c of LARGE) {
   const spill = new Spill(files[c]);

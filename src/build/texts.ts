@@ -159,37 +159,35 @@ function placed(slots: number, order: Uint32Array, cut: number, halves: [ShareTe
   return (slot) => spills[half[slot]]!.read(at[slot], length[slot]);
 }
 
-/** The buffers of the typed arrays among an object's members (and of a packed text's), or of a typed array. */
-function columnBuffers(of: object): ArrayBuffer[] {
-  if (ArrayBuffer.isView(of)) return [of.buffer as ArrayBuffer];
-  return Object.values(of).flatMap((member) => (ArrayBuffer.isView(member) ? [member.buffer as ArrayBuffer] : typeof member === 'object' && member !== null && 'bytes' in member ? columnBuffers(member) : []));
-}
-
 /** The resolving thread: its answer, and a way to stop it when this thread's half failed. */
 function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['shares'], files: TextsRequest['files'], tick: (n: number) => void) {
-  const spilled = (r: Catalog[LargeResource]): SpillColumns => ({ spillFile: r.spillFile.slice(0, r.count), spillAt: r.spillAt.slice(0, r.count), spillLength: r.spillLength.slice(0, r.count) });
+  // Every array given is a copy made for the thread, moved to it rather than copied again.
+  const moved: ArrayBuffer[] = [];
+  const give = <T extends ArrayBufferView<ArrayBuffer>>(copy: T): T => (moved.push(copy.buffer), copy);
+  const spilled = (r: Catalog[LargeResource]): SpillColumns => ({
+    spillFile: give(r.spillFile.slice(0, r.count)), spillAt: give(r.spillAt.slice(0, r.count)), spillLength: give(r.spillLength.slice(0, r.count)),
+  });
   const packed = (column: Catalog['fighters']['name']): PackedText => {
     const { bytes, ends } = column.packed();
     // Copies (a Buffer's slice would share its memory, which moving it would take from this thread).
-    return { bytes: new Uint8Array(bytes), ends: ends.slice() };
+    return { bytes: give(new Uint8Array(bytes)), ends: give(ends.slice()) };
   };
   const { fights, events, fighters } = catalog;
   const request: TextsRequest = {
     asOfDay,
     catalog: {
       spills: catalog.spills, divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
-      fights: { ...spilled(fights), event: fights.event.slice(0, fights.count) },
+      fights: { ...spilled(fights), event: give(fights.event.slice(0, fights.count)) },
       events: spilled(events),
       fighters: { ...spilled(fighters), ids: packed(fighters.index.ids), name: packed(fighters.name), fullName: packed(fighters.fullName) },
     },
     shares,
     files,
   };
-  const { fights: f, events: e, fighters: r } = request.catalog;
+  Object.values(shares).forEach(give);
   const worker = new Worker(new URL('./texts-worker.ts', import.meta.url), {
     workerData: request,
-    // Moved, not copied again: every array here is a copy of this thread's own, made for it.
-    transferList: [f, e, r, ...Object.values(request.shares)].flatMap((a) => columnBuffers(a)),
+    transferList: moved,
     // What it holds between records is small (the catalog's parts are typed arrays, outside the
     // heap): a small heap makes it collect each record's garbage as it goes, where a large one
     // would let hundreds of megabytes of it pile up first.
