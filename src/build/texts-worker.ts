@@ -6,7 +6,7 @@ import { TextColumn } from '../shared/text-column.ts';
 import { resolver, spilledContent } from './catalog-source.ts';
 import { IdIndex } from './id-index.ts';
 import { Spill } from './spill.ts';
-import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
+import { closeAll, resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
 
 const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
 const column = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => TextColumn.from(bytes, ends);
@@ -15,11 +15,21 @@ const parts = { ...catalog, fighters };
 const content = spilledContent(parts);
 const resolve = resolver(parts, asOfDay, content);
 const texts = {} as Record<LargeResource, ShareTexts>;
-for (const c of LARGE) {
-  const spill = new Spill(files[c]);
-  texts[c] = await resolveShare(resolve, c, shares[c], spill, (n) => parentPort!.postMessage({ resolved: n } satisfies TextsMessage));
-  spill.close();
+// Closed here, whether it fails or not: once a thread has failed, its files close only some time
+// after the failure is heard, and by then the build may be removing their folder.
+const opened: { close(): void }[] = [content];
+try {
+  for (const c of LARGE) {
+    const spill = new Spill(files[c]);
+    opened.push(spill);
+    texts[c] = await resolveShare(resolve, c, shares[c], spill, (n) => parentPort!.postMessage({ resolved: n } satisfies TextsMessage));
+  }
+} catch (e) {
+  try {
+    closeAll(opened);
+  } catch {}
+  throw e;
 }
-content.close();
+closeAll(opened);
 // Moved, not copied: at a million fights the positions are some twelve megabytes.
 parentPort!.postMessage({ texts } satisfies TextsMessage, Object.values(texts).flatMap((t) => [t.at.buffer, t.length.buffer]));

@@ -121,7 +121,8 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
     for (const c of LARGE) texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.[c]], [mine[c], there ? open(c, 1, 'r') : undefined]);
     return { ...texts, close: () => closeAll(opened) };
   } catch (e) {
-    other?.stop();
+    // Thrown once the other thread has ended, its files closed with it.
+    await other?.stop();
     // The files are closed whatever their closing says: the failure that brought it here is the one to tell.
     try {
       closeAll(opened);
@@ -134,7 +135,7 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
  * Closes every spill of the list, each whatever the others' closing did, and empties the list (a
  * descriptor closed twice could be another file's by then); then throws the first failure, if any.
  */
-function closeAll(spills: Spill[]): void {
+export function closeAll(spills: { close(): void }[]): void {
   const failures: unknown[] = [];
   for (const spill of spills.splice(0))
     try {
@@ -207,6 +208,7 @@ function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['sh
     check: () => {
       if (failure) throw failure.error;
     },
-    stop: () => void worker.terminate(),
+    /** Ends the thread, if it has not ended; resolves once it has. */
+    stop: () => worker.terminate().then(() => {}),
   };
 }
