@@ -1,10 +1,14 @@
 // Netlify edge function, last on every path and cached by the CDN (`cache = "manual"`): the
 // answering function (src/hosts/functions.ts). Its context is the static origin: from the last
 // function of the chain, context.next(request) reads a built file without running edge functions again.
+// Its code (the API's schemas, queries and store reader, zod with them) is imported by its first
+// request, as the MCP function's is (mcp.ts): Netlify's emulator loads every function's modules
+// twice per request (once to read their settings, once to run them), and a request the gate
+// stops never needs them.
 import type { Context } from '@netlify/edge-functions';
-import { apiFunction } from '../../src/hosts/functions.ts';
 
-// Made at the first request: Netlify.env is the platform's, there when a request runs.
-let api: ReturnType<typeof apiFunction> | undefined;
+type Api = ReturnType<typeof import('../../src/hosts/functions.ts').apiFunction>;
+let api: Promise<Api> | undefined;
 
-export default (request: Request, context: Context) => (api ??= apiFunction(Netlify.env))(request, context);
+export default async (request: Request, context: Context) =>
+  (await (api ??= import('../../src/hosts/functions.ts').then((m) => m.apiFunction(Netlify.env))))(request, context);

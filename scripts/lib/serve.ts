@@ -3,7 +3,8 @@
 // runs the answering function, reading the built files. Each of these is a web-standard step
 // (src/hosts/chain.ts); this file only composes them and serves the chain through the Node bridge.
 import { chain, type Step } from '../../src/hosts/chain.ts';
-import { apiFunction, gateFunction, type StaticOrigin } from '../../src/hosts/functions.ts';
+import { apiFunction, type StaticOrigin } from '../../src/hosts/functions.ts';
+import { gateFunction } from '../../src/hosts/gate-function.ts';
 import { mcpFunction, mcpStep } from '../../src/hosts/mcp.ts';
 import { cdnStandIn } from './cdn-step.ts';
 import { distContext } from './dist-context.ts';

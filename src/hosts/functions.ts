@@ -1,15 +1,13 @@
-// The two edge functions as every host runs them (Netlify, its emulator, the Node preview, the
-// tests), over a host's settings: the key gate, a step that answers what it stops and hands
-// everything else on, and the answering function, which reads the built files from the static
-// origin. The hosts adapt their own context to these; nothing here knows which host it is on.
-// (The MCP endpoint's function is in mcp.ts, so that these never load the MCP SDK.)
-import { createGate } from '../api/gate.ts';
+// The answering function as every host runs it (Netlify, its emulator, the Node preview, the
+// tests), over a host's settings: it reads the built files from the static origin. The hosts
+// adapt their own context to it; nothing here knows which host it is on. (The key gate is in
+// gate-function.ts and the MCP endpoint's function in mcp.ts, so that the gate never loads the
+// API's code and neither loads the MCP SDK.)
 import { createHandler } from '../api/handler.ts';
 import { perKeys, type Env } from '../api/keys.ts';
 import { isPublicRead } from '../api/public.ts';
 import type { Store } from '../store/reader/store.ts';
 import { originStore } from '../store/reader/origin.ts';
-import type { Step } from './chain.ts';
 
 /**
  * Where the built files come from: on Netlify the static origin, which `context.next(request)`
@@ -25,18 +23,6 @@ export interface StaticOrigin {
  * that has not answered in seconds is down, and the client gets a 503 instead of a hung request.
  */
 export const READ_TIMEOUT_MS = 5_000;
-
-/**
- * The key gate for a host's settings (API_KEYS, read per request): it answers preflights, 405,
- * 400 for two different keys, 401 and 403 itself, never cached, and hands every other request on.
- */
-export function gateFunction(env: Env): Step {
-  const gate = perKeys(env, (keys) => createGate({ keys }));
-  return (request, next) => {
-    const stopped = gate()(request);
-    return stopped === null ? next() : Promise.resolve(stopped);
-  };
-}
 
 /**
  * The answering function for a host's settings (API_KEYS, read per request). It checks the key

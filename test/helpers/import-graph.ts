@@ -10,13 +10,19 @@ const LOADED = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 export type ImportGraph = Map<string, string[]>;
 
-/** Every module of the code folders and the tests, with the modules it imports (paths from the repository's root). */
-export function importGraph(): ImportGraph {
+/**
+ * Every module of the code folders and the tests, with the modules it imports (paths from the
+ * repository's root). With `atStart`, only the imports loaded with the module itself: no dynamic
+ * import, no type-only one (`import type`, erased from the JavaScript).
+ */
+export function importGraph(options: { atStart?: boolean } = {}): ImportGraph {
   const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'], { onlyFiles: true });
   const graph: ImportGraph = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(FROM), ...text.matchAll(LOADED)].map((m) => m[1]);
+    const specifiers = options.atStart
+      ? [...text.matchAll(FROM)].filter((m) => !/^\s*(?:import|export)\s+type\s/.test(m[0])).map((m) => m[1])
+      : [...text.matchAll(FROM), ...text.matchAll(LOADED)].map((m) => m[1]);
     graph.set(file, [...new Set(specifiers)].map((s) => path.normalize(path.join(path.dirname(file), s))));
   }
   return graph;

@@ -89,6 +89,23 @@ describe('imports', () => {
     expect([...reach(graph, 'netlify/edge-functions/mcp.ts')]).toContain('src/mcp/server.ts');
   });
 
+  it('keep what each edge function loads at its start to what every request needs: the gate the key check alone, the others their code at their first request', () => {
+    // Netlify's emulator loads every function's modules twice for each request (to read their
+    // settings, then to run them): a request pays for what the functions import up front.
+    const atStart = importGraph({ atStart: true });
+    const loaded = (f: string) => [f, ...reach(atStart, f)];
+    const withZod = (f: string) => loaded(f).filter((m) => /^\s*import\s[^'"]*from\s+['"]zod['"]/m.test(readFileSync(m, 'utf8')));
+    const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/edge-functions/'));
+    expect(adapters.flatMap(withZod)).toEqual([]);
+    expect(loaded('netlify/edge-functions/gate.ts')).toContain('src/api/gate.ts');
+    expect(loaded('netlify/edge-functions/gate.ts')).not.toContain('src/api/handler.ts');
+    // What they load later is the whole of their function: zod with the API's schemas.
+    for (const [adapter, code] of [['api', 'src/hosts/functions.ts'], ['mcp', 'src/hosts/mcp.ts']]) {
+      expect(reach(graph, `netlify/edge-functions/${adapter}.ts`)).toContain(code);
+      expect(withZod(code).length, code).toBeGreaterThan(0);
+    }
+  });
+
   it('keep the core free of hosts: nothing under src/ imports netlify/ or scripts/', () => {
     const hosts = [...graph].flatMap(([f, targets]) =>
       f.startsWith('src/') ? targets.filter((t) => /^(netlify|scripts)\//.test(t)).map((t) => `${f} -> ${t}`) : [],
