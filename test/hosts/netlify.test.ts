@@ -1,7 +1,9 @@
 // netlify.toml: `netlify build --offline` bundles both edge functions with its routes, and `netlify dev`
 // runs the emulator as its framework server.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'smol-toml';
@@ -9,16 +11,36 @@ import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { NPM_BIN } from '../helpers/runtimes.ts';
 
+/**
+ * A Deno cache (DENO_DIR) holding the one remote module Netlify's build fetches: the types of its
+ * edge bootstrap, which its reader of the functions' settings imports. Offline, that fetch fails,
+ * and the build retries it for some seven seconds, then logs an error for every function. A
+ * machine that has built once online holds it in its cache, as this one is made to: a file named
+ * by the hash of the URL's path, its body, then the response's metadata on a last line.
+ */
+function denoCacheWithBootstrapTypes(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'deno-dir-'));
+  const url = new URL('https://edge.netlify.com/bootstrap/globals/types.ts');
+  const folder = path.join(dir, 'remote', 'https', url.host);
+  mkdirSync(folder, { recursive: true });
+  const body = 'export interface NetlifyGlobal {\n  context: unknown;\n  env: { get(key: string): string | undefined };\n}\n';
+  const metadata = { headers: { 'content-type': 'application/typescript; charset=utf-8' }, url: url.href, time: Math.floor(Date.now() / 1000) };
+  writeFileSync(path.join(folder, createHash('sha256').update(url.pathname).digest('hex')), `${body}\n// denoCacheMetadata=${JSON.stringify(metadata)}`);
+  return dir;
+}
+
 it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
   const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content },
+    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content, DENO_DIR: denoCacheWithBootstrapTypes() },
     maxBuffer: 1 << 28,
   });
   expect(result.status, result.stdout + result.stderr).toBe(0);
+  // Each function's module loads in Deno as Netlify's build reads its settings.
+  expect(result.stdout + result.stderr).not.toMatch(/Could not load configuration|error sending request/);
   const dir = '.netlify/edge-functions-dist';
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   // Uncached routes run before the cache, on every request; cached ones after it, on a miss only.
