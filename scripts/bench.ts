@@ -13,6 +13,7 @@ import type { Store } from '../src/store/reader/store.ts';
 import type { MixQuery } from './bench/mix.ts';
 import { integer, parseCommandLine, UsageError } from './lib/cli.ts';
 import { commandProgress, progressEnv } from './lib/progress.ts';
+import { grouped } from '../src/shared/numbers.ts';
 
 const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild]
        (or node scripts/bench.ts [options])
@@ -95,11 +96,11 @@ function prepare(fights: number): { content: string; dist: string; build: BuildS
   const dist = path.join(dir, 'dist');
   const statsFile = path.join(dir, 'build-stats.json');
   if (!existsSync(path.join(content, 'fights'))) {
-    progress.log(`generating ${fights.toLocaleString('en-US')} fights into ${path.relative(process.cwd(), content)}...`);
+    progress.log(`generating ${grouped(fights)} fights into ${path.relative(process.cwd(), content)}...`);
     run(['scripts/generate.ts', '--fights', String(fights), '--out', content]);
   }
   if (values.rebuild || !existsSync(statsFile) || !existsSync(path.join(dist, paths.all('divisions').slice(1)))) {
-    progress.log(`building ${fights.toLocaleString('en-US')} fights into ${path.relative(process.cwd(), dist)}...`);
+    progress.log(`building ${grouped(fights)} fights into ${path.relative(process.cwd(), dist)}...`);
     const out = run(['scripts/build-stats.ts', '--content', content, '--out', dist, '--json']);
     writeFileSync(statsFile, out.trim().split('\n').pop()!);
   }
@@ -143,7 +144,7 @@ interface QueryResult {
 const WARM_UP_ROUNDS = 5;
 
 const fmt = (ms: number) => ms.toFixed(2);
-const thousands = (n: number) => n.toLocaleString('en-US');
+const thousands = grouped;
 
 async function measure(dist: string, fights: number) {
   const handle = createHandler({ keys: ['bench'] });

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
+import { grouped } from '../src/shared/numbers.ts';
 import { allocatorSettings, withBuildAllocator } from './lib/build-memory.ts';
 import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
 import { buildWithKeptPages } from '../src/astro/site-store.ts';
@@ -118,9 +119,9 @@ else {
     ['build time', `${seconds.toFixed(1)} s`],
     ['of which exports', exportSeconds === null ? 'not reported' : `${exportSeconds.toFixed(1)} s`],
     ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
-    ['files', files.toLocaleString('en-US')],
-    ['folders', folders.toLocaleString('en-US')],
-    ['largest folder', `${largest.dir} (${largest.entries.toLocaleString('en-US')} entries)`],
+    ['files', grouped(files)],
+    ['folders', grouped(folders)],
+    ['largest folder', `${largest.dir} (${grouped(largest.entries)} entries)`],
     ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
     ['allocator', Object.entries(stats.allocator).map(([name, value]) => `${name}=${value ?? '(unset)'}`).join(' ')],
   ];

@@ -9,6 +9,7 @@ import { SINGULAR } from '../src/records/resources.ts';
 import type { Catalog } from '../src/build/catalog.ts';
 import { silentProgress } from '../src/build/progress.ts';
 import { scanContent } from '../src/build/scan.ts';
+import { grouped } from '../src/shared/numbers.ts';
 import { existingFolder, parseCommandLine } from './lib/cli.ts';
 
 const USAGE = `Usage: npm run check:content -- [--content DIR]
@@ -58,6 +59,6 @@ try {
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const listed = Object.entries(counts(catalog)).map(
-  ([name, n]) => `${n.toLocaleString('en-US')} ${n === 1 ? SINGULAR[name as CollectionName] : name}`,
+  ([name, n]) => `${grouped(n)} ${n === 1 ? SINGULAR[name as CollectionName] : name}`,
 );
 console.log(`Content has no problems: ${listed.join(', ')} (${content}, checked in ${seconds} s)`);

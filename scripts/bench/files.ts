@@ -8,6 +8,7 @@ import { existingFolder, integer, parseCommandLine } from '../lib/cli.ts';
 import { SHARDS, shardName } from '../../src/store/layout.ts';
 import { commandProgress, progressEnv } from '../lib/progress.ts';
 import type { Share } from './files-worker.ts';
+import { grouped } from '../../src/shared/numbers.ts';
 
 const USAGE = `Usage: npm run bench:files -- --dir DIR [--files 200000] [--bytes 15000] [--writers 1]
        (or node scripts/bench/files.ts [options])
@@ -70,8 +71,8 @@ try {
   creating.done();
   const perFile = (micros: number) => (micros / values.files).toFixed(1);
   console.log(
-    `${values.files.toLocaleString('en-US')} files of ${values.bytes.toLocaleString('en-US')} bytes, ${values.writers} writer${values.writers > 1 ? 's' : ''}: ` +
-      `${seconds.toFixed(1)} s, ${Math.round(values.files / seconds).toLocaleString('en-US')} files/s; ` +
+    `${grouped(values.files)} files of ${grouped(values.bytes)} bytes, ${values.writers} writer${values.writers > 1 ? 's' : ''}: ` +
+      `${seconds.toFixed(1)} s, ${grouped(Math.round(values.files / seconds))} files/s; ` +
       `CPU per file ${perFile(used.user)} µs user, ${perFile(used.system)} µs system`,
   );
 } finally {

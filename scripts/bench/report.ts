@@ -1,5 +1,6 @@
 // What the throughput comparison reports, and its Markdown table.
 import os from 'node:os';
+import { grouped } from '../../src/shared/numbers.ts';
 
 export type QueryKind = 'filtered' | 'default' | 'one';
 
@@ -58,7 +59,7 @@ export function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const int = (n: number) => grouped(Math.round(n));
 const rate = (load: Load) => `${int(load.requestsPerSecond)}${load.failures ? ` (${int(load.failures)} failed)` : ''}`;
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : int(n)} ms`;
 const times = (r: number) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(1) : int(r)}×` : '∞');

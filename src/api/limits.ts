@@ -1,5 +1,6 @@
 // The API's numbers, each defined once: the parameters' checks, the errors' messages and the
 // API's description all read them from here.
+import { grouped } from '../shared/numbers.ts';
 
 /** The spec's default page size for every paged list. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -18,4 +19,4 @@ export const RANKINGS_PAGES = 17;
 export const OFFSET_CEILING = 10_000;
 
 /** A number as the API's messages write it ("10,000"). */
-export const spelled = (n: number) => n.toLocaleString('en-US');
+export const spelled = grouped;

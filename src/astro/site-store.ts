@@ -12,6 +12,7 @@ import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { restorePages } from './pages-cache.ts';
 import { consoleProgress } from '../progress/console.ts';
+import { grouped } from '../shared/numbers.ts';
 
 /** Where the store step's lines go: Astro's logger inside Astro, the console without it. */
 export interface StoreLogger {
@@ -101,12 +102,12 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   }
   const s = (seconds: number) => `${seconds.toFixed(1)} s`;
   const took = s((performance.now() - started) / 1000);
-  const files = result.files.toLocaleString('en-US');
+  const files = grouped(result.files);
   if (result.reused) {
     const { changedFiles, madeFiles, linkedFiles } = result.reused;
     logger.info(
-      `${files} store files from ${contentDir} in ${took}: ${changedFiles.toLocaleString('en-US')} content files changed, ` +
-        `${madeFiles.toLocaleString('en-US')} store files made, ${linkedFiles.toLocaleString('en-US')} taken from the previous build`,
+      `${files} store files from ${contentDir} in ${took}: ${grouped(changedFiles)} content files changed, ` +
+        `${grouped(madeFiles)} store files made, ${grouped(linkedFiles)} taken from the previous build`,
     );
   } else
     logger.info(

@@ -1,11 +1,12 @@
 // The words of a progress report: what a phase has done, how fast, and how long it has left.
 // Kept apart from the reporter so that a terminal's live line and a log's plain lines read alike.
+import { grouped } from '../shared/numbers.ts';
 
 /** 1234567 -> "1,234,567". */
-export const count = (n: number) => Math.round(n).toLocaleString('en-US');
+export const count = (n: number) => grouped(Math.round(n));
 
 /** Items per second to three figures: 18234 -> "18,200", 52.34 -> "52.3"; more would only flicker. */
-export const rate = (perSecond: number) => Number(perSecond.toPrecision(3)).toLocaleString('en-US');
+export const rate = (perSecond: number) => grouped(Number(perSecond.toPrecision(3)));
 
 /** How fast: "18,200/s", or for items that take longer than a second, "12.0 s each" (not "0.083/s"). */
 export const pace = (perSecond: number) => (perSecond >= 1 ? `${rate(perSecond)}/s` : `${duration(1 / perSecond)} each`);
