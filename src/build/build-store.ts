@@ -50,7 +50,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
   const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
   try {
     const started = performance.now();
-    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing });
+    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing, threads: options.scanThreads });
     // Every content file is read: what follows works from the catalog alone, and which file each
     // record came from is kept for the next build only, in the state (see state.ts).
     options.contentListing?.release();

@@ -51,6 +51,8 @@ export interface BuildStoreOptions {
   contentListing?: FileList;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
   exportPartBytes?: number;
+  /** Scanner threads (see scan.ts; tests ask for two, to see small content scanned as large content is). */
+  scanThreads?: number;
 }
 
 export interface BuildStoreResult {
