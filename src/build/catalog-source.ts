@@ -11,7 +11,7 @@ import type { LargeResource } from '../records/resources.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
 import { dateText, sortedSlots, type Catalog, type FighterKeys, type FightKeys, type Records } from './catalog.ts';
-import { Spill } from './spill.ts';
+import { closeAll, Spill } from './spill.ts';
 
 export type Orders = Record<LargeResource, Uint32Array>;
 
@@ -34,12 +34,21 @@ export type SpilledCatalog = Pick<Catalog, 'spills'> & Record<LargeResource, Pic
 
 /** Content records from the scanners' spill files (a build). */
 export function spilledContent(catalog: SpilledCatalog): ContentOf & { close(): void } {
-  const spills = catalog.spills.map((file) => new Spill(file, 'r'));
+  const spills: Spill[] = [];
+  try {
+    for (const file of catalog.spills) spills.push(new Spill(file, 'r'));
+  } catch (e) {
+    // The files opened before the one that failed are closed, whatever their closing says.
+    try {
+      closeAll(spills);
+    } catch {}
+    throw e;
+  }
   const read = <T>(collection: LargeResource, slot: number): T => {
     const r = catalog[collection];
     return JSON.parse(spills[r.spillFile[slot]].read(r.spillAt[slot], r.spillLength[slot], 'utf8')) as T;
   };
-  return Object.assign(read, { close: () => spills.forEach((s) => s.close()) });
+  return Object.assign(read, { close: () => closeAll(spills) });
 }
 
 /** Content records read from their files again and checked (an update: the files are on disk). */

@@ -96,3 +96,18 @@ export class Spill {
     closeSync(this.fd);
   }
 }
+
+/**
+ * Closes every file of the list, each whatever the others' closing did, and empties the list (a
+ * descriptor closed twice could be another file's by then); then throws the first failure, if any.
+ */
+export function closeAll(files: { close(): void }[]): void {
+  const failures: unknown[] = [];
+  for (const file of files.splice(0))
+    try {
+      file.close();
+    } catch (e) {
+      failures.push(e);
+    }
+  if (failures.length > 0) throw failures[0];
+}

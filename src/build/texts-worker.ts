@@ -5,20 +5,21 @@ import { LARGE, type LargeResource } from '../records/resources.ts';
 import { TextColumn } from '../shared/text-column.ts';
 import { resolver, spilledContent } from './catalog-source.ts';
 import { IdIndex } from './id-index.ts';
-import { Spill } from './spill.ts';
-import { closeAll, resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
+import { closeAll, Spill } from './spill.ts';
+import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
 
 const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
 const column = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => TextColumn.from(bytes, ends);
 const fighters = { ...catalog.fighters, index: new IdIndex(column(catalog.fighters.ids)), name: column(catalog.fighters.name), fullName: column(catalog.fighters.fullName) };
 const parts = { ...catalog, fighters };
-const content = spilledContent(parts);
-const resolve = resolver(parts, asOfDay, content);
 const texts = {} as Record<LargeResource, ShareTexts>;
 // Closed here, whether it fails or not: once a thread has failed, its files close only some time
 // after the failure is heard, and by then the build may be removing their folder.
-const opened: { close(): void }[] = [content];
+const opened: { close(): void }[] = [];
 try {
+  const content = spilledContent(parts);
+  opened.push(content);
+  const resolve = resolver(parts, asOfDay, content);
   for (const c of LARGE) {
     const spill = new Spill(files[c]);
     opened.push(spill);

@@ -13,7 +13,7 @@ import type { TextOf } from '../store/writer/lists.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
 import type { Progress } from './progress.ts';
-import { Spill } from './spill.ts';
+import { closeAll, Spill } from './spill.ts';
 
 /** Records (of the three collections together) from which the second half of each list is resolved on a thread of its own. */
 export const RESOLVE_THREAD_FROM = 20_000;
@@ -129,21 +129,6 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
     } catch {}
     throw e;
   }
-}
-
-/**
- * Closes every spill of the list, each whatever the others' closing did, and empties the list (a
- * descriptor closed twice could be another file's by then); then throws the first failure, if any.
- */
-export function closeAll(spills: { close(): void }[]): void {
-  const failures: unknown[] = [];
-  for (const spill of spills.splice(0))
-    try {
-      spill.close();
-    } catch (e) {
-      failures.push(e);
-    }
-  if (failures.length > 0) throw failures[0];
 }
 
 /** A collection's texts by slot, from the two halves of its list. */

@@ -18,8 +18,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'boxing-texts-'));
 let catalog: Catalog;
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 beforeAll(async () => {
-  // The shipped content: thousands of records, each list cut in two halves of its own.
-  catalog = await scanContent('content', { workDir: work, onIgnored: () => {}, progress: silentProgress });
+  // The shipped content: thousands of records, each list cut in two halves of its own, read by
+  // two scanners (as large content is), so the records lie in two spill files.
+  catalog = await scanContent('content', { workDir: work, onIgnored: () => {}, progress: silentProgress, threads: 2 });
 });
 
 /** The files of `dir` this process holds open (read from /proc). */
@@ -67,13 +68,17 @@ describe('record texts', () => {
     content.close();
   });
 
-  it('fail when the other thread fails, with its error, instead of waiting for it, and leave no file open', async () => {
+  it.for([
+    ['the other thread fails', 'fights-1.ndjson'],
+    ['this thread fails while the other runs', 'fighters-0.ndjson'],
+  ])('fail when %s, with its error, without waiting, and leave no file open', async ([_, blocked]) => {
+    expect(catalog.spills).toHaveLength(2);
     // Files left open by a failed thread close some time after its failure is heard, or not: a
     // few tries, each looked at the moment it failed, catch that where one would not.
-    for (let i = 0; i < 5; i++) {
-      const workDir = path.join(work, `broken-${i}`);
-      // The other thread's file for fights cannot be made: a folder stands where it goes.
-      mkdirSync(path.join(workDir, 'fights-1.ndjson'), { recursive: true });
+    for (let i = 0; i < 3; i++) {
+      const workDir = path.join(work, `broken-${blocked}-${i}`);
+      // That half's file cannot be made: a folder stands where it goes (this thread's last, so the other is well under way).
+      mkdirSync(path.join(workDir, blocked), { recursive: true });
       await expect(texts(0, workDir)).rejects.toThrow(/EISDIR|illegal operation on a directory/);
       // No spill file is held open once it failed: this thread's own, the other thread's, nor
       // the scanners' (an open file keeps its folder from being removed on some systems).
