@@ -6,9 +6,8 @@
 // twice per request (once to read their settings, once to run them), and a request the gate
 // stops never needs them.
 import type { Context } from '@netlify/edge-functions';
+import { loadOnce } from '../../src/hosts/load-once.ts';
 
-type Api = ReturnType<typeof import('../../src/hosts/functions.ts').apiFunction>;
-let api: Promise<Api> | undefined;
+const api = loadOnce(() => import('../../src/hosts/functions.ts').then((m) => m.apiFunction(Netlify.env)));
 
-export default async (request: Request, context: Context) =>
-  (await (api ??= import('../../src/hosts/functions.ts').then((m) => m.apiFunction(Netlify.env))))(request, context);
+export default async (request: Request, context: Context) => (await api())(request, context);

@@ -3,12 +3,11 @@
 // static origin: from the last function of the chain, context.next(request) reads a built file,
 // which is why the answering function on every other path leaves /mcp to this one.
 // The MCP server (the SDK is a third of the bundle) is imported by the first call to /mcp: under
-// Netlify's emulator every request loads every function's modules, and importing it up front made
+// Netlify's emulator every request loads every function's modules (twice), and importing it up front made
 // every API request there a third slower (340 ms against 210 ms, one at a time).
 import type { Context } from '@netlify/edge-functions';
+import { loadOnce } from '../../src/hosts/load-once.ts';
 
-type Mcp = ReturnType<typeof import('../../src/hosts/mcp.ts').mcpFunction>;
-let mcp: Promise<Mcp> | undefined;
+const mcp = loadOnce(() => import('../../src/hosts/mcp.ts').then((m) => m.mcpFunction(Netlify.env)));
 
-export default async (request: Request, context: Context) =>
-  (await (mcp ??= import('../../src/hosts/mcp.ts').then((m) => m.mcpFunction(Netlify.env))))(request, context);
+export default async (request: Request, context: Context) => (await mcp())(request, context);
