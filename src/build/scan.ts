@@ -31,7 +31,7 @@ const AHEAD = 3;
 export type ScanOptions = {
   onIgnored(ignored: Warning[]): void;
   progress: Progress;
-  /** Scanner threads (default: one per core from SCANNER_PER_CORE_FROM content files, else one; SCAN_THREADS overrides). */
+  /** Scanner threads (default: scannerThreads() for the content's files). */
   threads?: number;
   /**
    * Every file of the content folder, when the caller has listed it already (see inputs.ts): the
@@ -52,6 +52,16 @@ export type ScanOptions = {
       spill: false;
     }
 );
+
+/**
+ * The scanners for `contentFiles` files: SCAN_THREADS when it names a number of them (1 or more;
+ * anything else is ignored), else one per core from SCANNER_PER_CORE_FROM files and one below; 8 at most.
+ */
+export function scannerThreads(contentFiles: number, env: Record<string, string | undefined> = process.env): number {
+  const setting = Number(env.SCAN_THREADS);
+  const chosen = Number.isInteger(setting) && setting >= 1 ? setting : contentFiles >= SCANNER_PER_CORE_FROM ? availableParallelism() : 1;
+  return Math.min(chosen, 8);
+}
 
 /** A pool of scanner threads that answers batches in the order they were asked; `workDir` null: they spill nothing. */
 function scannerPool(workDir: string | null, threads: number) {
@@ -182,8 +192,7 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   });
   const problems: Problem[] = [];
 
-  const files = COLLECTIONS.reduce((n, name) => n + count(name), 0);
-  const threads = Math.max(1, Math.min(options.threads ?? Number(process.env.SCAN_THREADS ?? (files >= SCANNER_PER_CORE_FROM ? availableParallelism() : 1)), 8));
+  const threads = options.threads ?? scannerThreads(COLLECTIONS.reduce((n, name) => n + count(name), 0));
   const pool = scannerPool(options.spill === false ? null : options.workDir, threads);
   catalog.spills = pool.spills;
   try {

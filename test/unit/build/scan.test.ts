@@ -1,12 +1,13 @@
 // The content a build reads is the listing it took for its digest (src/build/inputs.ts), not a
 // second listing of the folder: what the digest names is what the store is made from.
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/build/catalog.ts';
 import { listContent } from '../../../src/build/inputs.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
-import { scanContent } from '../../../src/build/scan.ts';
+import { scanContent, SCANNER_PER_CORE_FROM, scannerThreads } from '../../../src/build/scan.ts';
 import type { Warning } from '../../../src/content/files.ts';
 import { ContentError } from '../../../src/content/read.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';
@@ -82,5 +83,15 @@ describe('scanning content', () => {
       rmSync(path.join(root, 'fights', 'draft.JSON'));
       rmSync(stray, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scanner threads', () => {
+  it('one below SCANNER_PER_CORE_FROM content files, one per core (8 at most) from there; SCAN_THREADS when it names a number', () => {
+    const perCore = Math.min(availableParallelism(), 8);
+    expect([scannerThreads(0, {}), scannerThreads(SCANNER_PER_CORE_FROM - 1, {}), scannerThreads(SCANNER_PER_CORE_FROM, {}), scannerThreads(1_000_000, {})]).toEqual([1, 1, perCore, perCore]);
+    expect([scannerThreads(10, { SCAN_THREADS: '3' }), scannerThreads(1_000_000, { SCAN_THREADS: '1' }), scannerThreads(10, { SCAN_THREADS: '64' })]).toEqual([3, 1, 8]);
+    // A setting that names no number of scanners is ignored, never zero scanners (a build that would wait forever).
+    for (const setting of ['', 'two', '0', '-1', '1.5']) expect(scannerThreads(10, { SCAN_THREADS: setting }), setting).toBe(1);
   });
 });
