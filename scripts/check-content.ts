@@ -1,7 +1,7 @@
 // npm run check:content [-- --content DIR]: checks a content folder as the build checks it, without
 // building: every problem listed at once, in the build's words (file, field, message), and the
-// files the build would not read. The build's own reader does the work (scanner threads on every
-// core), told to keep nothing, so a large folder is checked in seconds.
+// files the build would not read. The build's own reader does the work (its scanner threads, one per
+// core for a large folder), told to keep nothing, so a large folder is checked in seconds.
 import { formatWarnings } from '../src/content/files.ts';
 import { ContentError } from '../src/content/read.ts';
 import type { CollectionName } from '../src/content/schemas.ts';

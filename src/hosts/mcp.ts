@@ -1,5 +1,5 @@
 // The MCP endpoint's function as every host runs it, over a host's settings, apart from the
-// other functions (functions.ts) so that they never import the MCP SDK; Netlify's adapter
+// gate and the answering function (gate-function.ts, functions.ts) so that they never import the MCP SDK; Netlify's adapter
 // (netlify/edge-functions/mcp.ts) imports this module on the first call to /mcp only.
 import { perKeys, type Env } from '../api/keys.ts';
 import { isMcpPath } from '../api/routes.ts';

@@ -1,5 +1,5 @@
-// Runs under Deno, the runtime of Netlify edge functions: imports both edge functions as Netlify
-// would, chains them (gate, then api) and answers requests from a built site folder. Prints one
+// Runs under Deno, the runtime of Netlify edge functions: imports the gate and the answering
+// function as Netlify would, chains them (gate, then api) and answers requests from a built site folder. Prints one
 // JSON line of results. It stands in for the platform, so it alone imports the functions' files.
 import type { Context } from '@netlify/edge-functions';
 import api from '../../netlify/edge-functions/api.ts';

@@ -33,11 +33,13 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
+  const denoDir = denoCacheWithBootstrapTypes();
   const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
     encoding: 'utf8',
-    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content, DENO_DIR: denoCacheWithBootstrapTypes() },
+    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content, DENO_DIR: denoDir },
     maxBuffer: 1 << 28,
   });
+  rmSync(denoDir, { recursive: true, force: true });
   expect(result.status, result.stdout + result.stderr).toBe(0);
   // Each function's module loads in Deno as Netlify's build reads its settings.
   expect(result.stdout + result.stderr).not.toMatch(/Could not load configuration|error sending request/);
