@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
 import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../../scripts/lib/netlify-dev.ts';
 import { listen } from '../../scripts/lib/node-bridge.ts';
-import { freePort, KEY, OTHER_KEY, runPreviewScript, startPreview } from '../helpers/server.ts';
+import { KEY, OTHER_KEY, startPreview } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 
 const deno = emulatorDeno();
@@ -304,26 +304,5 @@ describe("the emulator's front door", () => {
       await Promise.all([front.close(), preview.close()]);
     }
     expect(asked).toBe(0);
-  });
-});
-
-describe.skipIf(deno === null)('npm run dev:netlify', () => {
-  it('--port and --host win over PORT and HOST', async () => {
-    const port = await freePort();
-    // HOST is an address of no machine here, so an emulator that took it could not start.
-    const { child, url } = await runPreviewScript(
-      { API_KEYS: KEY, DIST_DIR: builtSite(), SKIP_BUILD: '1', PORT: '1', HOST: '192.0.2.1' },
-      ['--port', String(port), '--host', '127.0.0.1'],
-      'scripts/dev-netlify.ts',
-    );
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    try {
-      expect(new URL(url).port).toBe(String(port));
-      expect((await client(url)('/v2/divisions/')).status).toBe(200);
-    } finally {
-      // The script stops the emulator's Deno on SIGTERM before it leaves.
-      child.kill('SIGTERM');
-      await exited;
-    }
   });
 });
