@@ -11,7 +11,7 @@ import type { LargeResource } from '../records/resources.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
 import { dateText, sortedSlots, type Catalog, type FighterKeys, type FightKeys, type Records } from './catalog.ts';
-import { closeAll, Spill } from './spill.ts';
+import { closeAll, closeAllAfter, Spill } from './spill.ts';
 
 export type Orders = Record<LargeResource, Uint32Array>;
 
@@ -38,11 +38,8 @@ export function spilledContent(catalog: SpilledCatalog): ContentOf & { close(): 
   try {
     for (const file of catalog.spills) spills.push(new Spill(file, 'r'));
   } catch (e) {
-    // The files opened before the one that failed are closed, whatever their closing says.
-    try {
-      closeAll(spills);
-    } catch {}
-    throw e;
+    // The files opened before the one that failed are closed.
+    closeAllAfter(e, spills);
   }
   const read = <T>(collection: LargeResource, slot: number): T => {
     const r = catalog[collection];

@@ -111,3 +111,11 @@ export function closeAll(files: { close(): void }[]): void {
     }
   if (failures.length > 0) throw failures[0];
 }
+
+/** Closes every file of the list as a failure goes by, then throws that failure: the one to tell, whatever their closing says. */
+export function closeAllAfter(failure: unknown, files: { close(): void }[]): never {
+  try {
+    closeAll(files);
+  } catch {}
+  throw failure;
+}

@@ -5,7 +5,7 @@ import { LARGE, type LargeResource } from '../records/resources.ts';
 import { TextColumn } from '../shared/text-column.ts';
 import { resolver, spilledContent } from './catalog-source.ts';
 import { IdIndex } from './id-index.ts';
-import { closeAll, Spill } from './spill.ts';
+import { closeAll, closeAllAfter, Spill } from './spill.ts';
 import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } from './texts.ts';
 
 const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
@@ -26,10 +26,7 @@ try {
     texts[c] = await resolveShare(resolve, c, shares[c], spill, (n) => parentPort!.postMessage({ resolved: n } satisfies TextsMessage));
   }
 } catch (e) {
-  try {
-    closeAll(opened);
-  } catch {}
-  throw e;
+  closeAllAfter(e, opened);
 }
 closeAll(opened);
 // Moved, not copied: at a million fights the positions are some twelve megabytes.

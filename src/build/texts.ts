@@ -13,7 +13,7 @@ import type { TextOf } from '../store/writer/lists.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
 import type { Progress } from './progress.ts';
-import { closeAll, Spill } from './spill.ts';
+import { closeAll, closeAllAfter, Spill } from './spill.ts';
 
 /** Records (of the three collections together) from which the second half of each list is resolved on a thread of its own. */
 export const RESOLVE_THREAD_FROM = 20_000;
@@ -123,11 +123,7 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
   } catch (e) {
     // Thrown once the other thread has ended, its files closed with it.
     await other?.stop();
-    // The files are closed whatever their closing says: the failure that brought it here is the one to tell.
-    try {
-      closeAll(opened);
-    } catch {}
-    throw e;
+    closeAllAfter(e, opened);
   }
 }
 
