@@ -1,5 +1,12 @@
-// A generated dataset a fraction of the shipped one's size, for tests that build it again and again.
+// Generated datasets a fraction of the shipped one's size, for tests that build them again and again.
 import { spawnSync } from 'node:child_process';
+
+/** The generator's dataset of `fights` fights and `fighters` fighters (the other collections as shipped), written to `dir`. */
+export function writeDataset(dir: string, size: { fights: number; fighters: number }): string {
+  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(size.fights), '--fighters', String(size.fighters), '--out', dir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the generator failed:\n${r.stderr}`);
+  return dir;
+}
 
 /**
  * The generator's dataset at 2,100 fights and 200 fighters (the shipped content has 3,000 and
@@ -9,7 +16,5 @@ import { spawnSync } from 'node:child_process';
  * Its last fight is fight-002100.
  */
 export function writeSmallDataset(dir: string): string {
-  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', '2100', '--fighters', '200', '--out', dir], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the generator failed:\n${r.stderr}`);
-  return dir;
+  return writeDataset(dir, { fights: 2100, fighters: 200 });
 }

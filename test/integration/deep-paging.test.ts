@@ -1,13 +1,13 @@
 // Cursor paging far beyond the 10,000-offset ceiling, on a generated dataset larger than the
 // default one. The store is written by the same writer as the site's, held in memory (and served
 // by the preview server for the typed client's export).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read.ts';
 import { memoryContext, memoryStore } from '../helpers/memory-store.ts';
+import { writeDataset } from '../helpers/small-dataset.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -22,8 +22,7 @@ let files: Awaited<ReturnType<typeof memoryStore>>['files'];
 beforeAll(async () => {
   const out = mkdtempSync(path.join(tmpdir(), 'deep-'));
   // Few fighters: the paging is the fights', and each fighter is work the store does for nothing here.
-  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(FIGHTS), '--fighters', '300', '--out', out], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
+  writeDataset(out, { fights: FIGHTS, fighters: 300 });
   const dataset = resolveDataset(await readContent(out), TEST_AS_OF);
   ascending = dataset.fights.map((f) => f.id);
   const store = await memoryStore(dataset);

@@ -1,6 +1,5 @@
 // Content is read by one scanner thread when small, by one per core when large (src/build/scan.ts):
 // either way the store is the same, byte for byte, and the problems are listed in the same order.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,15 +11,13 @@ import { scanContent, scannerThreads } from '../../../src/build/scan.ts';
 import { ContentError } from '../../../src/content/read.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
+import { writeDataset } from '../../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-scan-'));
 const content = path.join(work, 'content');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-beforeAll(() => {
-  // Some 1,100 files: the fights come in batches of 500, so two scanners take turns on them.
-  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', '600', '--fighters', '120', '--out', content], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-});
+// Some 1,100 files: the fights come in batches of 500, so two scanners take turns on them.
+beforeAll(() => writeDataset(content, { fights: 600, fighters: 120 }));
 
 const build = (out: string, scanThreads?: number) =>
   buildStore({ contentDir: content, outDir: path.join(work, out), asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, scanThreads });
