@@ -144,7 +144,6 @@ interface QueryResult {
 const WARM_UP_ROUNDS = 5;
 
 const fmt = (ms: number) => ms.toFixed(2);
-const thousands = grouped;
 
 async function measure(dist: string, fights: number) {
   const handle = createHandler({ keys: ['bench'] });
@@ -157,7 +156,7 @@ async function measure(dist: string, fights: number) {
     if (response.status !== 200) throw new Error(`${p}: ${response.status} ${body.slice(0, 200)}`);
     return JSON.parse(body);
   };
-  progress.log(`measuring queries at ${thousands(fights)} fights...`);
+  progress.log(`measuring queries at ${grouped(fights)} fights...`);
   const mix = await queryMix(memory, (p) => call(memory, p));
   const calls = progress.phase('measuring queries (calls)', mix.length * (1 + WARM_UP_ROUNDS + rounds));
   const results: QueryResult[] = [];
@@ -199,7 +198,7 @@ for (const size of sizes) {
   builds.push([size, build]);
   throughputAt ??= { content, dist, fights: size };
   const m = await measure(dist, size);
-  console.log(`### ${thousands(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
+  console.log(`### ${grouped(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
   console.log(`| query | budget | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of m.results)
@@ -215,12 +214,12 @@ console.log('| fights | build time | peak RSS | files | folders | largest folder
 console.log('|---|---|---|---|---|---|---|');
 for (const [size, b] of builds)
   console.log(
-    `| ${thousands(size)} | ${b.seconds.toFixed(1)} s | ${thousands(Math.round(b.peakMb))} MB | ${thousands(b.files)} | ${thousands(b.folders)} | ${b.largest.dir} (${thousands(b.largest.entries)}) | ${(b.bytes / 2 ** 30).toFixed(2)} GB |`,
+    `| ${grouped(size)} | ${b.seconds.toFixed(1)} s | ${grouped(Math.round(b.peakMb))} MB | ${grouped(b.files)} | ${grouped(b.folders)} | ${b.largest.dir} (${grouped(b.largest.entries)}) | ${(b.bytes / 2 ** 30).toFixed(2)} GB |`,
   );
 
 if (throughputAt && throughputSeconds > 0) {
   const fight = JSON.parse(readFileSync(path.join(throughputAt.dist, paths.page('fights', 1)), 'utf8').split('\n')[1]);
-  progress.log(`measuring throughput at ${thousands(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
+  progress.log(`measuring throughput at ${grouped(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
   const rows = await measureThroughput({
     distDir: throughputAt.dist,
     contentDir: throughputAt.content,
@@ -229,6 +228,6 @@ if (throughputAt && throughputSeconds > 0) {
     progress,
     log: (line) => progress.log(line),
   });
-  console.log(`\n### Preview throughput at ${thousands(throughputAt.fights)} fights\n`);
+  console.log(`\n### Preview throughput at ${grouped(throughputAt.fights)} fights\n`);
   console.log(formatThroughput(rows, { machine: machine(), seconds: throughputSeconds, connections: 10, fights: throughputAt.fights }));
 }

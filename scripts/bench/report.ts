@@ -1,6 +1,6 @@
 // What the throughput comparison reports, and its Markdown table.
 import os from 'node:os';
-import { grouped } from '../../src/shared/numbers.ts';
+import { count } from '../../src/progress/lines.ts';
 
 export type QueryKind = 'filtered' | 'default' | 'one';
 
@@ -48,7 +48,7 @@ export function targetOf(row: ThroughputRow, served: Load = row.preview): { text
   const rps = served.requestsPerSecond;
   if (row.kind === 'filtered')
     return {
-      text: `≥ ${int(TARGETS.filtered)} req/s and ≥ ${TARGETS.filteredOverJsonServer}× json-server`,
+      text: `≥ ${count(TARGETS.filtered)} req/s and ≥ ${TARGETS.filteredOverJsonServer}× json-server`,
       met: clean && rps >= TARGETS.filtered && rps / row.jsonServer.requestsPerSecond >= TARGETS.filteredOverJsonServer,
     };
   return { text: `≥ ${TARGETS.previewOverBare * 100}% of bare`, met: clean && rps / row.bare.requestsPerSecond >= TARGETS.previewOverBare };
@@ -59,17 +59,16 @@ export function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
 }
 
-const int = (n: number) => grouped(Math.round(n));
-const rate = (load: Load) => `${int(load.requestsPerSecond)}${load.failures ? ` (${int(load.failures)} failed)` : ''}`;
-const ms = (n: number) => `${n < 10 ? n.toFixed(1) : int(n)} ms`;
-const times = (r: number) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(1) : int(r)}×` : '∞');
+const rate = (load: Load) => `${count(load.requestsPerSecond)}${load.failures ? ` (${count(load.failures)} failed)` : ''}`;
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : count(n)} ms`;
+const times = (r: number) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(1) : count(r)}×` : '∞');
 const percent = (r: number) => `${Math.round(r * 100)}%`;
 
 export function formatThroughput(rows: ThroughputRow[], header: { machine: string; seconds: number; connections: number; fights?: number }): string {
   const lines = [
     `Machine: ${header.machine}`,
     `HTTP throughput, ${header.connections} connections, ${header.seconds} s per query per server` +
-      (header.fights === undefined ? '' : `, ${int(header.fights)} fights`),
+      (header.fights === undefined ? '' : `, ${count(header.fights)} fights`),
     '',
     '| query | kind | preview req/s | p99 | computed req/s | p99 | json-server req/s | p99 | bare req/s | p99 | preview ÷ json-server | preview ÷ bare | target | preview | computed |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|',
