@@ -1,43 +1,42 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three projects, by what a test needs to run (CONTRIBUTING.md has the rule, test/unit/locations.test.ts
-// holds it): `npm run test:unit`, `test:integration`, `test:hosts`; `npm test` runs all three, one
-// after the other (each project's files side by side): the runtimes of the hosts beside the
-// builds of the integration files would be more processes than cores, which costs more than it gains.
+// holds it): `npm run test:unit`, `test:integration`, `test:hosts`. `npm test` runs all three
+// together, their files side by side in one pool, a worker and a half per core: a file of the hosts
+// project spends much of its time waiting (for a Deno worker, a browser, a build it started), and
+// the other files' work fills those waits, where projects run one after the other left a core idle
+// for a sixth of the run.
 export default defineConfig({
   test: {
     testTimeout: 300_000,
     hookTimeout: 600_000,
     // The root's global setup runs once per run, whichever projects run: a temporary folder for the run.
     globalSetup: ['test/helpers/run-temp.ts'],
-    // Files run in worker threads (a thread starts in a fraction of the time of a process), each
-    // file in the workers it finds, not one of its own: the modules are loaded once per worker
-    // instead of once per file: half the unit project's time, some 15% of the integration and
-    // hosts projects'. So no test leaves set what another would see, and a file that mocks a
-    // module loads the modules afresh (test/unit/shared-workers.test.ts holds both).
-    pool: 'threads',
+    // Files run in worker processes, each file in the workers it finds, not one of its own: the
+    // modules are loaded once per worker instead of once per file. So no test leaves set what
+    // another would see, and a file that mocks a module loads the modules afresh
+    // (test/unit/shared-workers.test.ts holds both). Processes, not threads: the tests start a few
+    // hundred processes (builds, commands, runtimes), and a process costs its starter in
+    // proportion to the starter's own memory (its pages are copied as it writes them after the
+    // fork): the threads of one process would hold every worker's memory, a process holds its own.
+    pool: 'forks',
     isolate: false,
+    maxWorkers: Math.ceil(availableParallelism() * 1.5),
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
-          // Modules called in place: no build to wait for, nothing shared on disk, so files run side by side.
-          maxWorkers: '100%',
-          sequence: { groupOrder: 0 },
-        },
+        // Modules called in place: no build to wait for, nothing shared on disk.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/helpers/build-setup.ts'],
-          // Files side by side, builds among them: the build holds Astro's shared staging folder
+          // Builds among the files side by side: the build holds Astro's shared staging folder
           // only while it writes its pages (src/astro/staging-lock.ts).
-          maxWorkers: '100%',
-          sequence: { groupOrder: 1 },
+          globalSetup: ['test/helpers/build-setup.ts'],
         },
       },
       {
@@ -45,11 +44,9 @@ export default defineConfig({
         test: {
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
+          // Each emulator runs in a site folder of its own (scripts/lib/emulator-site.ts), and
+          // Netlify's build holds Astro's staging folder as any build does.
           globalSetup: ['test/helpers/build-setup.ts'],
-          // Side by side too: each emulator runs in a site folder of its own (scripts/lib/emulator-site.ts),
-          // and Netlify's build holds Astro's staging folder as any build does.
-          maxWorkers: '100%',
-          sequence: { groupOrder: 2 },
         },
       },
     ],
