@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readContent } from '../../src/content/read.ts';
-import { buildSite } from './build.ts';
+import { buildSiteAside } from './build.ts';
 import { runTemp } from './run-temp.ts';
 
 /**
@@ -28,8 +28,8 @@ export default async function setup(project: TestProject) {
   if (!once[BUILT]) {
     const started = performance.now();
     const dist = testDist();
-    buildSite(dist);
-    writeFileSync(shippedContent(), JSON.stringify(await readContent('content')));
+    // The content is read here while the build runs in its own process.
+    await Promise.all([buildSiteAside(dist), readContent('content').then((content) => writeFileSync(shippedContent(), JSON.stringify(content)))]);
     once[BUILT] = true;
     console.log(`The test build (${dist}) made in ${((performance.now() - started) / 1000).toFixed(1)} s, once for this run.`);
   }

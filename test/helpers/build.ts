@@ -6,9 +6,22 @@ import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
 const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
 const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, EXPORT_PART_BYTES: String(TEST_EXPORT_PART_BYTES), ...env });
 
+const failed = (output: string) => new Error(`site build failed:\n${output}`);
+
 export function buildSite(outDir: string, env: Record<string, string> = {}): void {
   const result = spawnSync(process.execPath, args(outDir), { env: buildEnv(env), encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (result.status !== 0) throw new Error(`site build failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw failed(`${result.stdout}\n${result.stderr}`);
+}
+
+/** The same build, awaited: this process does other work while it runs. */
+export function buildSiteAside(outDir: string, env: Record<string, string> = {}): Promise<void> {
+  const child = spawn(process.execPath, args(outDir), { env: buildEnv(env) });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => (status === 0 ? resolve() : reject(failed(output))));
+  });
 }
 
 /** The same build, running in the background (to be watched, or killed midway: `detached` gives it its own process group). */
