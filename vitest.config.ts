@@ -22,6 +22,7 @@ export default defineConfig({
     // fork): the threads of one process would hold every worker's memory, a process holds its own.
     pool: 'forks',
     isolate: false,
+    fsModuleCache: true,
     maxWorkers: Math.ceil(availableParallelism() * 1.5),
     projects: [
       {
