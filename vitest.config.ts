@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // together, their files side by side in one pool, a worker and a half per core: a file of the hosts
 // project spends much of its time waiting (for a Deno worker, a browser, a build it started), and
 // the other files' work fills those waits, where projects run one after the other left a core idle
-// for a sixth of the run.
+// while the hosts' files waited.
 export default defineConfig({
   test: {
     testTimeout: 300_000,

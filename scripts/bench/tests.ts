@@ -1,7 +1,7 @@
 // How long the test suite takes on this machine: `npm test` (or one project) run N times, one
-// after the other, each timed to its end, with the CPU it and every process it started used (on
-// Linux: the kernel adds a reaped child's times, and its reaped children's, to its parent's, read
-// here from /proc). Before each run a fixed loop is timed: on a shared machine its time tells
+// after the other, each timed to its end, with the CPU it and the processes it started used (on
+// Linux: the kernel adds a reaped child's times, and those of the children it reaped, to its
+// parent's, read here from /proc; a process left to run on its own is not counted). Before each run a fixed loop is timed: on a shared machine its time tells
 // how fast the machine was then, so runs of two versions of the code compare fairly.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run bench:tests -- [--runs 3] [--project NAME]
        (or node scripts/bench/tests.ts [options])
 
 Runs the test suite as npm test does (or one project of it) N times, one after the other, and
-prints each run's time, the CPU it used with every process it started (Linux only), and the time
+prints each run's time, the CPU it used with the processes it started (Linux only), and the time
 of a fixed loop just before it (how fast the machine was at that moment), then the median.
 A run with a failing test stops the benchmark.
 
@@ -42,7 +42,9 @@ const STAT = '/proc/self/stat';
 /** CPU seconds of this process's reaped children (cutime + cstime, at the kernel's usual 100 ticks a second), or null off Linux. */
 function childrenCpu(): number | null {
   if (!existsSync(STAT)) return null;
-  const fields = readFileSync(STAT, 'utf8').split(') ')[1].split(' ');
+  const stat = readFileSync(STAT, 'utf8');
+  // The command name is in parentheses and may hold any character: the fields follow the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 

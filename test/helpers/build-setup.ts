@@ -28,8 +28,13 @@ export default async function setup(project: TestProject) {
   if (!once[BUILT]) {
     const started = performance.now();
     const dist = testDist();
-    // The content is read here while the build runs in its own process.
-    await Promise.all([buildSiteAside(dist), readContent('content').then((content) => writeFileSync(shippedContent(), JSON.stringify(content)))]);
+    // The content is read here while the build runs in its own process; both are waited for,
+    // so a failed read never leaves the build running unwatched.
+    const [built, read] = await Promise.allSettled([
+      buildSiteAside(dist),
+      readContent('content').then((content) => writeFileSync(shippedContent(), JSON.stringify(content))),
+    ]);
+    for (const outcome of [built, read]) if (outcome.status === 'rejected') throw outcome.reason;
     once[BUILT] = true;
     console.log(`The test build (${dist}) made in ${((performance.now() - started) / 1000).toFixed(1)} s, once for this run.`);
   }

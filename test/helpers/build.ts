@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { TEST_AS_OF } from './as-of.ts';
 import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
+import { runScript } from './script.ts';
 
 const args = (outDir: string) => ['scripts/build.ts', '--outDir', outDir];
 const buildEnv = (env: Record<string, string>) => ({ ...process.env, AS_OF: TEST_AS_OF, EXPORT_PART_BYTES: String(TEST_EXPORT_PART_BYTES), ...env });
@@ -14,14 +15,10 @@ export function buildSite(outDir: string, env: Record<string, string> = {}): voi
 }
 
 /** The same build, awaited: this process does other work while it runs. */
-export function buildSiteAside(outDir: string, env: Record<string, string> = {}): Promise<void> {
-  const child = spawn(process.execPath, args(outDir), { env: buildEnv(env) });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (status) => (status === 0 ? resolve() : reject(failed(output))));
-  });
+export async function buildSiteAside(outDir: string, env: Record<string, string> = {}): Promise<void> {
+  const [script, ...rest] = args(outDir);
+  const result = await runScript(script, rest, buildEnv(env));
+  if (result.status !== 0) throw failed(`${result.stdout}\n${result.stderr}`);
 }
 
 /** The same build, running in the background (to be watched, or killed midway: `detached` gives it its own process group). */

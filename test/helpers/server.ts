@@ -72,6 +72,8 @@ export async function runPreviewScript(
       out += d;
       if (out.includes('curl')) resolve();
     });
+    // Read as it comes, or a long run's messages would fill the pipe and stall the server.
+    child.stderr.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
   const url = /on (http:\/\/localhost:\d+)/.exec(out)![1].replace('localhost', '127.0.0.1');
