@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { existingFolder, integer, parseCommandLine } from '../lib/cli.ts';
 import { machine } from './report.ts';
+import { processCpu } from './proc-cpu.ts';
 import { percentile } from './stats.ts';
 
 const USAGE = `Usage: npm run bench:emulator -- --dist DIR [--requests 30]
@@ -45,11 +46,12 @@ function denoPid(): number | null {
     return null;
   }
 }
-/** CPU seconds a process has used (utime + stime, at the kernel's usual 100 ticks a second). */
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+/** CPU seconds a process has used. */
+function cpuOf(pid: number): number {
+  const cpu = processCpu(pid);
+  if (cpu === null) throw new Error(`the emulator's Deno (process ${pid}) is gone`);
+  return cpu.own;
+}
 
 async function measure(key: string, status: number) {
   const send = async () => {

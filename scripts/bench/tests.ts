@@ -4,10 +4,10 @@
 // parent's, read here from /proc; a process left to run on its own is not counted). Before each run a fixed loop is timed: on a shared machine its time tells
 // how fast the machine was then, so runs of two versions of the code compare fairly.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import config from '../../vitest.config.ts';
 import { integer, parseCommandLine, UsageError } from '../lib/cli.ts';
+import { processCpu } from './proc-cpu.ts';
 import { machine } from './report.ts';
 import { percentile } from './stats.ts';
 
@@ -37,16 +37,9 @@ const values = parseCommandLine(USAGE, {
 });
 
 const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
-const STAT = '/proc/self/stat';
 
-/** CPU seconds of this process's reaped children (cutime + cstime, at the kernel's usual 100 ticks a second), or null off Linux. */
-function childrenCpu(): number | null {
-  if (!existsSync(STAT)) return null;
-  const stat = readFileSync(STAT, 'utf8');
-  // The command name is in parentheses and may hold any character: the fields follow the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
+/** CPU seconds of this process's reaped children, or null off Linux. */
+const childrenCpu = () => processCpu('self')?.children ?? null;
 
 /** Seconds a fixed amount of arithmetic takes: the same work every time, so only the machine's speed changes it. */
 function loopSeconds(): number {
