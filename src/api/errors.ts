@@ -1,11 +1,12 @@
 // The errors the API answers with: the envelope's `error` object is {name, code, message, status}.
 import { recordName, type Resource } from '../records/resources.ts';
-import { OFFSET_CEILING, spelled } from './limits.ts';
+import { grouped } from '../shared/numbers.ts';
+import { OFFSET_CEILING } from './limits.ts';
 
 /** Every error the API answers with: its status and when it is given (the API's description says so too). */
 export const ERRORS = {
   InvalidParameter: { status: 400, when: 'A parameter is malformed, out of range, repeated, or not allowed in combination; the message names it and what is allowed.' },
-  PageLimitExceeded: { status: 400, when: `Page-number navigation reached an offset of ${spelled(OFFSET_CEILING)} records or more; follow pagination.next_page instead.` },
+  PageLimitExceeded: { status: 400, when: `Page-number navigation reached an offset of ${grouped(OFFSET_CEILING)} records or more; follow pagination.next_page instead.` },
   InvalidCursor: { status: 400, when: 'The cursor is malformed, altered, or was made for other filters or another date_sort.' },
   ConflictingApiKeys: { status: 400, when: 'x-gateway-key and x-rapidapi-key hold different keys; send one key, in either header or both.' },
   MissingApiKey: { status: 401, when: 'The request carries no API key.' },
@@ -65,7 +66,7 @@ export const pageLimitExceeded = (offset: number) =>
   new ApiError(
     'PageLimitExceeded',
     400,
-    `Page-number navigation is limited to offsets below ${spelled(OFFSET_CEILING)} (requested offset ${spelled(offset)}). ` +
+    `Page-number navigation is limited to offsets below ${grouped(OFFSET_CEILING)} (requested offset ${grouped(offset)}). ` +
       'Follow pagination.next_page to page further: it uses a cursor and has no limit.',
   );
 

@@ -1,6 +1,5 @@
 // The API's numbers, each defined once: the parameters' checks, the errors' messages and the
 // API's description all read them from here.
-import { grouped } from '../shared/numbers.ts';
 
 /** The spec's default page size for every paged list. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -17,6 +16,3 @@ export const MAX_CURSOR_LENGTH = 512;
 export const RANKINGS_PAGES = 17;
 /** Fights list: offsets at or past this are refused on the page-number path (cursors go on). */
 export const OFFSET_CEILING = 10_000;
-
-/** A number as the API's messages write it ("10,000"). */
-export const spelled = grouped;

@@ -10,7 +10,8 @@ import type { Store } from '../../store/reader/store.ts';
 import { decodeCursor, encodeCursor, filterKey, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
-import { OFFSET_CEILING, spelled } from '../limits.ts';
+import { grouped } from '../../shared/numbers.ts';
+import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
 import { compareKeys, datedBody, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
@@ -135,7 +136,7 @@ export const listFights = endpoint({
   record: Fight,
   summary: 'List fights',
   description:
-    `Fights by date (newest first unless date_sort=ASC), then id. Browse by page_num up to an offset of ${spelled(OFFSET_CEILING)} ` +
+    `Fights by date (newest first unless date_sort=ASC), then id. Browse by page_num up to an offset of ${grouped(OFFSET_CEILING)} ` +
     'records; beyond that, and for bulk export, follow pagination.next_page, a ready-to-use URL with a cursor ' +
     '(null on the last page). On the cursor path total_items and total_pages are 0.',
   errors: ['PageLimitExceeded'],
