@@ -218,7 +218,7 @@ for (const [size, b] of builds)
   );
 
 if (throughputAt && throughputSeconds > 0) {
-  const fight = JSON.parse(readFileSync(path.join(throughputAt.dist, paths.page('fights', 1)), 'utf8').split('\n')[1]);
+  const fight = JSON.parse(readFileSync(path.join(throughputAt.dist, paths.head('fights')), 'utf8').split('\n')[1]);
   progress.log(`measuring throughput at ${grouped(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
   const rows = await measureThroughput({
     distDir: throughputAt.dist,

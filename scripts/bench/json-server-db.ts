@@ -4,24 +4,20 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { paths } from '../../src/store/layout.ts';
+import { paths, readOrderedIndex, readPositional, sortedFolder } from '../../src/store/layout.ts';
 import type { Fight } from '../../src/records/schemas.ts';
 
 /**
  * THE data source of the comparison, and the one place that knows where built fights are: every
- * fight as the API returns it, in the built order. It reads the date-sorted chunk files (one JSON
- * record per line) until the first missing one. If the store layout changes, re-point this.
+ * fight as the API returns it, in the built order. It reads the list of every fight in date order:
+ * its index, then each of its packs. If the store layout changes, re-point this.
  */
 export async function* builtFights(distDir: string): AsyncGenerator<Fight> {
-  for (let k = 0; ; k++) {
-    let text: string;
-    try {
-      text = await readFile(path.join(distDir, paths.chunk({ resource: 'fights' }, k)), 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const line of text.split('\n')) if (line.trim()) yield JSON.parse(line) as Fight;
+  const folder = sortedFolder({ resource: 'fights' });
+  const index = readOrderedIndex(await readFile(path.join(distDir, paths.index(folder)), 'utf8'));
+  for (let k = 0; k < index.packs; k++) {
+    const pack = readPositional(await readFile(path.join(distDir, paths.pack(folder, index.name(k))), 'utf8'));
+    for (let i = 0; i < pack.entries; i++) yield JSON.parse(pack.entry(i)) as Fight;
   }
 }
 

@@ -5,15 +5,15 @@
 // collections (divisions, organizations, titles, rankings) is answered by reading everything
 // again, as a build does: they are few, and much depends on them.
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
 import { displayPath } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
 import { ageOn, dayString } from '../shared/dates.ts';
-import { CHUNK_SIZE, fileOf, firstOf, linesOf, paths, recordText } from '../store/layout.ts';
+import { recordText } from '../store/layout.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import { updateUnits, type Before } from '../store/writer/update.ts';
+import { listBefore } from '../store/writer/update-lists.ts';
 import { byEvent, byFighter } from '../store/writer/write-store.ts';
 import { setKeys, type Catalog, type Records } from './catalog.ts';
 import { catalogSource, fileContent, resolver, type Orders } from './catalog-source.ts';
@@ -213,16 +213,13 @@ function reorder(catalog: Catalog, orders: Orders, touched: Record<LargeResource
   return next;
 }
 
-/** Chunks of unchanged records kept while an update reads them (a change's neighbours share a few). */
-const CHUNKS_KEPT = 256;
-
 /**
- * Unchanged records' texts, from the store as it is: each collection's list of every record,
- * read a chunk at a time (the chunks around a change are read once and kept a while).
+ * Unchanged records' texts, from the store as it is: each collection's list of every record, read
+ * a pack at a time (the packs around a change are read once and kept a while).
  */
 function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: LargeResource, slot: number) => string {
   const position: Partial<Record<LargeResource, Int32Array>> = {};
-  const chunks = new LRUCache<string, string[]>({ max: CHUNKS_KEPT });
+  const lists: Partial<Record<LargeResource, NonNullable<ReturnType<typeof listBefore>>>> = {};
   return (c, slot) => {
     let at = position[c];
     if (!at) {
@@ -233,15 +230,8 @@ function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: LargeResource, slot
     }
     const p = at[slot];
     if (p < 0) throw new Error(`${c} slot ${slot} has no text in the store`);
-    const k = fileOf(p, CHUNK_SIZE);
-    const file = paths.chunk({ resource: c }, k);
-    let lines = chunks.get(file);
-    if (!lines) {
-      const text = ctx.read(file);
-      if (text === null) throw new Error(`the store has no ${file}`);
-      lines = linesOf(text);
-      chunks.set(file, lines);
-    }
-    return lines[p - firstOf(k, CHUNK_SIZE)];
+    const list = (lists[c] ??= listBefore({ resource: c }, ctx.read) ?? undefined);
+    if (!list) throw new Error(`the store has no list of every ${c}`);
+    return list.at(p);
   };
 }

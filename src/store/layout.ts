@@ -1,76 +1,104 @@
 // The store: where every built file lives and what its bytes look like. The writer (build time)
 // and the reader (request time) share this module and nothing else, so it is the whole contract
-// between them. Paths are built so that no folder holds more than a few thousand entries at any
-// data size, and every answer the API gives can be found in a few reads whose paths follow from
-// the request (and at most one earlier read).
+// between them.
+//
+// Store v3: packs. A deploy's cost is its file count first (each file hashed and listed, each new
+// one uploaded with a request of its own), and a read's cost is a round trip to the origin. So
+// the store holds few files of many entries each, and every answer is found in a few reads whose
+// paths follow from the request and at most one earlier read:
+//
+// - Lists in order (every fight or event by date, and each division's fights; every fighter by
+//   name, and each division's; the events in the schedule's shape) are cut into packs of a few
+//   hundred records (see RULES), each pack a file with a table of where each record starts
+//   (layout/pack.ts). The list's index (layout/list-index.ts) says where each pack starts, its
+//   name, and, for lists by date, where each day starts: a page is the index, then the one or two
+//   packs that hold it.
+// - Lists kept by id (each record, for get-one; an event's fights, a fighter's fights, a title's
+//   holders, each read whole) are kept in the order of their ids' hashes, cut into packs the same
+//   way: the list's index gives the pack that holds an id's hash, then that pack holds the entry.
+// - Packs end where their content says (layout/cuts.ts): after an entry whose id hashes so, once a
+//   pack holds a minimum. An edit moves no boundary but those at the change, so it rewrites the
+//   packs that hold what changed and the list's index, whatever its place in the list.
+// - Each list of every record also has a head: its first HEAD_SIZE records in its default order,
+//   with the list's size, so the first pages of the default views are one read.
+// - The small collections are each one list read whole; the exports and health are in
+//   layout-exports.ts.
+// - Name search: see the search lists below.
+//
+// A pack's name is 8 hex digits (from its first entry: cuts.ts), and packs lie in 16 folders by
+// their name's first digit, so no folder holds more than a few thousand files at any size.
 import type { LargeResource } from '../records/resources.ts';
-import { fnv1a, mix32 } from '../shared/hash.ts';
+import { fnv1a } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
+import type { CutRule } from './layout/cuts.ts';
 import { partFile } from './layout-exports.ts';
 
 export * from './layout-exports.ts';
+export * from './layout/cuts.ts';
+export * from './layout/list-index.ts';
+export * from './layout/pack.ts';
 
 export const STORE = '/store';
 
-/** Records per chunk of a sorted list: a page of up to 100 records spans at most 3 chunks. */
-export const CHUNK_SIZE = 50;
+/** Records in a list's head: every page of the default view that ends within them is one read. */
+export const HEAD_SIZE = 100;
+/** The most records a page holds (the API's largest page size): a pack of a list in order holds at least as many, so a page spans two packs at most. */
+export const PAGE_MAX = 100;
 /** Fighter ids per part of a name-search list. */
 export const PART_SIZE = 1000;
-/** Page size of the built default pages (the API's default page size). */
-export const BUILT_PAGE_SIZE = 25;
-/**
- * How many default pages each list has built. The fights list's cover page-number browsing,
- * which the API stops at an offset of 10,000, and no further: a page beyond them is read from
- * the sorted list like any other. The other lists are built whole.
- */
-export const BUILT_PAGES: Readonly<Record<LargeResource, number>> = { fights: 400, events: Infinity, fighters: Infinity };
 /** Name searches up to this many characters are answered by a list of exactly the matches. */
 export const SHORT_NEEDLE = 3;
 /** Longer searches read the candidates that contain the needle's first LONG_GRAM characters. */
 export const LONG_GRAM = 4;
-const PER_FOLDER = 1000;
 
-export type ItemResource = 'fights' | 'events' | 'fighters' | 'divisions' | 'organizations' | 'titles';
 export type SmallResource = 'divisions' | 'organizations' | 'titles';
 
 /**
- * A list held in chunks with an index: every fight or event in date order (optionally only one
- * division's fights), or every fighter in name order (optionally one division's). The events
- * schedule has a list of its own: the same events in the same order, each in the schedule's
- * shape (without `broadcast`), so that no answer reshapes a record as it is served.
+ * A list in order, held in packs with an index: every fight or event in date order (optionally
+ * only one division's fights), or every fighter in name order (optionally one division's). The
+ * events schedule has a list of its own: the same events in the same order, each in the
+ * schedule's shape (without `broadcast`), so that no answer reshapes a record as it is served.
  */
 export type SortedList =
   | { resource: 'fights'; division_id?: string }
   | { resource: 'events'; shape?: 'scheduled' }
   | { resource: 'fighters'; division_id?: string };
 
-/** A list small enough to read whole: one event's or one fighter's fights, one title's holders. */
+/** A list small enough to read whole, kept by the id it is of: one event's or one fighter's fights, one title's holders. */
 export type WholeList =
   | { resource: 'fights'; by: 'event' | 'fighter'; id: string }
   | { resource: 'fighters'; by: 'title'; id: string };
 
+/** The lists kept by id: a collection's records (for get-one), or its lists read whole of a kind. */
+export type HashedList = { resource: LargeResource; by?: undefined } | Pick<WholeList, 'resource' | 'by'>;
+
 /**
- * How many records (or ids) file k of a list of `total` holds when each file holds `perFile`:
- * every file is full but the last. A reader holds each file it reads to this count.
+ * How each kind of list is cut into packs (see cuts.ts; weights count records, or lines of a list
+ * read whole). A list in order holds at least PAGE_MAX records a pack, so a page is two packs at
+ * most, and about 250 KB a pack, so the index and two packs stay well under a megabyte. A list
+ * kept by id is read a pack at a time, so its packs are larger: about 600 KB, under 900 KB.
  */
-export function heldBy(total: number, k: number, perFile: number): number {
-  return Math.min(Math.max(total - k * perFile, 0), perFile);
-}
+export const RULES = {
+  sorted: {
+    fights: { min: PAGE_MAX, spacing: 160, max: 400 },
+    events: { min: PAGE_MAX, spacing: 400, max: 800 },
+    fighters: { min: PAGE_MAX, spacing: 350, max: 700 },
+  },
+  records: {
+    fights: { min: 200, spacing: 400, max: 900 },
+    events: { min: 400, spacing: 800, max: 1600 },
+    fighters: { min: 400, spacing: 800, max: 1600 },
+  },
+  /** Lists read whole: weights are their lines (fights, holders); spacing counts lists. */
+  whole: {
+    event: { min: 200, spacing: 50, max: 800 },
+    fighter: { min: 200, spacing: 60, max: 800 },
+    title: { min: 200, spacing: 60, max: 800 },
+  },
+} as const satisfies Record<string, Record<string, CutRule>>;
 
-/** The files a list of `total` records fills, `perFile` to a file. */
-export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
-
-/** The file that holds a list's record at position p (from 0), `perFile` to a file. */
-export const fileOf = (p: number, perFile: number) => Math.floor(p / perFile);
-
-/** The position of file k's first record, `perFile` to a file. */
-export const firstOf = (k: number, perFile: number) => k * perFile;
-
-/** The positions [from, to) that file k of a list of `total` holds, `perFile` to a file. */
-export const spanOf = (total: number, k: number, perFile: number): [from: number, to: number] => [
-  firstOf(k, perFile),
-  firstOf(k, perFile) + heldBy(total, k, perFile),
-];
+export const sortedRule = (list: SortedList): CutRule => RULES.sorted[list.resource];
+export const hashedRule = (list: HashedList): CutRule => (list.by === undefined ? RULES.records[list.resource] : RULES.whole[list.by]);
 
 /** Shard folders of the name search's lists: a gram's folder is its hash's. */
 export const SHARDS = 256;
@@ -83,28 +111,6 @@ export const shardNumberOf = (gram: string) => fnv1a(gram) & (SHARDS - 1);
 
 export function shardOf(gram: string): string {
   return shardName(shardNumberOf(gram));
-}
-
-/**
- * Packs per kind of file kept by id: a record (get-one), an event's or a fighter's fights, a
- * title's holders. Each id's lines are in the pack its id falls in, so a million fights make
- * 65,536 record files of about 15 records (14 KB) each, not a million files of one. The count is
- * fixed (the reader finds an id's pack from the id alone): below it a pack holds one id or a few,
- * and each doubling of the data doubles a pack's bytes, never the reads.
- */
-export const PACKS = 65536;
-
-/** The pack of an id's FNV-1a hash, 0 to PACKS - 1 (mixed: sequential ids differ in FNV-1a's low bits only). */
-export const packOfHash = (idHash: number) => mix32(idHash) >>> 16;
-
-/** The pack of an id. */
-export const packOf = (id: string) => packOfHash(fnv1a(id));
-
-/** Pack n's path below its list's folder: its high byte names the folder, its low byte the file. */
-const packName = (n: number) => `${shardName(n >>> 8)}/${shardName(n & 0xff)}.ndjson`;
-
-function numbered(n: number): string {
-  return `${Math.floor(n / PER_FOLDER)}/${n}`;
 }
 
 /** A search gram as a path segment: its code points in hex ("al" -> "61-6c"). */
@@ -120,21 +126,21 @@ const ANY = '_';
  * endpoint names the lists it reads by them.
  */
 export const lists = {
-  /** Get-one records, in packs. */
-  records: (resource: ItemResource) => `${STORE}/${resource}/records/`,
-  /** The complete list of a small resource (one file). */
-  all: (resource: SmallResource) => `${STORE}/${resource}/all.ndjson`,
+  /** A collection's records, kept by id (get-one). */
+  records: (resource: LargeResource) => `${STORE}/${resource}/records/`,
+  /** The complete list of a small resource: one keyed pack (pack.ts), its records in the list's order, for its list and its get-one. */
+  all: (resource: SmallResource) => `${STORE}/${resource}/all.pack`,
   /** The titles of an organization, a division, or both. */
   titlesBy: `${STORE}/titles/by/`,
   rankingsPages: `${STORE}/rankings/pages/`,
   rankingsOfDivisions: `${STORE}/rankings/divisions/`,
-  /** A list's built default pages. */
-  pages: (resource: LargeResource) => `${STORE}/${resource}/pages/`,
-  /** Sorted lists: of every record and of each division's. */
+  /** A list's head: the first records of its default view. */
+  head: (resource: LargeResource) => `${STORE}/${resource}/head.ndjson`,
+  /** Lists in order: of every record and of each division's. */
   sorted: (resource: LargeResource) => `${STORE}/${resource}/sorted/`,
   /** The events in the schedule's shape. */
   scheduled: `${STORE}/events/scheduled/`,
-  /** Lists read whole, by what they hold the records of. */
+  /** Lists read whole, kept by what they hold the records of. */
   whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
   search: `${STORE}/fighters/search/`,
   candidates: `${STORE}/fighters/candidates/`,
@@ -144,17 +150,20 @@ export const lists = {
   health: `${STORE}/health.json`,
 };
 
-function sortedBase(list: SortedList): string {
+/** The folder of a list in order: its index and its packs. */
+export function sortedFolder(list: SortedList): string {
   const division = 'division_id' in list && list.division_id !== undefined ? list.division_id : ANY;
-  return `${'shape' in list && list.shape === 'scheduled' ? lists.scheduled : lists.sorted(list.resource)}${division}`;
+  return `${'shape' in list && list.shape === 'scheduled' ? lists.scheduled : lists.sorted(list.resource)}${division}/`;
 }
 
+/** The folder of a list kept by id: its index and its packs. */
+export const hashedFolder = (list: HashedList) => (list.by === undefined ? lists.records(list.resource) : lists.whole(list.resource, list.by));
+
 export const paths = {
-  /** The pack that holds record `id`, if there is such a record (see packText). */
-  recordPack: (resource: ItemResource, id: string) => paths.recordPackNumber(resource, packOf(id)),
-  /** Pack n (0 to PACKS - 1) of a collection's records. */
-  recordPackNumber: (resource: ItemResource, n: number) => `${lists.records(resource)}${packName(n)}`,
-  /** The complete list of a small resource (divisions, organizations, titles): one record a line. */
+  /** A list's index (see list-index.ts), in its folder. */
+  index: (folder: string) => `${folder}index.txt`,
+  /** A pack of a list, by its name, in its folder: 16 sub-folders by the name's first digit. */
+  pack: (folder: string, name: string) => `${folder}${name[0]}/${name}.pack`,
   all: lists.all,
   titles: (organizationId: string | null, divisionId: string | null) =>
     `${lists.titlesBy}${organizationId ?? ANY}/${divisionId ?? ANY}.ndjson`,
@@ -162,16 +171,8 @@ export const paths = {
   rankingsPage: (page: number, organizationId: string | null) => `${lists.rankingsPages}${page}/${organizationId ?? ANY}.ndjson`,
   rankingsOfDivision: (divisionId: string, organizationId: string | null) =>
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
-  /** Page n (from 1) of a list's default view (a header line, then its records). */
-  page: (resource: LargeResource, n: number) => `${lists.pages(resource)}${numbered(n)}.ndjson`,
-  /** A sorted list's index: its size and, for dated lists, where each day starts. */
-  index: (list: SortedList) => `${sortedBase(list)}/index.txt`,
-  /** Chunk k of a sorted list: records [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE), one a line. */
-  chunk: (list: SortedList, k: number) => `${sortedBase(list)}/${numbered(k)}.ndjson`,
-  /** The pack that holds a list read whole (see packText): its lines, one record each, in its list's order. */
-  wholePack: (list: WholeList) => paths.wholePackNumber(list, packOf(list.id)),
-  /** Pack n (0 to PACKS - 1) of the lists read whole of a kind. */
-  wholePackNumber: (list: Pick<WholeList, 'resource' | 'by'>, n: number) => `${lists.whole(list.resource, list.by)}${packName(n)}`,
+  /** A list's head: a header line with the list's size, then its first HEAD_SIZE records in the default order. */
+  head: lists.head,
   /**
    * Part k of the fighters whose search text contains `gram` (1 to SHORT_NEEDLE characters),
    * optionally only those of one division: a header line, then fighter ids in name order.
@@ -188,6 +189,23 @@ export const paths = {
   health: lists.health,
 };
 
+/** How many records (or ids) file k of a list of `total` holds when each file holds `perFile`: every file is full but the last. */
+export function heldBy(total: number, k: number, perFile: number): number {
+  return Math.min(Math.max(total - k * perFile, 0), perFile);
+}
+
+/** The files a list of `total` records fills, `perFile` to a file. */
+export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
+
+/** The file that holds a list's record at position p (from 0), `perFile` to a file. */
+export const fileOf = (p: number, perFile: number) => Math.floor(p / perFile);
+
+/** The position of file k's first record, `perFile` to a file. */
+export const firstOf = (k: number, perFile: number) => k * perFile;
+
+/** The positions [from, to) that file k of a list of `total` holds, `perFile` to a file. */
+export const spanOf = (total: number, k: number, perFile: number): [from: number, to: number] => [k * perFile, k * perFile + heldBy(total, k, perFile)];
+
 // ---- File formats ----------------------------------------------------------------------------
 
 /**
@@ -199,89 +217,14 @@ export function recordText(record: unknown): string {
   return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/**
- * A pack: for each id in it (in the order of the ids, as JavaScript compares strings), that id's
- * lines in their order, each as `<id>` TAB `<line>`: a record's pack has a line per id, a pack of
- * lists read whole a list's lines per id. The same lists make the same bytes. Neither an id nor a
- * store line holds a raw line break, and an id holds no tab, so an id's lines are found by the
- * prefix alone.
- */
-export type PackLists = ReadonlyArray<readonly [id: string, lines: readonly string[]]>;
-
-export function packText(lists: PackLists): string {
-  const out: string[] = [];
-  for (const [id, lines] of [...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) for (const line of lines) out.push(`${id}\t${line}`);
-  return out.join('\n');
-}
-
-/** Every id's lines in a pack's text, in the pack's order. */
-export function packLists(pack: string): Array<[id: string, lines: string[]]> {
-  const out: Array<[string, string[]]> = [];
-  for (const line of linesOf(pack)) {
-    const tab = line.indexOf('\t');
-    const id = line.slice(0, tab);
-    if (out.length === 0 || out[out.length - 1][0] !== id) out.push([id, []]);
-    out[out.length - 1][1].push(line.slice(tab + 1));
-  }
-  return out;
-}
-
-/** The lines of `id` in a pack's text: none when the pack does not hold it. */
-export function linesInPack(pack: string, id: string): string[] {
-  const key = `${id}\t`;
-  let at: number;
-  if (pack.startsWith(key)) at = 0;
-  else {
-    const found = pack.indexOf(`\n${key}`);
-    if (found < 0) return [];
-    at = found + 1;
-  }
-  const lines: string[] = [];
-  for (;;) {
-    const end = pack.indexOf('\n', at);
-    lines.push(pack.slice(at + key.length, end < 0 ? pack.length : end));
-    // An id's lines follow one another.
-    if (end < 0 || !pack.startsWith(key, end + 1)) return lines;
-    at = end + 1;
-  }
-}
-
-/** The text of record `id` in its pack's text, or null when the pack does not hold it. */
-export function recordInPack(pack: string, id: string): string | null {
-  return linesInPack(pack, id)[0] ?? null;
-}
-
 /** A list file (a chunk, a complete list): one record a line. */
 export function listText(lines: readonly string[]): string {
   return lines.join('\n');
 }
 
-/** A sorted list's index: its size, then (for dated lists) its day entries (see dayEntry). */
-export function indexText(total: number, dayEntries: readonly string[]): string {
-  return `${JSON.stringify({ total } satisfies ListHeader)}\n${dayEntries.join('')}`;
-}
-
 /** Lines of a list file: one JSON record per line (JSON text never holds a raw line break). */
 export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');
-}
-
-/**
- * Lines [from, to) of a list file and how many lines it has, without splitting out the lines
- * the caller does not need (a page often needs a few records of a chunk of 50).
- */
-export function someLinesOf(text: string, from: number, to: number): { count: number; lines: string[] } {
-  const lines: string[] = [];
-  if (text === '') return { count: 0, lines };
-  let count = 0;
-  let start = 0;
-  for (;;) {
-    const end = text.indexOf('\n', start);
-    if (count >= from && count < to) lines.push(text.slice(start, end < 0 ? text.length : end));
-    count++;
-    if (end < 0) return { count, lines };
-    start = end + 1;
-  }
 }
 
 /** Header of a page file, of a sorted list's index and of a search part. */
@@ -301,38 +244,6 @@ export function splitHeader(text: string): { header: ListHeader; lines: string[]
   const end = text.indexOf('\n');
   const header = JSON.parse(end < 0 ? text : text.slice(0, end)) as ListHeader;
   return { header, lines: end < 0 ? [] : linesOf(text.slice(end + 1)) };
-}
-
-/**
- * A dated list's index: the header line, then one fixed-width entry per day that has records,
- * `YYYY-MM-DD` and the position of that day's first record (9 digits), in day order. Fixed width
- * lets the reader binary-search the text without parsing it.
- */
-const DAY_ENTRY = 20;
-const POSITION_DIGITS = 9;
-
-export function dayEntry(day: string, position: number): string {
-  return `${day}${String(position).padStart(POSITION_DIGITS, '0')}\n`;
-}
-
-export interface DayIndex {
-  total: number;
-  /** Number of day entries. */
-  days: number;
-  day(i: number): string;
-  start(i: number): number;
-}
-
-export function readDayIndex(text: string): DayIndex {
-  const end = text.indexOf('\n');
-  const { total } = JSON.parse(text.slice(0, end < 0 ? text.length : end)) as ListHeader;
-  const base = end < 0 ? text.length : end + 1;
-  return {
-    total,
-    days: Math.floor((text.length - base) / DAY_ENTRY),
-    day: (i) => text.slice(base + i * DAY_ENTRY, base + i * DAY_ENTRY + 10),
-    start: (i) => Number(text.slice(base + i * DAY_ENTRY + 10, base + i * DAY_ENTRY + 10 + POSITION_DIGITS)),
-  };
 }
 
 /**

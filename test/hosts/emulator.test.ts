@@ -182,7 +182,7 @@ describe.skipIf(deno === null)("the built site under Netlify's emulator", () => 
   });
 
   it('never serves the built store: not without a key, not with one, not to a client posing as the edge runtime', async () => {
-    const paths = ['/store/divisions/all.ndjson', '/%73tore/divisions/all.ndjson', '/build-complete.json'];
+    const paths = ['/store/divisions/all.pack', '/%73tore/divisions/all.pack', '/build-complete.json'];
     const posing = { 'x-nf-passthrough': 'passthrough', 'x-nf-request-id': '01M80WGJECA79TD8G0XNFDBW7X' };
     const cases = paths.flatMap((path) =>
       ([[{ key: null }, 401], [{}, 404], [{ key: null, headers: posing }, 401], [{ headers: posing }, 404]] as const).map(
@@ -227,7 +227,7 @@ describe("the emulator's front door", () => {
     try {
       for (const chain of chains) {
         const front = await serve(chain);
-        const { status, text } = await get(`${front.url}/store/divisions/all.ndjson`);
+        const { status, text } = await get(`${front.url}/store/divisions/all.pack`);
         await front.close();
         expect(status).toBe(503);
         expect(text).not.toContain('heavyweight');

@@ -55,7 +55,7 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   const matches = (route: { pattern: string; excluded_patterns: string[] }, p: string) =>
     new RegExp(route.pattern).test(p) && !route.excluded_patterns.some((x) => new RegExp(x).test(p));
   for (const route of [manifest.routes[0], manifest.post_cache_routes[0]])
-    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.ndjson', '/', '/anything/at/all']) expect(matches(route, p), p).toBe(true);
+    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.pack', '/', '/anything/at/all']) expect(matches(route, p), p).toBe(true);
   for (const p of ['/mcp', '/mcp/']) {
     expect([matches(manifest.routes[0], p), matches(manifest.routes[1], p), matches(manifest.post_cache_routes[0], p)], p).toEqual([true, true, false]);
   }

@@ -12,7 +12,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  BUILT_PAGE_SIZE, CHUNK_SIZE, PART_SIZE, linesOf, packLists, paths, readCandidate, readDayIndex, readKeyedFight, readListing, recordText, splitHeader,
+  HEAD_SIZE, PART_SIZE, linesOf, paths, readCandidate, readHashedIndex, readKeyed, readKeyedFight, readListing, readOrderedIndex, readPositional,
+  recordText, splitHeader, type SortedList,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -24,6 +25,7 @@ import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { differingFiles } from '../helpers/folder-files.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { builtSite } from '../helpers/site.ts';
+import { hashedEntries, sortedRecords } from '../helpers/store-lists.ts';
 
 const dist = () => builtSite();
 
@@ -49,17 +51,28 @@ const headed = (schema: z.ZodType): Check => (text) => {
   return rest.map((l) => parsedLine(schema, l));
 };
 const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
-/** A pack of records: each id's one line the record of that id. */
+/** A keyed pack of records: each id's entry the record of that id. */
 const pack = (schema: z.ZodType): Check => (text) =>
-  packLists(text).forEach(([id, lines]) => expect(lines.map((line) => (parsedLine(schema, line) as { id: string }).id)).toEqual([id]));
-/** A pack of lists read whole: each id's lines checked as `check` checks a list, knowing its id. */
-const packOf = (check: (lines: string[], id: string) => void): Check => (text) => packLists(text).forEach(([id, lines]) => check(lines, id));
-const dayIndex: Check = (text) => {
-  const index = readDayIndex(text);
-  Header.parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
-  for (let i = 1; i < index.days; i++)
-    if (!(index.day(i) > index.day(i - 1) && index.start(i) > index.start(i - 1) && index.start(i) < index.total))
-      throw new Error(`day entry ${i} out of order`);
+  readKeyed(text).all().forEach(([id, entry]) => expect((parsedLine(schema, entry) as { id: string }).id).toBe(id));
+/** A keyed pack of lists read whole: each id's lines checked as `check` checks a list, knowing its id. */
+const packOf = (check: (lines: string[], id: string) => void): Check => (text) => readKeyed(text).all().forEach(([id, entry]) => check(linesOf(entry), id));
+/** A positional pack of records: each entry a record. */
+const positional = (schema: z.ZodType): Check => (text) => {
+  const held = readPositional(text);
+  for (let i = 0; i < held.entries; i++) parsedLine(schema, held.entry(i));
+};
+/** A list in order's index: its packs and (for a list by date) its days, each after the one before. */
+const orderedIndex = (dated: boolean): Check => (text) => {
+  const index = readOrderedIndex(text);
+  const header = z.object({ total: z.number().int().min(0), packs: z.number().int().min(1), days: z.number().int().min(1).optional() }).strict().parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
+  expect(header.days !== undefined).toBe(dated);
+  expect(index.start(0)).toBe(0);
+  for (let k = 1; k < index.packs; k++) if (!(index.start(k) > index.start(k - 1) && index.start(k) < index.total)) throw new Error(`pack ${k} out of order`);
+};
+/** A list kept by id's index: its packs' first hashes, in order. */
+const hashedIndex: Check = (text) => {
+  const index = readHashedIndex(text);
+  for (let k = 1; k < index.packs; k++) if (!(index.first(k) > index.first(k - 1))) throw new Error(`pack ${k} out of order`);
 };
 /** An event's or a fighter's fights: each line's keys its fight's, and the fight of that event or fighter. */
 const keyedFights = (lines: string[], id: string) =>
@@ -79,27 +92,26 @@ const EXPORTED = {
 
 /** What each store file must hold, by path. */
 const RULES: Array<[RegExp, Check]> = [
-  [/^fights\/records\//, pack(api.Fight)],
-  [/^events\/records\//, pack(api.Event)],
-  [/^fighters\/records\//, pack(api.Fighter)],
-  [/^divisions\/records\//, pack(api.Division)],
-  [/^organizations\/records\//, pack(api.Organization)],
-  [/^titles\/records\//, pack(api.Title)],
-  [/^divisions\/all\.ndjson$/, lines(api.Division)],
-  [/^organizations\/all\.ndjson$/, lines(api.Organization)],
-  [/^titles\/(all\.ndjson$|by\/)/, lines(api.Title)],
+  [/^(fights|events|fighters)\/(records|by-[a-z]+)\/index\.txt$/, hashedIndex],
+  [/^fights\/records\/.*\.pack$/, pack(api.Fight)],
+  [/^events\/records\/.*\.pack$/, pack(api.Event)],
+  [/^fighters\/records\/.*\.pack$/, pack(api.Fighter)],
+  [/^divisions\/all\.pack$/, pack(api.Division)],
+  [/^organizations\/all\.pack$/, pack(api.Organization)],
+  [/^titles\/all\.pack$/, pack(api.Title)],
+  [/^titles\/by\//, lines(api.Title)],
   [/^rankings\//, headed(api.Ranking)],
-  [/^fights\/pages\//, headed(api.Fight)],
-  [/^events\/pages\//, headed(api.Event)],
-  [/^fighters\/pages\//, headed(api.Fighter)],
-  [/^(fights\/sorted|events\/sorted|events\/scheduled)\/.*\/index\.txt$/, dayIndex],
-  [/^fighters\/sorted\/.*\/index\.txt$/, (text) => Header.parse(JSON.parse(text))],
-  [/^fights\/sorted\/.*\.ndjson$/, lines(api.Fight)],
-  [/^events\/sorted\/.*\.ndjson$/, lines(api.Event)],
-  [/^events\/scheduled\/.*\.ndjson$/, lines(api.ScheduledEvent)],
-  [/^fighters\/sorted\/.*\.ndjson$/, lines(api.Fighter)],
-  [/^fights\/by-(event|fighter)\//, packOf(keyedFights)],
-  [/^fighters\/by-title\//, packOf((held, id) => held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)))],
+  [/^fights\/head\.ndjson$/, headed(api.Fight)],
+  [/^events\/head\.ndjson$/, headed(api.Event)],
+  [/^fighters\/head\.ndjson$/, headed(api.Fighter)],
+  [/^(fights\/sorted|events\/sorted|events\/scheduled)\/.*\/index\.txt$/, orderedIndex(true)],
+  [/^fighters\/sorted\/.*\/index\.txt$/, orderedIndex(false)],
+  [/^fights\/sorted\/.*\.pack$/, positional(api.Fight)],
+  [/^events\/sorted\/.*\.pack$/, positional(api.Event)],
+  [/^events\/scheduled\/.*\.pack$/, positional(api.ScheduledEvent)],
+  [/^fighters\/sorted\/.*\.pack$/, positional(api.Fighter)],
+  [/^fights\/by-(event|fighter)\/.*\.pack$/, packOf(keyedFights)],
+  [/^fighters\/by-title\/.*\.pack$/, packOf((held, id) => held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)))],
   [/^fighters\/search\//, (text) => {
     const { header, lines: ids } = splitHeader(text);
     Header.parse(header);
@@ -125,7 +137,7 @@ describe('the built store', () => {
   it('every file holds what the layout says', () => {
     const root = path.join(dist(), 'store');
     const files = fg.sync('**/*', { cwd: root, onlyFiles: true });
-    expect(files.length).toBeGreaterThan(5000);
+    expect(files.length).toBeGreaterThan(200);
     const unmatched: string[] = [];
     const invalid: string[] = [];
     for (const file of files) {
@@ -145,39 +157,30 @@ describe('the built store', () => {
     expect(invalid.slice(0, 10)).toEqual([]);
   });
 
-  it('has every record in its pack once, every chunk, and a page for every default list page', () => {
+  it('has every record in its pack once, where the reader looks for it; every record in its list in order; the first in the head', () => {
     const root = dist();
-    const total = (resource: 'fights' | 'events' | 'fighters') =>
-      (JSON.parse(readFileSync(path.join(root, paths.index({ resource })), 'utf8').split('\n')[0]) as { total: number }).total;
     for (const resource of ['fights', 'events', 'fighters'] as const) {
-      const ids: string[] = [];
-      for (const pack of fg.sync(`store/${resource}/records/**/*.ndjson`, { cwd: root })) {
-        const held = packLists(readFileSync(path.join(root, pack), 'utf8')).map(([id]) => id);
-        // Each record where the reader looks for its id, the pack's records in their ids' order.
-        for (const id of held) expect(`/${pack}`).toBe(paths.recordPack(resource, id));
-        expect(held).toEqual(held.toSorted());
-        ids.push(...held);
-      }
+      const list: SortedList = { resource };
+      const inOrder = sortedRecords(root, list);
+      const ids = hashedEntries(root, { resource }).map(([id, entry]) => {
+        expect(JSON.parse(entry).id).toBe(id);
+        return id;
+      });
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids).toHaveLength(total(resource));
-      expect(fg.sync(`store/${resource}/sorted/_/**/*.ndjson`, { cwd: root })).toHaveLength(Math.ceil(total(resource) / CHUNK_SIZE));
-      const pages = fg.sync(`store/${resource}/pages/**/*.ndjson`, { cwd: root }).length;
-      const expected = Math.ceil(total(resource) / BUILT_PAGE_SIZE);
-      // The fights list stops at the 10,000-offset ceiling; cursors go further.
-      expect(pages).toBe(resource === 'fights' ? Math.min(expected, 400) : expected);
+      expect(ids.toSorted()).toEqual(inOrder.map((r) => JSON.parse(r).id as string).toSorted());
+      const { header, lines: head } = splitHeader(readFileSync(path.join(root, paths.head(resource)), 'utf8'));
+      expect(header.total).toBe(inOrder.length);
+      // The head is the default view: fights and events newest first, fighters by name.
+      expect(head).toEqual((resource === 'fighters' ? inOrder : inOrder.toReversed()).slice(0, HEAD_SIZE));
     }
     expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
   });
 
   it('holds the events schedule\'s list: every event in the events list\'s order, its text but for broadcast', () => {
     const root = dist();
-    const chunks = (folder: string) => fg.sync(`store/events/${folder}/_/**/*.ndjson`, { cwd: root }).sort().flatMap((f) => linesOf(readFileSync(path.join(root, f), 'utf8')));
-    const events = chunks('sorted');
-    const scheduled = chunks('scheduled');
+    const events = sortedRecords(root, { resource: 'events' });
+    const scheduled = sortedRecords(root, { resource: 'events', shape: 'scheduled' });
     expect(scheduled).toHaveLength(events.length);
-    expect(readFileSync(path.join(root, paths.index({ resource: 'events', shape: 'scheduled' })), 'utf8')).toBe(
-      readFileSync(path.join(root, paths.index({ resource: 'events' })), 'utf8'),
-    );
     events.forEach((line, i) => {
       const { broadcast } = api.Event.parse(JSON.parse(line));
       expect(scheduled[i]).toBe(line.replace(`,"broadcast":${recordText(broadcast)}`, ''));

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import { endsExportRun, exportSpacing, paths, readListing, recordInPack, type StoredExport } from '../../src/store/layout.ts';
+import { endsExportRun, exportSpacing, paths, readKeyed, readListing, type StoredExport } from '../../src/store/layout.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import { GZIP_HEADER, gzip, gzipOffThread } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -18,6 +18,7 @@ import { TEST_EXPORT_PART_BYTES } from '../helpers/export-part.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { loadContent, loadRecords } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';
+import { hashedPacks, sortedRecords } from '../helpers/store-lists.ts';
 
 const dist = () => builtSite();
 const built = (file: string) => readFileSync(path.join(dist(), file));
@@ -77,19 +78,17 @@ describe('the built exports', () => {
     const fights = all(exportOf('fights'));
     // Newest first, as the fights list; each line the get-one record's text, byte for byte.
     expect(fights.map((l) => JSON.parse(l).id)).toEqual(reference.fights.map((f) => f.id).reverse());
+    const packOf = hashedPacks(dist(), { resource: 'fights' });
     for (const line of [fights[0], fights[1234], fights.at(-1)!]) {
       const { id } = JSON.parse(line) as { id: string };
-      expect(line).toBe(recordInPack(built(paths.recordPack('fights', id)).toString('utf8'), id));
+      expect(line).toBe(readKeyed(built(packOf(id)).toString('utf8')).find(id));
     }
     expect(all(exportOf('events')).map((l) => JSON.parse(l).id)).toEqual(reference.events.map((e) => e.id).reverse());
-    // Fighters by name, as their list (its chunks hold it in that order).
-    const chunks = built(paths.index({ resource: 'fighters' })).toString('utf8');
-    const total = JSON.parse(chunks.split('\n')[0]).total as number;
-    const listed = Array.from({ length: Math.ceil(total / 50) }, (_, k) => built(paths.chunk({ resource: 'fighters' }, k)).toString('utf8').split('\n')).flat();
-    expect(all(exportOf('fighters'))).toEqual(listed);
+    // Fighters by name, as their list (its packs hold it in that order).
+    expect(all(exportOf('fighters'))).toEqual(sortedRecords(dist(), { resource: 'fighters' }));
     // The small ones as their complete lists.
     for (const collection of ['divisions', 'organizations', 'titles'] as const)
-      expect(all(exportOf(collection)), collection).toEqual(built(paths.all(collection)).toString('utf8').split('\n'));
+      expect(all(exportOf(collection)), collection).toEqual(readKeyed(built(paths.all(collection)).toString('utf8')).all().map(([, record]) => record));
     const rankings = Array.from({ length: 17 }, (_, i) => built(paths.rankingsPage(i + 1, null)).toString('utf8').split('\n').slice(1)).flat();
     expect(all(exportOf('rankings'))).toEqual(rankings);
   });

@@ -1,13 +1,13 @@
 // Every built file that the API answers with only its envelope around it (a record of a pack, a small list,
-// a rankings page, a built default page) makes an answer that the OpenAPI document describes for
-// its path. The envelope is put around it as the handler does; pieces of lists (chunks, indexes,
-// search parts) are not answers on their own.
+// a rankings page, a list's head) makes an answer that the OpenAPI document describes for its path.
+// The envelope is put around it as the handler does; pieces of lists (packs of lists in order,
+// indexes, search parts) are not answers on their own.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { allBody, finishBody, listBody, oneBody, paginationOf, type Body } from '../../src/api/envelope.ts';
-import { BUILT_PAGE_SIZE, linesOf, packLists, splitHeader, STORE } from '../../src/store/layout.ts';
+import { linesOf, readKeyed, splitHeader, STORE } from '../../src/store/layout.ts';
 import { expectDocumented } from '../helpers/openapi.ts';
 import { builtSite } from '../helpers/site.ts';
 
@@ -15,17 +15,20 @@ const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
 
 /** Built files that hold whole answers, each answer with the API path it answers, wrapped as the handler wraps it. */
 const WHOLE: Array<{ files: string; answers: (file: string, text: string) => Array<[path: string, body: Body]> }> = [
-  { files: '*/records/**/*.ndjson', answers: (f, t) => packLists(t).map(([id, [record]]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]) },
-  { files: '*/all.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, allBody(linesOf(t))]] },
+  { files: '*/records/**/*.pack', answers: (f, t) => readKeyed(t).all().map(([id, record]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]) },
+  { files: '*/all.pack', answers: (f, t) => [
+    [`/v2/${f.split('/')[0]}/`, allBody(readKeyed(t).all().map(([, record]) => record))],
+    ...readKeyed(t).all().map(([id, record]): [string, Body] => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]),
+  ] },
   { files: 'titles/by/**/*.ndjson', answers: (_, t) => [['/v2/titles/', allBody(linesOf(t))]] },
   { files: 'rankings/**/*.ndjson', answers: (_, t) => [['/v2/rankings/', headed(t)]] },
-  { files: '*/pages/**/*.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, headed(t)]] },
+  { files: '*/head.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, headed(t)]] },
 ];
 
 /** A file with a header line: its records, counted as its header says (the page numbers do not matter here). */
 function headed(text: string): Body {
   const { header, lines } = splitHeader(text);
-  return listBody(lines, paginationOf(1, lines.length, BUILT_PAGE_SIZE, header.total));
+  return listBody(lines, paginationOf(1, lines.length, lines.length, header.total));
 }
 
 describe('the store\'s whole answers match the OpenAPI document', () => {

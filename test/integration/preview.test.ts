@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distContext } from '../../scripts/lib/dist-context.ts';
 import { MARKER, readMarker } from '../../scripts/lib/build-output.ts';
 import { startServer } from '../../scripts/lib/serve.ts';
-import { paths } from '../../src/store/layout.ts';
+import { lists, paths } from '../../src/store/layout.ts';
 import { buildSite, startBuild } from '../helpers/build.ts';
 import { freePort, runPreviewScript } from '../helpers/server.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
@@ -121,9 +121,9 @@ describe('only complete, current builds are served', () => {
       const killed = startBuild(dist, { CONTENT_DIR: changed }, { detached: true });
       const exited = new Promise((resolve) => killed.on('exit', resolve));
       const leftover = `${dist}.tmp-${killed.pid}`;
-      // The new fighter's record pack in the build's own folder, looked for with one cheap call every
-      // few milliseconds: seen, the build still has its lists, exports and swap to do.
-      const written = () => existsSync(path.join(leftover, paths.recordPack('fighters', 'fighter-4')));
+      // The fighters' records' index in the build's own folder (written after their packs), looked for
+      // with one cheap call every few milliseconds: seen, the build still has its lists, exports and swap to do.
+      const written = () => existsSync(path.join(leftover, paths.index(lists.records('fighters'))));
       while (killed.exitCode === null && !written()) await sleep(5);
       expect(killed.exitCode, 'the build ended before it could be killed').toBeNull();
       process.kill(-killed.pid!, 'SIGKILL');
@@ -155,7 +155,7 @@ describe('only complete, current builds are served', () => {
     const dist = copyOfBuild();
     const context = distContext(dist);
     renameSync(dist, `${dist}.old`);
-    const pending = context.next(new Request('http://local/store/divisions/all.ndjson'));
+    const pending = context.next(new Request('http://local/store/divisions/all.pack'));
     await sleep(30);
     renameSync(`${dist}.old`, dist);
     expect((await pending).status).toBe(200);

@@ -31,15 +31,17 @@ function faultyStore(pattern: RegExp, fault: Fault | null, seen: string[] = []):
 }
 
 const RECORDS = /\/records\//;
-const PAGES = /\/pages\//;
+const RECORD_PACKS = /\/records\/.*\.pack$/;
+const HEADS = /\/head\.ndjson$/;
 const INDEX = /\/index\.txt$/;
-const CHUNKS = /\/(sorted|scheduled)\/.*\.ndjson$/;
-const DIVISION_CHUNKS = /\/sorted\/welterweight\/.*\.ndjson$/;
+const PACKS = /\/(sorted|scheduled)\/.*\.pack$/;
+const DIVISION_PACKS = /\/sorted\/welterweight\/.*\.pack$/;
 const WHOLE = /\/by-(event|fighter|title)\//;
+const WHOLE_PACKS = /\/by-(event|fighter|title)\/.*\.pack$/;
 const SEARCH = /\/search\//;
 const SECOND_SEARCH_PART = /\/search\/_\/.*\.1\.txt$/;
 const CANDIDATES = /\/candidates\//;
-const ALL = /\/all\.ndjson$/;
+const ALL = /\/all\.pack$/;
 
 let ids: { fight: string; event: string; fighter: string; boxer: string; title: string; cursorStep: string };
 
@@ -69,28 +71,29 @@ afterAll(() => logged.mockRestore());
 /** [what, path, files to fail]: every endpoint kind and every kind of file it reads. {name} is an id from the build. */
 const READ_FAILURES: Array<[string, string, RegExp]> = [
   ['get-one fight', '/v2/fights/{fight}', RECORDS],
-  ['get-one division', '/v2/divisions/heavyweight', RECORDS],
-  ['built fights page', '/v2/fights/', PAGES],
-  ['built events page', '/v2/events/?page_num=2', PAGES],
-  ['built fighters page', '/v2/fighters/', PAGES],
+  ['get-one fight: the index', '/v2/fights/{fight}', INDEX],
+  ['get-one division', '/v2/divisions/heavyweight', ALL],
+  ['fights head', '/v2/fights/', HEADS],
+  ['events head', '/v2/events/?page_num=2', HEADS],
+  ['fighters head', '/v2/fighters/', HEADS],
   ['fighters past the last page', '/v2/fighters/?page_num=9999', INDEX],
   ['fights date range: index', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', INDEX],
-  ['fights date range: chunks', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', CHUNKS],
+  ['fights date range: packs', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', PACKS],
   ['fights ascending: index', '/v2/fights/?date_sort=ASC', INDEX],
   ['fights by division: index', '/v2/fights/?division_id=welterweight', INDEX],
-  ['fights by division: chunks', '/v2/fights/?division_id=welterweight', DIVISION_CHUNKS],
+  ['fights by division: chunks', '/v2/fights/?division_id=welterweight', DIVISION_PACKS],
   ['fights by event', '/v2/fights/?event_id={event}', WHOLE],
   ['fights by fighter', '/v2/fights/?fighter_id={boxer}', WHOLE],
-  ['fights cursor step', '{cursorStep}', CHUNKS],
-  ['fights schedule', '/v2/fights/schedule?days=3650', CHUNKS],
+  ['fights cursor step', '{cursorStep}', PACKS],
+  ['fights schedule', '/v2/fights/schedule?days=3650', PACKS],
   ['events schedule', '/v2/events/schedule?days=3650', INDEX],
-  ['events by status', '/v2/events/?status=FINISHED', CHUNKS],
-  ['fighters page size 10', '/v2/fighters/?page_size=10', CHUNKS],
+  ['events by status', '/v2/events/?status=FINISHED', PACKS],
+  ['fighters page 5', '/v2/fighters/?page_num=5', PACKS],
   ['fighters by name (short)', '/v2/fighters/?name=a', SEARCH],
   ['fighters by name (long)', '/v2/fighters/?name=mart', CANDIDATES],
   ['fighters by name: records', '/v2/fighters/?name=mart', RECORDS],
   ['fighters by title', '/v2/fighters/?title_id={title}', WHOLE],
-  ['fighters by division', '/v2/fighters/?division_id=welterweight', DIVISION_CHUNKS],
+  ['fighters by division', '/v2/fighters/?division_id=welterweight', DIVISION_PACKS],
   ['rankings', '/v2/rankings/', /\/rankings\/pages\//],
   ['rankings by division', '/v2/rankings/?division_id=heavyweight', /\/rankings\/divisions\//],
   ['titles', '/v2/titles/', ALL],
@@ -101,21 +104,22 @@ const READ_FAILURES: Array<[string, string, RegExp]> = [
 
 /** [what, path, files an index names]: a missing or short one is our own error, never a shorter page. */
 const BROKEN_STORE: Array<[string, string, RegExp, Fault]> = [
-  ['fights by division: a chunk', '/v2/fights/?division_id=welterweight', DIVISION_CHUNKS, 'missing'],
-  ['fights by division: a short chunk', '/v2/fights/?division_id=welterweight&page_size=100', DIVISION_CHUNKS, 'short'],
+  ['fights by division: a chunk', '/v2/fights/?division_id=welterweight', DIVISION_PACKS, 'missing'],
+  ['fights by division: a short chunk', '/v2/fights/?division_id=welterweight&page_size=100', DIVISION_PACKS, 'short'],
   ['fighters by name: a record', '/v2/fighters/?name=mart', RECORDS, 'missing'],
   ['fighters by name: a part past the first', '/v2/fighters/?name=a&page_num=41', SECOND_SEARCH_PART, 'missing'],
   ['fighters by name: a short part', '/v2/fighters/?name=a', SEARCH, 'short'],
   ['fights date range: the index', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', INDEX, 'missing'],
-  ['fights date range: a chunk', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', CHUNKS, 'missing'],
-  ['fights date range: a short chunk', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31&page_size=100', CHUNKS, 'short'],
-  ['fights cursor step: a chunk', '{cursorStep}', CHUNKS, 'missing'],
-  ['fights cursor step: a short chunk', '{cursorStep}', CHUNKS, 'short'],
-  ['events schedule: a short chunk', '/v2/events/schedule?days=3650&page_size=100', CHUNKS, 'short'],
-  ['fighters page size 10: a chunk', '/v2/fighters/?page_size=10', CHUNKS, 'missing'],
+  ['fights date range: a pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', PACKS, 'missing'],
+  ['fights date range: a short pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31&page_size=100', PACKS, 'short'],
+  ['fights cursor step: a pack', '{cursorStep}', PACKS, 'missing'],
+  ['fights cursor step: a short pack', '{cursorStep}', PACKS, 'short'],
+  ['events schedule: a short pack', '/v2/events/schedule?days=3650&page_size=100', PACKS, 'short'],
+  ['fighters page 5: a pack', '/v2/fighters/?page_num=5', PACKS, 'missing'],
   ['fights ascending: the index', '/v2/fights/?date_sort=ASC', INDEX, 'missing'],
+  ['fights date range: a short index', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', INDEX, 'short'],
   ['fighters past the last page: the index', '/v2/fighters/?page_num=9999', INDEX, 'missing'],
-  ['built fights page: short', '/v2/fights/', PAGES, 'short'],
+  ['fights head: short', '/v2/fights/', HEADS, 'short'],
   ['divisions: the list', '/v2/divisions/', ALL, 'missing'],
   ['titles: the list', '/v2/titles/', ALL, 'missing'],
 ];
@@ -159,8 +163,8 @@ describe('a store whose index names a file it cannot give answers 500 InternalEr
     expect(String(logged.mock.calls[0][0])).not.toContain('\n');
   });
 
-  it('a missing record pack is still the ordinary 404', async () => {
-    const response = await directClient(NOW, faultyStore(RECORDS, 'missing'))(`/v2/fights/${ids.fight}`);
+  it('an id that no pack holds is the ordinary 404', async () => {
+    const response = await directClient(NOW)('/v2/fights/fight-no-such-id');
     expect(response.status).toBe(404);
     expect(response.body.error.name).toBe('NotFound');
   });
@@ -191,10 +195,10 @@ describe('the edge function over a failing origin', () => {
         await expectError(await call(path, next), 503, 'ServiceUnavailable');
       }, 3_000);
 
-  it('GET of a missing record when the origin answers 404 is the ordinary 404', async () => {
+  it('GET of a record when the origin has no store at all (every file 404) is our own error, not a 404', async () => {
+    logged.mockClear();
     const response = await call('/v2/fights/fight-000001', async () => new Response('Not Found', { status: 404 }));
-    expect(response.status).toBe(404);
-    expect(response.body.error.name).toBe('NotFound');
+    await expectError(response, 500, 'InternalError');
   });
 
   it('reads files through the origin as before', async () => {
@@ -209,9 +213,9 @@ describe('the local origin (dist context)', () => {
 
   it('answers 404 only for a file that does not exist', async () => {
     expect((await next('/store/divisions/no-such.json')).status).toBe(404);
-    expect((await next('/store/divisions/all.ndjson/under-a-file')).status).toBe(404);
+    expect((await next('/store/divisions/all.pack/under-a-file')).status).toBe(404);
     expect((await next('/../outside.json')).status).toBe(404);
-    expect((await next('/store/divisions/all.ndjson')).status).toBe(200);
+    expect((await next('/store/divisions/all.pack')).status).toBe(200);
   });
 
   it('answers 500 when a path cannot be read for another reason', async () => {

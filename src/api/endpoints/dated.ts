@@ -1,6 +1,6 @@
 // Pages of a list in date order (every fight, one division's fights, every event), by offset or
-// after a cursor's key. Both take two rounds of reads: the list's index, then the chunks that
-// hold the page (for a cursor with a position hint, both at once).
+// after a cursor's key. Both take two rounds of reads: the list's index, then the one or two packs
+// that hold the page (a cursor whose record a rebuild moved, a round more to find its key).
 import type { SortedList } from '../../store/layout.ts';
 import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
@@ -42,7 +42,7 @@ export async function pageByOffset(store: Store, q: DatedQuery, offset: number):
     q.order === 'ASC'
       ? [Math.min(lo + offset, hi), Math.min(lo + offset + q.size, hi)]
       : [Math.max(hi - offset - q.size, lo), Math.max(hi - offset, lo)];
-  return datedPage(await readRecords(store, q.list, a, b, index.total), a, b, lo, hi, q.order);
+  return datedPage(await readRecords(store, q.list, index, a, b), a, b, lo, hi, q.order);
 }
 
 /** Page `page_num` of the records of a dated list within a range of days, in the order asked. */
@@ -68,21 +68,18 @@ export function compareKeys(a: Key, b: Key): number {
 }
 
 /**
- * The page after a cursor's key. The cursor's position hint lets the chunks around it be read
- * with the index; when the record there is no longer the key (a rebuild moved it), the key is
- * looked up through its day in the index instead.
+ * The page after a cursor's key. The cursor's position hint says which packs to read with the
+ * record at the key's place; when the record there is no longer the key (a rebuild moved it), the
+ * key is looked up through its day in the index instead.
  */
 export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Cursor): Promise<DatedPage> {
   const p = cursor.position;
   const asc = q.order === 'ASC';
-  const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
-  const opening = readIndex(store, q.list);
-  const [index, around] = await Promise.all([
-    opening,
-    p >= 0 ? readRecords(store, q.list, a, b, opening.then((i) => i.total)) : Promise.resolve([]),
-  ]);
+  const index = await readIndex(store, q.list);
   const [lo, hi] = index.dayRange(q.from, q.to);
-  const hinted = p >= 0 && p < index.total && around.length > p - a && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
+  const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
+  const around = p >= 0 && p < index.total ? await readRecords(store, q.list, index, a, b) : [];
+  const hinted = around.length > p - a && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
   if (hinted && (asc ? p + 1 >= lo && p + 1 <= hi : p >= lo && p <= hi)) {
     const [start, end] = asc ? [p + 1, Math.min(p + 1 + q.size, hi)] : [Math.max(lo, p - q.size), p];
     return datedPage(around.slice(start - a, end - a), start, end, lo, hi, q.order);
@@ -90,10 +87,10 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
   // The key alone: its day's records give its place.
   const day = cursor.after[0].slice(0, 10);
   const [ds, de] = index.dayRange(day, day);
-  const sameDay = (await readRecords(store, q.list, ds, de, index.total)).map(keyOf);
+  const sameDay = (await readRecords(store, q.list, index, ds, de)).map(keyOf);
   const place = ds + lowerBound(sameDay.length, (i) => compareKeys(sameDay[i], cursor.after) >= (asc ? 1 : 0));
   const [start, end] = asc
     ? [Math.min(Math.max(place, lo), hi), Math.min(Math.max(place, lo) + q.size, hi)]
     : [Math.max(lo, Math.min(place, hi) - q.size), Math.max(lo, Math.min(place, hi))];
-  return datedPage(await readRecords(store, q.list, start, end, index.total), start, end, lo, hi, q.order);
+  return datedPage(await readRecords(store, q.list, index, start, end), start, end, lo, hi, q.order);
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Division } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
-import { endpoint, getOne, readAll } from './endpoint.ts';
+import { endpoint, getOne, readAllBody } from './endpoint.ts';
 
 export const listDivisions = endpoint({
   name: 'list_divisions',
@@ -12,7 +12,7 @@ export const listDivisions = endpoint({
   summary: 'List divisions',
   description: 'The complete list of supported weight classes in one page, heaviest first. Takes no parameters.',
   reads: [lists.all('divisions')],
-  answer: (_, { store }) => readAll(store, 'divisions'),
+  answer: (_, { store }) => readAllBody(store, 'divisions'),
 });
 
 export const getDivision = getOne('divisions', Division);

@@ -5,15 +5,18 @@
 // it there.
 import { z } from 'zod';
 import { Id } from '../../records/common.ts';
-import { recordName, SINGULAR, type Resource } from '../../records/resources.ts';
-import { linesOf, lists, paths, type ItemResource, type SmallResource } from '../../store/layout.ts';
-import { readRequired, type Store } from '../../store/reader/store.ts';
-import { readRecord } from '../../store/reader/lists.ts';
+import { isLarge, recordName, SINGULAR, type LargeResource, type Resource } from '../../records/resources.ts';
+import { lists, type SmallResource } from '../../store/layout.ts';
+import type { Store } from '../../store/reader/store.ts';
+import { readAll, readRecord } from '../../store/reader/lists.ts';
 import type { Caching } from '../caching.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
 import { recordNotFound, type ErrorName } from '../errors.ts';
 import { parseParams, type Params } from '../params.ts';
 import { isSection, segmentsOf, type Section, type SectionOf } from '../routes.ts';
+
+/** A resource with a get-one. */
+type ItemResource = LargeResource | SmallResource;
 
 /** What every answer needs besides its parameters. */
 export interface AnswerContext {
@@ -131,16 +134,16 @@ export function pathWith(endpoint: Pick<Endpoint, 'path' | 'pathNames'>, values:
 const pathId = (resource: Resource) =>
   Id.describe(`${recordName(resource)} identifier. An id that no record has, or that cannot be an id, is a 404.`);
 
-/** Reads one record by id: from its pack, or a 404 naming it. */
+/** Reads one record by id: from its pack (or its small resource's list), or a 404 naming it. */
 async function readOne(store: Store, resource: ItemResource, id: string): Promise<Body> {
-  const text = await readRecord(store, resource, id);
+  const text = isLarge(resource) ? await readRecord(store, resource, id) : (await readAll(store, resource)).find(id);
   if (text === null) throw recordNotFound(resource, id);
   return oneBody(text);
 }
 
 /** A small resource's complete list, in one page. */
-export async function readAll(store: Store, resource: SmallResource): Promise<Body> {
-  return allBody(linesOf(await readRequired(store, paths.all(resource), 'every store has this list')));
+export async function readAllBody(store: Store, resource: SmallResource): Promise<Body> {
+  return allBody((await readAll(store, resource)).all().map(([, text]) => text));
 }
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
@@ -155,7 +158,7 @@ export function getOne<const R extends ItemResource, S extends z.ZodType>(resour
     record,
     summary: `Get ${article(one)} ${one}`,
     description: `One ${one} by id; pagination is page 1 of 1 with one item.`,
-    reads: [lists.records(resource)],
+    reads: [isLarge(resource) ? lists.records(resource) : lists.all(resource)],
     answer: (values, { store }) => readOne(store, resource, values[`${one}_id`]),
   });
 }

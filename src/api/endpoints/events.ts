@@ -3,8 +3,8 @@
 // schedule's shape.
 import { z } from 'zod';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
-import { BUILT_PAGE_SIZE, lists } from '../../store/layout.ts';
-import { isBuiltPage, readDefaultPage } from '../../store/reader/lists.ts';
+import { lists } from '../../store/layout.ts';
+import { readHeadPage } from '../../store/reader/lists.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
@@ -24,10 +24,9 @@ const listParams = z.object({
 async function eventsList(q: z.output<typeof listParams>, { store, today }: AnswerContext): Promise<Body> {
   const days = dayRange(q);
   const unfiltered = days.from === undefined && days.to === undefined && q.status === undefined;
-  if (unfiltered && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE && isBuiltPage('events', q.page_num)) {
-    const { total, lines } = await readDefaultPage(store, 'events', q.page_num);
-    return listBody(lines, paginationOf(q.page_num, lines.length, q.page_size, total));
-  }
+  // The first pages of the default view (newest first) are read from the list's head: one read.
+  const head = unfiltered && q.date_sort === 'DESC' ? await readHeadPage(store, 'events', (q.page_num - 1) * q.page_size, q.page_size) : null;
+  if (head) return listBody(head.records, paginationOf(q.page_num, head.records.length, q.page_size, head.total));
   // Only the status filter reads today: other answers keep until the next deploy.
   return datedBody(store, { resource: 'events' }, q.status === undefined ? days : statusRange(days, q.status, today()), q);
 }
@@ -39,7 +38,7 @@ export const listEvents = endpoint({
   record: Event,
   summary: 'List events',
   description: 'Events by date (newest first unless date_sort=ASC), then id.',
-  reads: [lists.pages('events'), lists.sorted('events')],
+  reads: [lists.head('events'), lists.sorted('events')],
   answer: eventsList,
 });
 

@@ -4,9 +4,9 @@
 // of a long one.
 import { z } from 'zod';
 import { Fighter } from '../../records/schemas.ts';
-import { BUILT_PAGE_SIZE, LONG_GRAM, SHORT_NEEDLE, lists, searchFields, type SortedList } from '../../store/layout.ts';
+import { LONG_GRAM, SHORT_NEEDLE, lists, searchFields, type SortedList } from '../../store/layout.ts';
 import {
-  isBuiltPage, readCandidates, readDefaultPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
+  readCandidates, readHeadPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
 } from '../../store/reader/lists.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
@@ -38,17 +38,13 @@ async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
   return listBody(found.records, paginationOf(q.page_num, found.records.length, q.page_size, found.total));
 }
 
-/** Every fighter, or one division's: the count and the chunks of the page, read at once. */
+/** Every fighter, or one division's: the head (one read), or the list's index, then the packs of the page. */
 async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise<Found> {
-  if (q.division_id === undefined && q.page_size === BUILT_PAGE_SIZE && isBuiltPage('fighters', q.page_num)) {
-    const { total, lines } = await readDefaultPage(ctx.store, 'fighters', q.page_num);
-    return { total, records: lines };
-  }
+  const head = q.division_id === undefined ? await readHeadPage(ctx.store, 'fighters', offset, q.page_size) : null;
+  if (head) return head;
   const list: SortedList = { resource: 'fighters', division_id: q.division_id };
-  // The count and the page at once: the page's chunks follow from the offset alone.
-  const indexing = readIndex(ctx.store, list).then((index) => index.total);
-  const [total, records] = await Promise.all([indexing, readRecords(ctx.store, list, offset, offset + q.page_size, indexing)]);
-  return { total, records };
+  const index = await readIndex(ctx.store, list);
+  return { total: index.total, records: await readRecords(ctx.store, list, index, offset, offset + q.page_size) };
 }
 
 /** A title's holders: a handful of records, filtered in memory. */
@@ -94,7 +90,7 @@ export const listFighters = endpoint({
   summary: 'List fighters',
   description: 'Fighters by name, ignoring case and accents, then id.',
   reads: [
-    lists.pages('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search, lists.candidates, lists.records('fighters'),
+    lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search, lists.candidates, lists.records('fighters'),
   ],
   answer: fightersList,
 });

@@ -4,8 +4,8 @@
 // division's).
 import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
-import { BUILT_PAGE_SIZE, lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
-import { isBuiltPage, lowerBound, readDefaultPage, readWhole } from '../../store/reader/lists.ts';
+import { lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
+import { lowerBound, readHeadPage, readWhole } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
 import { decodeCursor, encodeCursor, filterKey, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
@@ -80,14 +80,14 @@ async function fightsList(values: ListQuery, { store, origin }: AnswerContext): 
   }
   const offset = (values.page_num - 1) * q.page_size;
   if (!cursor && offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
-  // The default view is read from its built page where the store has one, else paged like any list.
-  const defaultView = filterKey(q) === UNFILTERED && q.date_sort === 'DESC' && q.page_size === BUILT_PAGE_SIZE;
-  if (!cursor && defaultView && isBuiltPage('fights', values.page_num)) {
-    // Newest first, 25 a page: one read, or two past the last page.
-    const { total, lines } = await readDefaultPage(store, 'fights', values.page_num);
-    // The page's last record stands at this position in date order.
-    const page: DatedPage = { total, records: lines, last: total - offset - lines.length, more: offset + lines.length < total };
-    return body(q, origin, page, values.page_num, true);
+  // The first pages of the default view (newest first) are read from the list's head: one read.
+  if (!cursor && filterKey(q) === UNFILTERED && q.date_sort === 'DESC') {
+    const head = await readHeadPage(store, 'fights', offset, q.page_size);
+    if (head) {
+      // The page's last record stands at this position in date order.
+      const page: DatedPage = { total: head.total, records: head.records, last: head.total - offset - head.records.length, more: offset + head.records.length < head.total };
+      return body(q, origin, page, values.page_num, true);
+    }
   }
   const whole: WholeList | undefined =
     q.event_id !== undefined ? { resource: 'fights', by: 'event', id: q.event_id }
@@ -140,7 +140,7 @@ export const listFights = endpoint({
     'records; beyond that, and for bulk export, follow pagination.next_page, a ready-to-use URL with a cursor ' +
     '(null on the last page). On the cursor path total_items and total_pages are 0.',
   errors: ['PageLimitExceeded'],
-  reads: [lists.pages('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
+  reads: [lists.head('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
   answer: fightsList,
 });
 

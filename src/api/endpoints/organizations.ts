@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Organization } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
-import { endpoint, getOne, readAll } from './endpoint.ts';
+import { endpoint, getOne, readAllBody } from './endpoint.ts';
 
 export const listOrganizations = endpoint({
   name: 'list_organizations',
@@ -12,7 +12,7 @@ export const listOrganizations = endpoint({
   summary: 'List organizations',
   description: 'Every organization in one page, by id. Takes no parameters.',
   reads: [lists.all('organizations')],
-  answer: (_, { store }) => readAll(store, 'organizations'),
+  answer: (_, { store }) => readAllBody(store, 'organizations'),
 });
 
 export const getOrganization = getOne('organizations', Organization);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Title } from '../../records/schemas.ts';
 import { linesOf, lists, paths } from '../../store/layout.ts';
 import { allBody } from '../envelope.ts';
-import { endpoint, getOne, readAll } from './endpoint.ts';
+import { endpoint, getOne, readAllBody } from './endpoint.ts';
 import { filter } from './parameters.ts';
 
 export const listTitles = endpoint({
@@ -19,7 +19,7 @@ export const listTitles = endpoint({
   description: 'Every title in one page: by organization, division (heaviest first), then full, regular, interim.',
   reads: [lists.all('titles'), lists.titlesBy],
   answer: async ({ organization_id, division_id }, { store }) => {
-    if (organization_id === undefined && division_id === undefined) return readAll(store, 'titles');
+    if (organization_id === undefined && division_id === undefined) return readAllBody(store, 'titles');
     // A combination that names an unknown organization or division has no file: no titles.
     const text = await store.read(paths.titles(organization_id ?? null, division_id ?? null));
     return allBody(text === null ? [] : linesOf(text));

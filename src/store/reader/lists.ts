@@ -1,153 +1,137 @@
-// Reading lists: sorted lists through their index and chunks, lists held whole, page files, and
-// the name-search lists. Each function names the files it reads, so a request's reads and rounds
-// can be counted from its code path.
+// Reading lists: lists in order through their index and the packs that hold a page, lists kept
+// by id through their index and the pack that holds the id, heads, and the name-search lists.
+// Each function names the files it reads, so a request's reads and rounds can be counted from its
+// code path.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, PART_SIZE, fileOf, firstOf, heldBy, linesInPack, linesOf, paths, recordInPack, someLinesOf, readCandidate, readDayIndex, splitHeader, type DayIndex,
-  type ItemResource, type ListHeader, type SortedList, type WholeList,
+  BadPack, HEAD_SIZE, PART_SIZE, boundaryHash, fileOf, firstOf, hashedFolder, heldBy, linesOf, paths, readCandidate, readHashedIndex, readKeyed,
+  readOrderedIndex, readPositional, sortedFolder, splitHeader, type HashedList, type ListHeader, type OrderedIndex, type SortedList,
+  type SmallResource, type KeyedPack, type WholeList,
 } from '../layout.ts';
+import { fnv1a } from '../../shared/hash.ts';
 import { readRequired, StoreInconsistent, type Store } from './store.ts';
 
-export interface SortedIndex extends DayIndex {
-  /** Positions [lo, hi) of the records dated `from` through `to` (inclusive days; open ends allowed). */
-  dayRange(from: string | undefined, to: string | undefined): [number, number];
-}
+export { lowerBound } from '../layout.ts';
 
-const EMPTY_INDEX: SortedIndex = { total: 0, days: 0, day: () => '', start: () => 0, dayRange: () => [0, 0] };
+const EMPTY_INDEX: OrderedIndex = { total: 0, packs: 0, start: () => 0, name: () => '', packOf: () => -1, dayRange: () => [0, 0] };
 
-/** First i in [0, n) with isAfter(i) (n if none); isAfter must be monotone. */
-export function lowerBound(n: number, isAfter: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (isAfter(mid)) hi = mid;
-    else lo = mid + 1;
+/** Parses a file the store wrote; a file that is not what its format says is the store contradicting itself. */
+function parsed<T>(path: string, parse: (text: string) => T, text: string): T {
+  try {
+    return parse(text);
+  } catch (e) {
+    if (e instanceof BadPack || e instanceof SyntaxError) throw new StoreInconsistent(path, `${e.message}`);
+    throw e;
   }
-  return lo;
 }
 
 /**
- * A sorted list's index. The lists of every record are always written; a division's list only
- * when the division has records, so a missing one is empty (an unknown division filters to none).
+ * A list's index. The lists of every record are always written; a division's list only when the
+ * division has records, so a missing one is empty (an unknown division filters to none).
  */
-export async function readIndex(store: Store, list: SortedList): Promise<SortedIndex> {
+export async function readIndex(store: Store, list: SortedList): Promise<OrderedIndex> {
+  const path = paths.index(sortedFolder(list));
   const optional = 'division_id' in list && list.division_id !== undefined;
-  const text = optional ? await store.read(paths.index(list)) : await readRequired(store, paths.index(list), 'every store has this list');
-  if (text === null) return EMPTY_INDEX;
-  const index = readDayIndex(text);
-  const startOf = (day: string) => {
-    const i = lowerBound(index.days, (j) => index.day(j) >= day);
-    return i === index.days ? index.total : index.start(i);
-  };
-  const after = (day: string) => {
-    const i = lowerBound(index.days, (j) => index.day(j) > day);
-    return i === index.days ? index.total : index.start(i);
-  };
-  return {
-    ...index,
-    dayRange(from, to) {
-      const lo = from === undefined ? 0 : startOf(from);
-      const hi = to === undefined ? index.total : after(to);
-      return [lo, Math.max(lo, hi)];
-    },
-  };
+  const text = optional ? await store.read(path) : await readRequired(store, path, 'every store has this list');
+  return text === null ? EMPTY_INDEX : parsed(path, readOrderedIndex, text);
 }
 
 /**
- * Records at positions [from, to) of a sorted list, from the chunks that hold them. The list's
- * total may still be on its way (the index read at the same time): every chunk below it must
- * then exist and hold exactly its share, so a missing or short chunk can never shift a page.
+ * Records at positions [from, to) of a list in order, from the packs that hold them (read at
+ * once). Each pack must hold exactly what the index says it does, so a missing or short pack can
+ * never shift a page.
  */
-export async function readRecords(
-  store: Store,
-  list: SortedList,
-  from: number,
-  to: number,
-  total: number | Promise<number>,
-): Promise<string[]> {
+export async function readRecords(store: Store, list: SortedList, index: OrderedIndex, from: number, to: number): Promise<string[]> {
   const start = Math.max(0, from);
-  const known = typeof total === 'number' ? total : Infinity;
-  const end = Math.min(to, known);
-  if (end <= start) {
-    await total;
-    return [];
-  }
-  const first = fileOf(start, CHUNK_SIZE);
-  const last = fileOf(end - 1, CHUNK_SIZE);
-  const [texts, count] = await Promise.all([
-    Promise.all(Array.from({ length: last - first + 1 }, (_, i) => store.read(paths.chunk(list, first + i)))),
-    total,
-  ]);
+  const end = Math.min(to, index.total);
+  if (end <= start) return [];
+  const first = index.packOf(start);
+  const last = index.packOf(end - 1);
+  const folder = sortedFolder(list);
+  const packs = await Promise.all(
+    Array.from({ length: last - first + 1 }, async (_, i) => {
+      const path = paths.pack(folder, index.name(first + i));
+      const text = await readRequired(store, path, 'the list\'s index names it');
+      return { path, pack: parsed(path, readPositional, text) };
+    }),
+  );
   const records: string[] = [];
-  texts.forEach((text, i) => {
-    const base = firstOf(first + i, CHUNK_SIZE);
-    const expected = heldBy(count, first + i, CHUNK_SIZE);
-    const { count: held, lines } = someLinesOf(text ?? '', start - base, Math.min(end, count) - base);
-    if (held !== expected)
-      throw new StoreInconsistent(paths.chunk(list, first + i), `holds ${held} records where the index counts ${expected}`);
-    records.push(...lines);
+  packs.forEach(({ path, pack }, i) => {
+    const k = first + i;
+    const base = index.start(k);
+    const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - base;
+    if (pack.entries !== expected) throw new StoreInconsistent(path, `holds ${pack.entries} records where the index counts ${expected}`);
+    records.push(...pack.slice(start - base, end - base));
   });
   return records;
 }
 
+/** The entry of `id` in a list kept by id (its index, then its pack), or null when the list holds none. */
+async function readHashed(store: Store, list: HashedList, id: string): Promise<string | null> {
+  const folder = hashedFolder(list);
+  const indexPath = paths.index(folder);
+  const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
+  const name = index.packOf(boundaryHash(fnv1a(id)));
+  if (name === null) return null;
+  const path = paths.pack(folder, name);
+  return parsed(path, readKeyed, await readRequired(store, path, 'the list\'s index names it')).find(id);
+}
+
 /** A list held whole; a list that does not exist is empty. */
 export async function readWhole(store: Store, list: WholeList): Promise<string[]> {
-  const pack = await store.read(paths.wholePack(list));
-  return pack === null ? [] : linesInPack(pack, list.id);
+  const entry = await readHashed(store, list, list.id);
+  return entry === null ? [] : linesOf(entry);
+}
+
+/** A record by its id: null when there is no such record. */
+export function readRecord(store: Store, resource: LargeResource, id: string): Promise<string | null> {
+  return readHashed(store, { resource }, id);
+}
+
+/**
+ * The record of each id, in order: the index, then each pack once (at once). Every one must
+ * exist, since a list named it.
+ */
+export async function readRecordsById(store: Store, resource: LargeResource, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const folder = hashedFolder({ resource });
+  const indexPath = paths.index(folder);
+  const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
+  const packPaths = ids.map((id) => paths.pack(folder, index.packOf(boundaryHash(fnv1a(id)))!));
+  const packs = new Map(
+    await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequired(store, file, `a ${resource} list names a record in it`))] as const)),
+  );
+  return ids.map((id, i) => {
+    const record = packs.get(packPaths[i])!.find(id);
+    if (record === null) throw new StoreInconsistent(packPaths[i], `holds no ${id}, though a ${resource} list names it`);
+    return record;
+  });
+}
+
+/** A small resource's complete list (one keyed pack, in the list's order): every record, or one by id. */
+export async function readAll(store: Store, resource: SmallResource): Promise<KeyedPack> {
+  const path = paths.all(resource);
+  return parsed(path, readKeyed, await readRequired(store, path, 'every store has this list'));
 }
 
 /** A file of a header line and records, or null. */
 export async function readHeaded(store: Store, path: string): Promise<{ header: ListHeader; lines: string[] } | null> {
   const text = await store.read(path);
-  return text === null ? null : splitHeader(text);
-}
-
-/** A built default page, or null past the last one; it must hold its share of the list. */
-export async function readPage(store: Store, resource: LargeResource, n: number) {
-  const page = await readHeaded(store, paths.page(resource, n));
-  const expected = page && heldBy(page.header.total, n - 1, BUILT_PAGE_SIZE);
-  if (page && page.lines.length !== expected)
-    throw new StoreInconsistent(paths.page(resource, n), `holds ${page.lines.length} records where its header counts ${expected}`);
-  return page;
-}
-
-/** Whether the store has built page n of a list's default view (else page it through its sorted list). */
-export function isBuiltPage(resource: LargeResource, n: number): boolean {
-  return n <= BUILT_PAGES[resource];
+  return text === null ? null : parsed(path, splitHeader, text);
 }
 
 /**
- * A list's default page n (one the store builds, see isBuiltPage): the built page, or past the last one an empty page with the list's
- * size from its index (a second read, only there).
+ * The page at `offset` of a list's default view (fights and events newest first, fighters by
+ * name), from the list's head (one read), when the page ends within the head; null when it does
+ * not (the page is read from the list itself).
  */
-export async function readDefaultPage(store: Store, resource: LargeResource, n: number): Promise<{ total: number; lines: string[] }> {
-  const page = await readPage(store, resource, n);
-  if (page !== null) return { total: page.header.total, lines: page.lines };
-  return { total: (await readIndex(store, { resource })).total, lines: [] };
-}
-
-/** A record by its id, from its pack: null when there is no such record. */
-export async function readRecord(store: Store, resource: ItemResource, id: string): Promise<string | null> {
-  const pack = await store.read(paths.recordPack(resource, id));
-  return pack === null ? null : recordInPack(pack, id);
-}
-
-/**
- * The record of each id, in order, each pack read once (at once): every one must exist, since a
- * list named it.
- */
-export async function readRecordsById(store: Store, resource: ItemResource, ids: readonly string[]): Promise<string[]> {
-  const packPaths = ids.map((id) => paths.recordPack(resource, id));
-  const packs = new Map(await Promise.all([...new Set(packPaths)].map(async (file) => [file, await store.read(file)] as const)));
-  return ids.map((id, i) => {
-    const file = packPaths[i];
-    const pack = packs.get(file);
-    if (pack == null) throw new StoreInconsistent(file, `missing, though a ${resource} list names ${id}`);
-    const record = recordInPack(pack, id);
-    if (record === null) throw new StoreInconsistent(file, `holds no ${id}, though a ${resource} list names it`);
-    return record;
-  });
+export async function readHeadPage(store: Store, resource: LargeResource, offset: number, size: number): Promise<{ total: number; records: string[] } | null> {
+  if (offset + size > HEAD_SIZE) return null;
+  const path = paths.head(resource);
+  const { header, lines } = parsed(path, splitHeader, await readRequired(store, path, 'every store has this list'));
+  const expected = Math.min(header.total, HEAD_SIZE);
+  if (lines.length !== expected) throw new StoreInconsistent(path, `holds ${lines.length} records where its header counts ${expected}`);
+  return { total: header.total, records: lines.slice(offset, offset + size) };
 }
 
 /**

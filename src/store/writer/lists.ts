@@ -1,11 +1,10 @@
-// Lists of records as the store keeps them, file by file: sorted lists in chunks with an index,
-// and page files (lists read whole are kept in packs: see packs.ts). A list is given as the slots
-// of its records in order and a way to get each record's text; each file is a unit whose body is
-// made only when it is written, so a full build and an update of a few files make them the same
-// way.
+// Lists of records as the store keeps them, file by file: lists in order, cut into packs with an
+// index, and each large collection's head (lists kept by id are in packs.ts). A list is given as
+// the slots of its records in order and a way to get each record's text; each file is a unit whose
+// body is made only when it is written, so a full build and an update make them the same way.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  BUILT_PAGE_SIZE, BUILT_PAGES, CHUNK_SIZE, dayEntry, fileCount, indexText, listText, paths, spanOf, withHeader, type SortedList,
+  HEAD_SIZE, boundaryHash, orderedIndexText, packNamer, packStarts, paths, positionalPack, sortedFolder, sortedRule, withHeader, type SortedList,
 } from '../layout.ts';
 
 /** One store file: its path, and its bytes when asked (text, or bytes as they are: an export part). */
@@ -19,64 +18,73 @@ export type Body = string | Uint8Array;
 
 export type TextOf = (slot: number) => string;
 
-/** Chunk k of a sorted list. */
-export function chunkUnit(list: SortedList, slots: ArrayLike<number>, k: number, text: TextOf): Unit {
+/** What a list's cut and names read of its records: their ids, and their ids' FNV-1a hashes. */
+export interface ListIds {
+  id(slot: number): string;
+  idHash(slot: number): number;
+}
+
+/** A list in order, as packs: where each starts in the list, and its name. */
+export interface SortedPacks {
+  starts: number[];
+  names: string[];
+}
+
+/** The packs of a list in order: cut where its records' ids say (see cuts.ts), each named for its first record. */
+export function sortedPacks(list: SortedList, slots: ArrayLike<number>, ids: ListIds): SortedPacks {
+  const starts = packStarts({ count: slots.length, weight: () => 1, hash: (i) => boundaryHash(ids.idHash(slots[i])) }, sortedRule(list));
+  const name = packNamer();
+  return { starts, names: starts.map((s) => name(ids.id(slots[s]))) };
+}
+
+/** Where pack k of a list of `total` ends. */
+export const packEnd = (packs: SortedPacks, k: number, total: number) => (k + 1 < packs.starts.length ? packs.starts[k + 1] : total);
+
+/** Pack k of a list in order. */
+export function sortedPackUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, k: number, text: TextOf): Unit {
   return {
-    path: paths.chunk(list, k),
+    path: paths.pack(sortedFolder(list), packs.names[k]),
     body: () => {
       const lines: string[] = [];
-      const [from, to] = spanOf(slots.length, k, CHUNK_SIZE);
-      for (let i = from; i < to; i++) lines.push(text(slots[i]));
-      return listText(lines);
+      for (let i = packs.starts[k]; i < packEnd(packs, k, slots.length); i++) lines.push(text(slots[i]));
+      return positionalPack(lines);
     },
   };
 }
 
-export const chunkCount = (total: number) => fileCount(total, CHUNK_SIZE);
-
-/** The default pages built of a list of `total` records (page 1 always, empty or not). */
-export const builtPageCount = (resource: LargeResource, total: number) =>
-  Math.min(Math.max(1, fileCount(total, BUILT_PAGE_SIZE)), BUILT_PAGES[resource]);
-
-/** A sorted list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
-export function indexUnit(list: SortedList, slots: ArrayLike<number>, day?: (slot: number) => string): Unit {
+/** A list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
+export function indexUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, day?: (slot: number) => string): Unit {
   return {
-    path: paths.index(list),
+    path: paths.index(sortedFolder(list)),
     body: () => {
-      const entries: string[] = [];
-      let last: string | undefined;
-      if (day)
+      let days: Array<[string, number]> | undefined;
+      if (day) {
+        days = [];
+        let last: string | undefined;
         for (let i = 0; i < slots.length; i++) {
           const d = day(slots[i]);
-          if (d !== last) entries.push(dayEntry(d, i));
+          if (d !== last) days.push([d, i]);
           last = d;
         }
-      return indexText(slots.length, entries);
+      }
+      return orderedIndexText(slots.length, packs.starts.map((s, k) => [s, packs.names[k]] as const), days);
     },
   };
 }
 
-/** Every file of a sorted list: its chunks, then its index. */
-export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, text: TextOf, day?: (slot: number) => string): Generator<Unit> {
-  for (let k = 0; k < chunkCount(slots.length); k++) yield chunkUnit(list, slots, k, text);
-  yield indexUnit(list, slots, day);
+/** Every file of a list in order: its packs, then its index. */
+export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, ids: ListIds, text: TextOf, day?: (slot: number) => string): Generator<Unit> {
+  const packs = sortedPacks(list, slots, ids);
+  for (let k = 0; k < packs.starts.length; k++) yield sortedPackUnit(list, slots, packs, k, text);
+  yield indexUnit(list, slots, packs, day);
 }
 
-/** Page n of a list's default view, whose i-th record is `at(i)`, with the list's size in its header. */
-export function pageUnit(resource: LargeResource, n: number, total: number, at: (i: number) => string): Unit {
+/** A list's head: the list's size, then its first HEAD_SIZE records in the default view, whose i-th record is `at(i)`. */
+export function headUnit(resource: LargeResource, total: number, at: (i: number) => string): Unit {
   return {
-    path: paths.page(resource, n),
-    body: () => {
-      const lines: string[] = [];
-      const [from, to] = spanOf(total, n - 1, BUILT_PAGE_SIZE);
-      for (let i = from; i < to; i++) lines.push(at(i));
-      return withHeader({ total }, lines);
-    },
+    path: paths.head(resource),
+    body: () => withHeader({ total }, Array.from({ length: Math.min(total, HEAD_SIZE) }, (_, i) => at(i))),
   };
-}
-
-export function* pageUnits(resource: LargeResource, total: number, at: (i: number) => string): Generator<Unit> {
-  for (let n = 1; n <= builtPageCount(resource, total); n++) yield pageUnit(resource, n, total, at);
 }
 
 /**

@@ -1,17 +1,21 @@
-// Lists filed by id into packs (see PACKS and packText in store/layout.ts), made as their lines
-// come, in any order: each line is filed under its list's slot in buckets of neighbouring packs
-// (a pack folder each), and each bucket is then read back whole and cut into its packs. Lines
-// that come in one order (the fights' dates, as the sorted lists and event lists are written) so
-// reach files of another (ids' hashes) without a text read twice: taken one by one, a pack's
-// lines would be reads at random in the build's spill of texts, millions at a million fights.
-// An id's text is made once per list, when its pack is cut, not once per line.
+// Lists kept by id (records, an event's or a fighter's fights, a title's holders): each id's
+// entry in the order of its id's hash (boundaryHash in cuts.ts), cut into keyed packs where the
+// hashes say, then the list's index of each pack's first hash.
+//
+// Lines can be filed as they come, in any order (packedLists): each goes to a bucket of a range
+// of hashes (on disk in a build), and each bucket is then read back whole, its ids put in hash
+// order and their entries cut into packs. Lines that come in one order (the fights' dates, as the
+// sorted lists and event lists are written) so reach files of another (ids' hashes) without a text
+// read twice: taken one by one, a pack's lines would be reads at random in the build's spill of
+// texts, millions at a million fights. Or each id's lines can be made when its turn comes
+// (packUnits).
 import { fnv1a } from '../../shared/hash.ts';
-import { PACKS, packOfHash, packText } from '../layout.ts';
+import { PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, type HashedList } from '../layout.ts';
 import { byGroup, type LineBuckets } from './line-buckets.ts';
-import { groupItems, members, type Unit } from './lists.ts';
+import type { Unit } from './lists.ts';
 
-/** Packs a bucket holds: one folder of packs. */
-const PACKS_PER_BUCKET = 256;
+/** Buckets of hashes lines are filed in: each the hashes of one top byte. */
+const BUCKETS = 256;
 
 /** Whose lists are packed: slots with an id and its FNV-1a hash. */
 export interface PackedIds {
@@ -25,35 +29,69 @@ export const idsOfRecords = (records: ReadonlyArray<{ id: string }>): PackedIds 
   idHash: (i) => fnv1a(records[i].id),
 });
 
+/** An id's entry of a list kept by id: its lines (one for a record). */
+export interface HashedEntry {
+  id: string;
+  hash: number;
+  lines: readonly string[];
+}
+
+/** Compares two ids by the order of a list kept by id: their hashes, then the ids. */
+export const byHashThenId = (a: { hash: number; id: string }, b: { hash: number; id: string }) =>
+  a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Every file of a list kept by id, from its entries in hash order (see byHashThenId; an empty
+ * list has no entry): its packs, then its index.
+ */
+export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry>): Generator<Unit> {
+  const folder = hashedFolder(list);
+  const firsts: number[] = [];
+  const made: Unit[] = [];
+  const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
+    firsts.push(pack[0].hash);
+    const text = keyedPack(pack.map((e) => [e.id, e.lines.join('\n')] as const));
+    made.push({ path: paths.pack(folder, hashName(pack[0].hash)), body: () => text });
+  });
+  let total = 0;
+  let lastHash = -1;
+  for (const entry of entries) {
+    cutter.add(entry, entry.lines.length, entry.hash, entry.hash === lastHash);
+    lastHash = entry.hash;
+    total++;
+    yield* made.splice(0);
+  }
+  cutter.end();
+  yield* made.splice(0);
+  yield { path: paths.index(folder), body: () => hashedIndexText(total, firsts) };
+}
+
 export interface PackedLists {
   /** Files `line` in the list of `slot`, at `position` in the list's order. */
   file(slot: number, position: number, line: string): void;
-  /** The packs, in pack order, each at `pathOf` its number; the buckets are emptied. */
-  units(pathOf: (n: number) => string): Generator<Unit>;
+  /** The list's files (see hashedListUnits); the buckets are emptied. */
+  units(list: HashedList): Generator<Unit>;
 }
 
 export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
-  const packOf = (slot: number) => packOfHash(of.idHash(slot));
+  const hashOf = (slot: number) => boundaryHash(of.idHash(slot));
+  function* entries(): Generator<HashedEntry> {
+    for (let bucket = 0; bucket < BUCKETS; bucket++) {
+      const made = byGroup(buckets.take(bucket)).map(([slot, filed]): HashedEntry => ({
+        id: of.id(slot),
+        hash: hashOf(slot),
+        lines: filed.sort((a, b) => a.position - b.position).map((f) => f.line),
+      }));
+      yield* made.sort(byHashThenId);
+    }
+  }
   return {
     file(slot, position, line) {
-      buckets.add(Math.floor(packOf(slot) / PACKS_PER_BUCKET), { group: slot, position, line });
+      buckets.add(hashOf(slot) >>> 24, { group: slot, position, line });
     },
-    *units(pathOf) {
+    *units(list) {
       try {
-        for (let bucket = 0; bucket < PACKS / PACKS_PER_BUCKET; bucket++) {
-          const packs = new Map<number, Array<[id: string, lines: string[]]>>();
-          for (const [slot, filed] of byGroup(buckets.take(bucket))) {
-            const n = packOf(slot);
-            const list: [string, string[]] = [of.id(slot), filed.sort((a, b) => a.position - b.position).map((f) => f.line)];
-            const pack = packs.get(n);
-            if (pack) pack.push(list);
-            else packs.set(n, [list]);
-          }
-          for (const n of [...packs.keys()].sort((a, b) => a - b)) {
-            const text = packText(packs.get(n)!);
-            yield { path: pathOf(n), body: () => text };
-          }
-        }
+        yield* hashedListUnits(list, entries());
       } finally {
         buckets.close();
       }
@@ -62,17 +100,16 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
 }
 
 /**
- * Packs made one at a time, where each id's list can be made whenever it is asked for (held in
- * memory, or read where it lies): the `slots` grouped by pack, and each pack's lists made, with
- * `listOf`, when the pack's turn comes. An id whose list is empty has no lines in its pack; a pack
- * with none is no file.
+ * A list kept by id whose lists are made as their turn comes (held in memory, or read where they
+ * lie): `slots` in hash order, each list made with `listOf`. An id whose list is empty has no entry.
  */
-export function* packUnits(slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[], pathOf: (n: number) => string): Generator<Unit> {
-  const packs = groupItems(PACKS, slots, (slot, add) => add(packOfHash(of.idHash(slot))));
-  for (let n = 0; n < PACKS; n++) {
-    // Most packs of a small collection hold none of its ids: passed over without a list made.
-    if (packs.start[n] === packs.start[n + 1]) continue;
-    const lists = Array.from(members(packs, n), (slot) => [of.id(slot), listOf(slot)] as const);
-    if (lists.some(([, lines]) => lines.length > 0)) yield { path: pathOf(n), body: () => packText(lists) };
+export function* packUnits(list: HashedList, slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[]): Generator<Unit> {
+  const order = Array.from(slots, (slot) => ({ slot, id: of.id(slot), hash: boundaryHash(of.idHash(slot)) })).sort(byHashThenId);
+  function* entries(): Generator<HashedEntry> {
+    for (const { slot, id, hash } of order) {
+      const lines = listOf(slot);
+      if (lines.length > 0) yield { id, hash, lines };
+    }
   }
+  yield* hashedListUnits(list, entries());
 }

@@ -1,13 +1,13 @@
 // Each collection's records in packs (see packs.ts): a record's text is filed under its pack as
 // the collection's sorted list first asks for it, in list order (the order a source resolves
 // texts in most cheaply), so no text is read again to make the packs.
-import { paths, type ItemResource } from '../layout.ts';
+import type { LargeResource } from '../../records/resources.ts';
 import type { LineBuckets } from './line-buckets.ts';
 import type { TextOf, Unit } from './lists.ts';
 import { packedLists } from './packs.ts';
 import type { CollectionSource } from './source.ts';
 
-export function recordPacks(resource: ItemResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets) {
+export function recordPacks(resource: LargeResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets) {
   const packs = packedLists(records, buckets);
   const filed = new Uint8Array(records.slots);
   const file = (slot: number, text: string) => {
@@ -23,13 +23,13 @@ export function recordPacks(resource: ItemResource, records: Pick<CollectionSour
         return body;
       };
     },
-    /** The packs, in pack order: records not filed yet (none, once their sorted list is written) are filed first. */
+    /** The packs, in hash order, and the index: records not filed yet (none, once their sorted list is written) are filed first. */
     *units(): Generator<Unit> {
       for (let p = 0; p < records.order.length; p++) {
         const slot = records.order[p];
         if (!filed[slot]) file(slot, records.text(slot));
       }
-      yield* packs.units((n) => paths.recordPackNumber(resource, n));
+      yield* packs.units({ resource });
     },
   };
 }

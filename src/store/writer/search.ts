@@ -8,9 +8,9 @@
 // each bucket is then grouped on its own; each distinct gram's text is kept once. Fighters are
 // taken in name order, so every list comes out in it.
 import type { Division } from '../../records/schemas.ts';
-import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, fileCount, listText, paths, shardNumberOf, spanOf, withHeader } from '../layout.ts';
+import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, fileCount, listText, paths, shardNumberOf, spanOf, splitHeader, withHeader } from '../layout.ts';
 import type { Unit } from './lists.ts';
-import type { FighterSource } from './source.ts';
+import type { FighterSource, StoreSource } from './source.ts';
 
 /** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -136,4 +136,74 @@ export function* searchUnits(fighters: FighterSource, divisions: readonly Divisi
     }
   }
   buckets.close();
+}
+
+/** What a change's search lists read of the store and the fighters as they were. */
+export interface FightersBefore {
+  read(path: string): string | null;
+  /** A changed or removed fighter's division and search fields as they were. */
+  fighter(slot: number): { divisionId: string; searchFields: readonly string[] } | undefined;
+  removedIds: { fighters: ReadonlyMap<number, string> };
+}
+
+/**
+ * Search lists of every gram a changed fighter held or holds: made again from every fighter's
+ * search fields (a scan of the keys, no file read), for everyone and for each division the
+ * fighter was or is in; parts past a list's new end go. Lists of other grams do not change.
+ */
+export function searchChanges(source: StoreSource, before: FightersBefore, searchable: ReadonlySet<number>, removed: string[]): Unit[] {
+  const { fighters, divisions } = source;
+  const units: Unit[] = [];
+  if (searchable.size === 0) return units;
+  const short = new Map<string, Set<number>>();
+  const long = new Set<string>();
+  const note = (fields: readonly string[], division: number) => {
+    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) {
+      const seen = short.get(gram);
+      if (seen) seen.add(division);
+      else short.set(gram, new Set([division]));
+    }
+    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) long.add(gram);
+  };
+  for (const slot of searchable) {
+    const was = before.fighter(slot);
+    if (was) note(was.searchFields, divisions.findIndex((d) => d.id === was.divisionId));
+    if (!before.removedIds.fighters.has(slot)) note(fighters.searchFields(slot), fighters.division(slot));
+  }
+  // Every fighter holding each gram, in list order: one pass over the fighters for all the grams
+  // (a fighter's fields are made once, not once per gram: a rename touches some sixty grams).
+  const grams = [...short.keys(), ...long];
+  const holding = new Map<string, number[]>(grams.map((g) => [g, []]));
+  for (let i = 0; i < fighters.order.length; i++) {
+    const slot = fighters.order[i];
+    const fields = fighters.searchFields(slot);
+    for (const gram of grams) if (fields.some((field) => field.includes(gram))) holding.get(gram)!.push(slot);
+  }
+  const holders = (gram: string) => holding.get(gram)!;
+  // A short gram ("a") is held by most fighters, in several lists: each id is decoded once.
+  const idCache: (string | undefined)[] = new Array(fighters.count);
+  const idOf = (slot: number) => (idCache[slot] ??= fighters.id(slot));
+  const oldTotal = (gram: string, divisionId: string | null) => {
+    const text = before.read(paths.searchPart(gram, divisionId, 0));
+    return text === null ? 0 : splitHeader(text).header.total;
+  };
+  const parts = (gram: string, divisionId: string | null, ids: string[]) => {
+    units.push(...searchPartUnits(gram, divisionId, ids));
+    for (let k = fileCount(ids.length, PART_SIZE); k < fileCount(oldTotal(gram, divisionId), PART_SIZE); k++) removed.push(paths.searchPart(gram, divisionId, k));
+  };
+  for (const [gram, inDivisions] of short) {
+    const slots = holders(gram);
+    parts(gram, null, slots.map(idOf));
+    for (const d of inDivisions) parts(gram, divisions[d].id, slots.filter((s) => fighters.division(s) === d).map(idOf));
+  }
+  for (const gram of long) {
+    const slots = holders(gram);
+    if (slots.length === 0) removed.push(paths.searchCandidates(gram));
+    else
+      units.push({
+        path: paths.searchCandidates(gram),
+        body: () => listText(slots.map((s) => candidateLine(fighters.id(s), divisions[fighters.division(s)].id, fighters.searchFields(s)))),
+      });
+  }
+  return units;
 }

@@ -4,9 +4,9 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, keyedFightLine, listText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
+import { EXPORT_PART_BYTES, keyedFightLine, keyedPack, listText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
-import { groupItems, members, pageUnits, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
+import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
 import { idsOfRecords, packedLists, packUnits } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
@@ -82,12 +82,12 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
   const text: TextOf = (s) => fights.text(s);
   const day = (s: number) => dayOf(fights.date(s));
   const packs = recordPacks('fights', fights, lines('fight-packs'));
-  yield* sortedListUnits({ resource: 'fights' }, fights.order, packs.filing(text), day);
+  yield* sortedListUnits({ resource: 'fights' }, fights.order, fights, packs.filing(text), day);
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fights.order, (s) => fights.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, text, day);
+    if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, fights, text, day);
   }
   // Each fight's line is made once, for its card's list, and filed for its fighters' lists (each
   // in the fights' order, by its position there), which are cut into their packs once all are
@@ -105,11 +105,11 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
     return line;
   };
   const eventLists = byEvent(fights, events.slots);
-  yield* packUnits(events.order, events, (e) => Array.from(members(eventLists, e), fileLine), (n) => paths.wholePackNumber({ resource: 'fights', by: 'event' }, n));
+  yield* packUnits({ resource: 'fights', by: 'event' }, events.order, events, (e) => Array.from(members(eventLists, e), fileLine));
   // A fight on no card in the events' order (none in checked content) still reaches its fighters.
   for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) fileLine(fights.order[p]);
-  yield* perFighter.units((n) => paths.wholePackNumber({ resource: 'fights', by: 'fighter' }, n));
-  yield* pageUnits('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
+  yield* perFighter.units({ resource: 'fights', by: 'fighter' });
+  yield headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
 }
 
 /** The events schedule's list: every event in date order, as the schedule gives it. */
@@ -127,10 +127,10 @@ export function scheduledEventText(eventText: string): string {
 function* eventsUnits({ events }: StoreSource, lines: BucketsOf): Generator<Unit> {
   const day = (s: number) => dayOf(events.date(s));
   const packs = recordPacks('events', events, lines('event-packs'));
-  yield* sortedListUnits({ resource: 'events' }, events.order, packs.filing((s) => events.text(s)), day);
+  yield* sortedListUnits({ resource: 'events' }, events.order, events, packs.filing((s) => events.text(s)), day);
   yield* packs.units();
-  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, (s) => scheduledEventText(events.text(s)), day);
-  yield* pageUnits('events', events.count, (i) => events.text(events.order[events.count - 1 - i]));
+  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, events, (s) => scheduledEventText(events.text(s)), day);
+  yield headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]));
 }
 
 /** Each title's holders, in name order. */
@@ -140,26 +140,23 @@ export const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
 function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
   const text: TextOf = (s) => fighters.text(s);
   const packs = recordPacks('fighters', fighters, lines('fighter-packs'));
-  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, packs.filing(text));
+  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, packs.filing(text));
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fighters.order, (s) => fighters.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, text);
+    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, text);
   }
   const titleLists = byTitle(fighters, titles.length);
-  yield* packUnits(titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text), (n) => paths.wholePackNumber({ resource: 'fighters', by: 'title' }, n));
-  yield* pageUnits('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
+  yield* packUnits({ resource: 'fighters', by: 'title' }, titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text));
+  yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
   yield* searchUnits(fighters, divisions, buckets);
 }
 
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */
 export function* smallUnits(source: StoreSource): Generator<Unit> {
-  for (const resource of ['divisions', 'organizations', 'titles'] as const) {
-    const records = source[resource];
-    yield* packUnits(records.map((_, i) => i), idsOfRecords(records), (i) => [recordText(records[i])], (n) => paths.recordPackNumber(resource, n));
-    yield { path: paths.all(resource), body: () => listText(source[resource].map((r) => recordText(r))) };
-  }
+  for (const resource of ['divisions', 'organizations', 'titles'] as const)
+    yield { path: paths.all(resource), body: () => keyedPack(source[resource].map((r) => [r.id, recordText(r)] as const)) };
   for (const org of [null, ...source.organizations.map((o) => o.id)])
     for (const div of [null, ...source.divisions.map((d) => d.id)]) {
       if (org === null && div === null) continue;

@@ -8,7 +8,7 @@ import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
 import { exportPartBytes } from '../../../src/build/options.ts';
-import { paths } from '../../../src/store/layout.ts';
+import { hashedPacks } from '../../helpers/store-lists.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
@@ -59,7 +59,7 @@ describe('a build over a previous one', () => {
 
   it('takes every file from it when nothing changed', () => {
     build(dist);
-    const record = path.join(dist, 'store/fights/records', fg.sync('*/*.ndjson', { cwd: path.join(dist, 'store/fights/records') })[0]);
+    const record = path.join(dist, 'store/fights/records', fg.sync('*/*.pack', { cwd: path.join(dist, 'store/fights/records') })[0]);
     const before = statSync(record).ino;
     const out = build(dist);
     expect(out).toMatch(/0 content files changed, 0 store files made, [\d,]+ taken from the previous build/);
@@ -77,7 +77,7 @@ describe('a build over a previous one', () => {
     const before = exportParts(dist);
     // The previous build's own file for the changed fight, held by a link of the test's own: a
     // build that wrote the new record through the link it took would change it.
-    const changed = paths.recordPack('fights', 'fight-002095');
+    const changed = hashedPacks(dist, { resource: 'fights' })('fight-002095');
     const held = path.join(work, 'held-fight.json');
     linkSync(path.join(dist, changed), held);
     const old = readFileSync(held, 'utf8');

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '../../../src/shared/ids.ts';
-import { linesOf, paths, someLinesOf } from '../../../src/store/layout.ts';
+import { paths } from '../../../src/store/layout.ts';
 import { memoryStore } from '../../helpers/memory-store.ts';
 import { resolveDataset } from '../../../src/content/resolve.ts';
 import { createHandler } from '../../../src/api/handler.ts';
@@ -58,17 +58,5 @@ describe('an organization whose id is "all"', () => {
     expect(rankingIds((await call('/v2/rankings/?page_num=2&organization_id=all')).body)).toEqual(['all-welterweight']);
     expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=all')).body)).toEqual(['all-welterweight']);
     expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=wbc')).body)).toEqual(['wbc-welterweight']);
-  });
-});
-
-describe('someLinesOf', () => {
-  it('gives the lines linesOf would, in any range, and the count of them all', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', '{', '"', ' ') }), { maxLength: 8 }), fc.integer({ min: -2, max: 10 }), fc.integer({ min: -2, max: 10 }), (lines, from, to) => {
-        const text = lines.join('\n');
-        const all = linesOf(text);
-        expect(someLinesOf(text, from, to)).toEqual({ count: all.length, lines: all.filter((_, i) => i >= from && i < to) });
-      }),
-    );
   });
 });

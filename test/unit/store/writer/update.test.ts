@@ -1,80 +1,109 @@
-// A chunk made again after a change takes each unchanged record's line from the chunk that held
-// it before: one read gives 50 lines. Records with a new text, records new to the list, and
-// chunks the store does not have are made from the record.
+// A list's files after a change, made from the list as the store held it, are the files a build
+// from nothing makes of the list as it is now, and only the packs around the change are written:
+// for lists kept by id (records, lists read whole) and lists in order alike, whatever the change.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { CHUNK_SIZE, packOfHash, packText, paths, type SortedList } from '../../../../src/store/layout.ts';
-import type { CollectionSource } from '../../../../src/store/writer/source.ts';
-import { linesBefore, recordChanges, type Before } from '../../../../src/store/writer/update.ts';
+import { boundaryHash, type HashedList, type SortedList } from '../../../../src/store/layout.ts';
+import { sortedListUnits, type Unit } from '../../../../src/store/writer/lists.ts';
+import { byHashThenId, hashedListUnits } from '../../../../src/store/writer/packs.ts';
+import { hashedListChanges, linesBefore, listBefore, sortedListChanges } from '../../../../src/store/writer/update-lists.ts';
 
-const list: SortedList = { resource: 'fights', division_id: 'welterweight' };
-const lineOf = (slot: number) => `{"slot":${slot}}`;
+const files = (units: Iterable<Unit>) => new Map([...units].map((u) => [u.path, u.body() as string]));
 
-/** A store holding `order`'s chunks, counting the reads; chunk `missing` is absent. */
-function store(order: number[], missing = -1) {
-  const reads: string[] = [];
-  const files = new Map<string, string>();
-  for (let k = 0; k * CHUNK_SIZE < order.length; k++)
-    if (k !== missing) files.set(paths.chunk(list, k), order.slice(k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE).map(lineOf).join('\n'));
-  const previous = { read: (p: string) => (reads.push(p), files.get(p) ?? null) } as unknown as Before;
-  return { previous, reads };
+/** The store after a change: the files before, the units written over them, the removed paths gone. */
+function applied(before: Map<string, string>, units: Unit[], removed: string[]): Map<string, string> {
+  const after = new Map(before);
+  for (const path of removed) after.delete(path);
+  for (const unit of units) after.set(unit.path, unit.body() as string);
+  return new Map([...after].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-describe('linesBefore', () => {
-  const before = Array.from({ length: 3 * CHUNK_SIZE }, (_, i) => i * 2);
-  // The last record moved to the front: every other record shifts by one place.
-  const after = [before.at(-1)!, ...before.slice(0, -1)];
+const sortedByPath = (m: Map<string, string>) => new Map([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
 
-  it('takes unchanged records from the chunks before, a chunk read for many records', () => {
-    const { previous, reads } = store(before);
-    const made: number[] = [];
-    const line = linesBefore(list, before, new Set(), (slot) => (made.push(slot), `made ${slot}`), previous);
-    expect(after.map(line)).toEqual(after.map(lineOf));
-    expect(made).toEqual([]);
-    expect(reads.length).toBeLessThanOrEqual(4);
-  });
+describe('a list kept by id, changed', () => {
+  const list: HashedList = { resource: 'fights', by: 'fighter' };
+  /** An id's list of `n` lines. */
+  const entry = (id: string, n: number, version = 0) => Array.from({ length: n }, (_, i) => `${id} line ${i} v${version}`);
+  const built = (lists: Map<string, string[]>) =>
+    files(hashedListUnits(list, [...lists].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId)));
 
-  it('makes the records whose text changed, the records new to the list, and those of a chunk the store lacks', () => {
-    const { previous } = store(before, 1);
-    const line = linesBefore(list, before, new Set([before[3]]), (slot) => `made ${slot}`, previous);
-    expect(line(before[3])).toBe(`made ${before[3]}`);
-    expect(line(7)).toBe('made 7');
-    expect(line(before[CHUNK_SIZE + 2])).toBe(`made ${before[CHUNK_SIZE + 2]}`);
-    expect(line(before[2 * CHUNK_SIZE + 2])).toBe(lineOf(before[2 * CHUNK_SIZE + 2]));
+  it('is the list built from nothing, its unchanged packs not written', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4000 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change', 'empty')), { minLength: 1, maxLength: 6 }),
+        (n, edits) => {
+          const now = new Map<string, string[]>(Array.from({ length: n }, (_, i) => [`id-${i}`, entry(`id-${i}`, 1 + (i % 13))]));
+          const before = built(now);
+          const changes = new Map<string, string[] | null>();
+          for (const [k, kind] of edits) {
+            const id = kind === 'add' ? `new-${k}` : `id-${k % Math.max(1, n)}`;
+            if (kind === 'remove' || kind === 'empty') (now.delete(id), changes.set(id, null));
+            else {
+              const lines = entry(id, 1 + (k % 40), 1);
+              now.set(id, lines);
+              changes.set(id, lines);
+            }
+          }
+          const removed: string[] = [];
+          const units = hashedListChanges(list, changes, (p) => before.get(p) ?? null, removed);
+          expect(applied(before, units, removed)).toEqual(sortedByPath(built(now)));
+          // Each edit rewrites the packs at it, and the index.
+          expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 
-// A record's pack made again after a change keeps the other records' lines as the pack held them,
-// and goes when no record is left in it.
-describe('recordChanges', () => {
-  // Ids that fall in one pack, found by trying: a, b and c share it.
-  const ids = Array.from({ length: 400_000 }, (_, i) => `fight-${i}`);
-  const pack = packOfHash(fnv1a(ids[0]));
-  const [a, b, c] = ids.filter((id) => packOfHash(fnv1a(id)) === pack);
-  const file = paths.recordPack('fights', a);
-  const slots = [a, b, c];
-  const made: number[] = [];
-  const records = {
-    id: (slot: number) => slots[slot],
-    idHash: (slot: number) => fnv1a(slots[slot]),
-    text: (slot: number) => (made.push(slot), `{"id":"${slots[slot]}","new":true}`),
-  } as unknown as CollectionSource;
-  const previous = { read: (p: string) => (p === file ? packText([[a, ['A0']], [b, ['B0']]]) : null) } as unknown as Before;
-  const change = (changed: number[], gone: string[]) => {
-    made.length = 0;
-    const removed: string[] = [];
-    const units = recordChanges('fights', records, new Set(changed), gone, previous, removed);
-    const bodies = units.map((u) => [u.path, u.body()]);
-    return { removed, made: [...made], bodies };
-  };
+describe('a list in order, changed', () => {
+  const list: SortedList = { resource: 'fights', division_id: 'welterweight' };
+  const ids = { id: (s: number) => `fight-${s}`, idHash: (s: number) => fnv1a(`fight-${s}`) };
+  const text = (version: number) => (s: number) => `{"id":"fight-${s}","v":${version}}`;
+  const day = (s: number) => `2020-01-${String(1 + (s % 28)).padStart(2, '0')}`;
+  const byDay = (a: number, b: number) => day(a).localeCompare(day(b)) || a - b;
 
-  it('keeps the lines of records that did not change, and makes only those that did', () => {
-    expect(change([0], [])).toEqual({ removed: [], made: [0], bodies: [[file, packText([[a, [`{"id":"${a}","new":true}`]], [b, ['B0']]])]] });
-    expect(change([2], []).bodies).toEqual([[file, packText([[a, ['A0']], [b, ['B0']], [c, [`{"id":"${c}","new":true}`]]])]]);
+  it('is the list built from nothing, its unchanged packs not written', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change')), { minLength: 1, maxLength: 5 }), (n, edits) => {
+        const was = Array.from({ length: n }, (_, i) => i).sort(byDay);
+        const before = files(sortedListUnits(list, was, ids, text(0), day));
+        let now = [...was];
+        const changed = new Set<number>();
+        for (const [k, kind] of edits) {
+          if (kind === 'add') now.push(100_000 + k), changed.add(100_000 + k);
+          else if (kind === 'remove') now = now.filter((s) => s !== k % Math.max(1, n));
+          else changed.add(k % Math.max(1, n));
+        }
+        now.sort(byDay);
+        const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
+        const removed: string[] = [];
+        const read: string[] = [];
+        const units = [...sortedListChanges(list, was, now, ids, changed, current, day, (p) => (read.push(p), before.get(p) ?? null), removed)];
+        const after = now.length === 0 ? new Map() : files(sortedListUnits(list, now, ids, current, day));
+        expect(applied(before, units, removed)).toEqual(sortedByPath(after));
+        expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
+      }),
+      { numRuns: 150 },
+    );
   });
 
-  it('drops a record that went, and the pack once it holds none', () => {
-    expect(change([], [a])).toEqual({ removed: [], made: [], bodies: [[file, packText([[b, ['B0']]])]] });
-    expect(change([], [a, b])).toEqual({ removed: [file], made: [], bodies: [] });
+  it('takes unchanged records from the packs before, a pack read for hundreds of them', () => {
+    const was = Array.from({ length: 2000 }, (_, i) => i);
+    const before = files(sortedListUnits(list, was, ids, text(0)));
+    const reads: string[] = [];
+    const old = listBefore(list, (p) => (reads.push(p), before.get(p) ?? null));
+    const made: number[] = [];
+    const line = linesBefore(was, old, new Set([7]), (s) => (made.push(s), `made ${s}`));
+    // The last record moved to the front: every other record shifts by one place.
+    const moved = [was.at(-1)!, ...was.slice(0, -1)];
+    const kept = moved.filter((s) => s !== 7);
+    expect(kept.map(line)).toEqual(kept.map(text(0)));
+    expect(line(7)).toBe('made 7');
+    expect(line(5000)).toBe('made 5000');
+    expect(made).toEqual([7, 5000]);
+    expect(reads.length).toBeLessThanOrEqual(2 + 2000 / 100);
   });
 });

@@ -1,0 +1,54 @@
+// A built store's lists read whole from its folder, through the layout alone: every record of a
+// list in order from its index and packs, every entry of a list kept by id, and where the reader
+// looks for an id. Tests hold the built files to them; they read every file a list has.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fnv1a } from '../../src/shared/hash.ts';
+import {
+  boundaryHash, hashedFolder, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, sortedFolder, type HashedList, type SortedList,
+} from '../../src/store/layout.ts';
+
+const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** Every record of a list in order, from its packs, each pack holding what the index says it does. */
+export function sortedRecords(root: string, list: SortedList): string[] {
+  const folder = sortedFolder(list);
+  const index = readOrderedIndex(read(root, paths.index(folder)));
+  const records: string[] = [];
+  for (let k = 0; k < index.packs; k++) {
+    const pack = readPositional(read(root, paths.pack(folder, index.name(k))));
+    const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - index.start(k);
+    if (pack.entries !== expected) throw new Error(`pack ${index.name(k)} holds ${pack.entries} records where the index counts ${expected}`);
+    if (index.start(k) !== records.length) throw new Error(`pack ${index.name(k)} starts at ${index.start(k)} after ${records.length} records`);
+    records.push(...pack.slice(0, pack.entries));
+  }
+  return records;
+}
+
+/** Where the reader looks for each id of a list kept by id: the pack file (a store path) its index gives. */
+export function hashedPacks(root: string, list: HashedList): (id: string) => string {
+  const folder = hashedFolder(list);
+  const index = readHashedIndex(read(root, paths.index(folder)));
+  return (id) => {
+    const name = index.packOf(boundaryHash(fnv1a(id)));
+    if (name === null) throw new Error(`${folder} is empty`);
+    return paths.pack(folder, name);
+  };
+}
+
+/** Every entry of a list kept by id, in its packs' order, each where the reader looks for it. */
+export function hashedEntries(root: string, list: HashedList): Array<[id: string, entry: string]> {
+  const folder = hashedFolder(list);
+  const index = readHashedIndex(read(root, paths.index(folder)));
+  const packOf = hashedPacks(root, list);
+  const entries: Array<[string, string]> = [];
+  for (let k = 0; k < index.packs; k++) {
+    const file = paths.pack(folder, index.first(k).toString(16).padStart(8, '0'));
+    for (const [id, entry] of readKeyed(read(root, file)).all()) {
+      if (packOf(id) !== file) throw new Error(`${id} is in ${file}, where the reader does not look for it`);
+      entries.push([id, entry]);
+    }
+  }
+  if (entries.length !== index.total) throw new Error(`${folder} holds ${entries.length} entries where its index counts ${index.total}`);
+  return entries;
+}
