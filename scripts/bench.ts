@@ -66,6 +66,7 @@ const { overBudget, queryMix } = await import('./bench/mix.ts');
 const { countingStore } = await import('./bench/reads.ts');
 const { percentile, tail } = await import('./bench/stats.ts');
 const { defaultQueries, formatThroughput, machine, measureThroughput } = await import('./bench/throughput.ts');
+const { builtFights } = await import('./bench/json-server-db.ts');
 const sizes = values.sizes;
 const rounds = values.rounds;
 const throughputSeconds = values['throughput-seconds'];
@@ -218,7 +219,9 @@ for (const [size, b] of builds)
   );
 
 if (throughputAt && throughputSeconds > 0) {
-  const fight = JSON.parse(readFileSync(path.join(throughputAt.dist, paths.head('fights')), 'utf8').split('\n')[1]);
+  // A fight of the build's to ask for by id: its oldest.
+  const { value: fight } = await builtFights(throughputAt.dist).next();
+  if (!fight) throw new Error(`${throughputAt.dist} holds no fight`);
   progress.log(`measuring throughput at ${grouped(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
   const rows = await measureThroughput({
     distDir: throughputAt.dist,

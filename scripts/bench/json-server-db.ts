@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { paths, readOrderedIndex, readPositional, sortedFolder } from '../../src/store/layout.ts';
+import { paths, readOrderedIndex, readPositional, recordOf, sortedFolder } from '../../src/store/layout.ts';
 import type { Fight } from '../../src/records/schemas.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function* builtFights(distDir: string): AsyncGenerator<Fight> {
   const index = readOrderedIndex(await readFile(path.join(distDir, paths.index(folder)), 'utf8'));
   for (let k = 0; k < index.packs; k++) {
     const pack = readPositional(await readFile(path.join(distDir, paths.pack(folder, index.name(k))), 'utf8'));
-    for (let i = 0; i < pack.entries; i++) yield JSON.parse(pack.entry(i)) as Fight;
+    for (let i = 0; i < pack.entries; i++) yield JSON.parse(recordOf(pack.entry(i), pack.shapes)) as Fight;
   }
 }
 

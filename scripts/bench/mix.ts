@@ -1,6 +1,7 @@
 // The benchmark's query mix: every kind of request the API answers, each with the read budget
 // the store is designed for. The benchmark reports against it; a test holds every query to it.
-import { linesOf, paths, readKeyed } from '../../src/store/layout.ts';
+import { HEAD_SIZE, linesOf, paths, readKeyed } from '../../src/store/layout.ts';
+import { readHeadPage } from '../../src/store/reader/lists.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import type { ReadStats } from './reads.ts';
 
@@ -41,17 +42,18 @@ async function lines(store: Store, path: string) {
 
 /** Builds the mix from the data itself: real ids, a real name, days that have fights. */
 export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
-  // The heads' lines: the list's size, then its first records (see HEAD_SIZE).
+  // The heads' records (see HEAD_SIZE), as the API reads them.
+  const head = (resource: 'fights' | 'events' | 'fighters') => readHeadPage(store, resource, 0, HEAD_SIZE).then((page) => page!.records);
   const [fightsHead, fightersHead, eventsHead, titles, rankings] = await Promise.all([
-    lines(store, paths.head('fights')),
-    lines(store, paths.head('fighters')),
-    lines(store, paths.head('events')),
+    head('fights'),
+    head('fighters'),
+    head('events'),
     store.read(paths.all('titles')).then((text) => readKeyed(text!).all()),
     lines(store, paths.rankingsPage(7, null)),
   ]);
-  const fight = JSON.parse(fightsHead[4]);
-  const event = JSON.parse(eventsHead[51]);
-  const fighter = JSON.parse(fightersHead[26]);
+  const fight = JSON.parse(fightsHead[3]);
+  const event = JSON.parse(eventsHead[50]);
+  const fighter = JSON.parse(fightersHead[25]);
   const title = JSON.parse(titles[0][1]);
   const champion = JSON.parse(rankings[1]).champions.find((c: { fighter_id: string | null }) => c.fighter_id !== null);
   const heldTitle = champion ? JSON.parse(rankings[1]).title_ids[champion.title_type] : title.id;

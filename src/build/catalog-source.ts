@@ -8,6 +8,7 @@ import { checkRecord } from '../content/read.ts';
 import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import type { LargeResource } from '../records/resources.ts';
+import type { Shapes } from '../store/layout.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { StoreSource } from '../store/writer/source.ts';
 import { dateText, sortedSlots, type Catalog, type FighterKeys, type FightKeys, type Records } from './catalog.ts';
@@ -96,12 +97,14 @@ export function resolver(catalog: ResolverCatalog, asOfDay: string, content: Con
   };
 }
 
-export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<LargeResource, TextOf>): StoreSource {
+/** The catalog as the writer's source: `texts` gives each record as packs hold it, and the shapes they name. */
+export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<LargeResource, TextOf> & { shapes: Shapes }): StoreSource {
   const { fights, events, fighters } = catalog;
   // Fights and fighters keep their division as the index in reading order; the store's is the resolved order.
   const sortedDivision = Uint16Array.from(catalog.divisionIds, (id) => small.divisions.findIndex((d) => d.id === id));
   const titleIndex = new Map(small.titles.map((t, i) => [t.id, i]));
   return {
+    shapes: texts.shapes,
     divisions: small.divisions,
     organizations: small.organizations,
     titles: small.titles,

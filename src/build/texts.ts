@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LARGE, SINGULAR, type LargeResource } from '../records/resources.ts';
-import { recordText } from '../store/layout.ts';
+import { Shapes, storedRecord } from '../store/layout.ts';
 import type { TextOf } from '../store/writer/lists.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
@@ -30,13 +30,13 @@ export interface ShareTexts {
   length: Uint32Array<ArrayBuffer>;
 }
 
-/** Resolves the records of `slots`, in that order, appending each text to `spill`. */
-export async function resolveShare(resolve: Resolver, collection: LargeResource, slots: ArrayLike<number>, spill: Spill, tick: (n: number) => void): Promise<ShareTexts> {
+/** Resolves the records of `slots`, in that order, appending each as packs hold it (see storedRecord) to `spill`; its shape goes to `shapes`. */
+export async function resolveShare(resolve: Resolver, collection: LargeResource, slots: ArrayLike<number>, spill: Spill, shapes: Shapes, tick: (n: number) => void): Promise<ShareTexts> {
   const one = resolve[SINGULAR[collection]];
   const at = new Float64Array(slots.length);
   const length = new Uint32Array(slots.length);
   for (let i = 0; i < slots.length; i++) {
-    const text = recordText(one(slots[i]));
+    const text = storedRecord(one(slots[i]), shapes);
     at[i] = spill.append(text);
     length[i] = text.length;
     if ((i + 1) % TURN === 0) {
@@ -71,12 +71,14 @@ export interface TextsRequest {
   files: Record<LargeResource, string>;
 }
 
-export type TextsMessage = { resolved: number } | { texts: Record<LargeResource, ShareTexts> };
+export type TextsMessage = { resolved: number } | { texts: Record<LargeResource, ShareTexts>; shapes: Array<[string, readonly string[]]> };
 
+/** Each record as packs hold it (see storedRecord), by slot, and the shapes they name. */
 export interface RecordTexts {
   fights: TextOf;
   events: TextOf;
   fighters: TextOf;
+  shapes: Shapes;
   close(): void;
 }
 
@@ -110,16 +112,18 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
     }
     const here = {} as Record<LargeResource, ShareTexts>;
     const mine = {} as Record<LargeResource, Spill>;
+    const shapes = new Shapes();
     for (const c of LARGE) {
       mine[c] = open(c, 0);
       // A failure of the other thread is heard between two turns, and ends this half too.
-      here[c] = await resolveShare(resolve, c, orders[c].subarray(0, cut(c)), mine[c], (n) => (phase.tick(n), other?.check()));
+      here[c] = await resolveShare(resolve, c, orders[c].subarray(0, cut(c)), mine[c], shapes, (n) => (phase.tick(n), other?.check()));
     }
     const there = other ? await other.done : null;
     phase.done();
+    if (there) shapes.addAll(there.shapes);
     const texts = {} as Record<LargeResource, TextOf>;
-    for (const c of LARGE) texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.[c]], [mine[c], there ? open(c, 1, 'r') : undefined]);
-    return { ...texts, close: () => closeAll(opened) };
+    for (const c of LARGE) texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.texts[c]], [mine[c], there ? open(c, 1, 'r') : undefined]);
+    return { ...texts, shapes, close: () => closeAll(opened) };
   } catch (e) {
     // Thrown once the other thread has ended, its files closed with it.
     await other?.stop();
@@ -176,8 +180,8 @@ function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['sh
     resourceLimits: { maxOldGenerationSizeMb: RESOLVER_HEAP_MB },
   });
   let failure: { error: unknown } | null = null;
-  const done = new Promise<Record<LargeResource, ShareTexts>>((resolve, reject) => {
-    worker.on('message', (message: TextsMessage) => ('resolved' in message ? tick(message.resolved) : resolve(message.texts)));
+  const done = new Promise<Extract<TextsMessage, { texts: unknown }>>((resolve, reject) => {
+    worker.on('message', (message: TextsMessage) => ('resolved' in message ? tick(message.resolved) : resolve(message)));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread resolving records stopped (${code}) before it answered`)));
   });

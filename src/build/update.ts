@@ -10,7 +10,7 @@ import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
 import { ageOn, dayString } from '../shared/dates.ts';
-import { recordText } from '../store/layout.ts';
+import { Shapes, storedRecord } from '../store/layout.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import { updateUnits, type Before } from '../store/writer/update.ts';
 import { listBefore } from '../store/writer/update-lists.ts';
@@ -154,13 +154,15 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
 
   const orders = reorder(catalog, ctx.orders, touched, removedIds);
   const resolve = resolver(catalog, ctx.asOf, fileContent(catalog, ctx.contentDir));
-  const old = oldTexts(ctx, catalog);
+  // Every stored record's shape: of the records made here, and of the packs their neighbours are read from.
+  const shapes = new Shapes();
+  const old = oldTexts(ctx, catalog, shapes);
   const fresh = (c: LargeResource, make: (slot: number) => unknown): TextOf => {
     const made = new Map<number, string>();
     return (slot) => {
       if (!texts[c].has(slot)) return old(c, slot);
       let text = made.get(slot);
-      if (text === undefined) made.set(slot, (text = recordText(make(slot))));
+      if (text === undefined) made.set(slot, (text = storedRecord(make(slot), shapes)));
       return text;
     };
   };
@@ -168,6 +170,7 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fights: fresh('fights', resolve.fight),
     events: fresh('events', resolve.event),
     fighters: fresh('fighters', resolve.fighter),
+    shapes,
   });
   const searchable = new Set<number>();
   for (const s of touched.fighters) {
@@ -217,7 +220,7 @@ function reorder(catalog: Catalog, orders: Orders, touched: Record<LargeResource
  * Unchanged records' texts, from the store as it is: each collection's list of every record, read
  * a pack at a time (the packs around a change are read once and kept a while).
  */
-function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: LargeResource, slot: number) => string {
+function oldTexts(ctx: UpdateContext, catalog: Catalog, shapes: Shapes): (c: LargeResource, slot: number) => string {
   const position: Partial<Record<LargeResource, Int32Array>> = {};
   const lists: Partial<Record<LargeResource, NonNullable<ReturnType<typeof listBefore>>>> = {};
   return (c, slot) => {
@@ -230,7 +233,7 @@ function oldTexts(ctx: UpdateContext, catalog: Catalog): (c: LargeResource, slot
     }
     const p = at[slot];
     if (p < 0) throw new Error(`${c} slot ${slot} has no text in the store`);
-    const list = (lists[c] ??= listBefore({ resource: c }, ctx.read) ?? undefined);
+    const list = (lists[c] ??= listBefore({ resource: c }, ctx.read, shapes) ?? undefined);
     if (!list) throw new Error(`the store has no list of every ${c}`);
     return list.at(p);
   };

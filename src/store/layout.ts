@@ -31,12 +31,14 @@ import type { LargeResource } from '../records/resources.ts';
 import { fnv1a } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
 import type { CutRule } from './layout/cuts.ts';
+import type { PackShapes } from './layout/pack.ts';
 import { partFile } from './layout-exports.ts';
 
 export * from './layout-exports.ts';
 export * from './layout/cuts.ts';
 export * from './layout/list-index.ts';
 export * from './layout/pack.ts';
+export * from './layout/shapes.ts';
 
 export const STORE = '/store';
 
@@ -208,15 +210,6 @@ export const spanOf = (total: number, k: number, perFile: number): [from: number
 
 // ---- File formats ----------------------------------------------------------------------------
 
-/**
- * A record as the store keeps it: its JSON text with every character beyond ASCII escaped. The
- * same JSON to any reader, but a one-byte string to the runtime, which reads, joins and encodes
- * it for the response several times faster than text holding a single "ł".
- */
-export function recordText(record: unknown): string {
-  return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** A list file (a chunk, a complete list): one record a line. */
 export function listText(lines: readonly string[]): string {
   return lines.join('\n');
@@ -227,12 +220,14 @@ export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
 
-/** Header of a page file, of a sorted list's index and of a search part. */
+/** Header of a head, a rankings page and a search part. */
 export interface ListHeader {
   /** Records in the whole list the file belongs to. */
   total: number;
   /** Pages of that list, where the page size is not simply total / items (rankings). */
   pages?: number;
+  /** The shapes of the stored records that follow (a head's: see shapes.ts). */
+  shapes?: PackShapes;
 }
 
 export function withHeader(header: ListHeader, lines: readonly string[]): string {

@@ -5,12 +5,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
-  boundaryHash, hashedFolder, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, sortedFolder, type HashedList, type SortedList,
+  boundaryHash, hashedFolder, lineWithRecord, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, recordOf, sortedFolder, type HashedList,
+  type SortedList, splitHeader,
 } from '../../src/store/layout.ts';
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 
-/** Every record of a list in order, from its packs, each pack holding what the index says it does. */
+/** Every record of a list in order (as JSON text), from its packs, each pack holding what the index says it does. */
 export function sortedRecords(root: string, list: SortedList): string[] {
   const folder = sortedFolder(list);
   const index = readOrderedIndex(read(root, paths.index(folder)));
@@ -20,7 +21,7 @@ export function sortedRecords(root: string, list: SortedList): string[] {
     const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - index.start(k);
     if (pack.entries !== expected) throw new Error(`pack ${index.name(k)} holds ${pack.entries} records where the index counts ${expected}`);
     if (index.start(k) !== records.length) throw new Error(`pack ${index.name(k)} starts at ${index.start(k)} after ${records.length} records`);
-    records.push(...pack.slice(0, pack.entries));
+    records.push(...pack.slice(0, pack.entries).map((stored) => recordOf(stored, pack.shapes)));
   }
   return records;
 }
@@ -36,7 +37,7 @@ export function hashedPacks(root: string, list: HashedList): (id: string) => str
   };
 }
 
-/** Every entry of a list kept by id, in its packs' order, each where the reader looks for it. */
+/** Every entry of a list kept by id, in its packs' order, each where the reader looks for it, its records as JSON text. */
 export function hashedEntries(root: string, list: HashedList): Array<[id: string, entry: string]> {
   const folder = hashedFolder(list);
   const index = readHashedIndex(read(root, paths.index(folder)));
@@ -44,11 +45,19 @@ export function hashedEntries(root: string, list: HashedList): Array<[id: string
   const entries: Array<[string, string]> = [];
   for (let k = 0; k < index.packs; k++) {
     const file = paths.pack(folder, index.first(k).toString(16).padStart(8, '0'));
-    for (const [id, entry] of readKeyed(read(root, file)).all()) {
+    const pack = readKeyed(read(root, file));
+    for (const [id, entry] of pack.all()) {
       if (packOf(id) !== file) throw new Error(`${id} is in ${file}, where the reader does not look for it`);
-      entries.push([id, entry]);
+      entries.push([id, entry.split('\n').map((line) => lineWithRecord(line, pack.shapes)).join('\n')]);
     }
   }
   if (entries.length !== index.total) throw new Error(`${folder} holds ${entries.length} entries where its index counts ${index.total}`);
   return entries;
+}
+
+/** A list's head as JSON: its size and its records. */
+export function headRecords(root: string, resource: Parameters<typeof paths.head>[0]): { total: number; records: string[] } {
+  const { header, lines } = splitHeader(read(root, paths.head(resource)));
+  const shapes = header.shapes ?? {};
+  return { total: header.total, records: lines.map((stored) => recordOf(stored, { get: (key) => shapes[key] })) };
 }

@@ -12,8 +12,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  HEAD_SIZE, PART_SIZE, linesOf, paths, readCandidate, readHashedIndex, readKeyed, readKeyedFight, readListing, readOrderedIndex, readPositional,
-  recordText, splitHeader, type SortedList,
+  HEAD_SIZE, PART_SIZE, lineWithRecord, linesOf, readCandidate, readHashedIndex, readKeyed, readKeyedFight, readListing, readOrderedIndex,
+  readPositional, recordOf, recordText, splitHeader, type SortedList,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -25,7 +25,7 @@ import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { differingFiles } from '../helpers/folder-files.ts';
 import { memoryStore } from '../helpers/memory-store.ts';
 import { builtSite } from '../helpers/site.ts';
-import { hashedEntries, sortedRecords } from '../helpers/store-lists.ts';
+import { hashedEntries, headRecords, sortedRecords } from '../helpers/store-lists.ts';
 
 const dist = () => builtSite();
 
@@ -50,16 +50,27 @@ const headed = (schema: z.ZodType): Check => (text) => {
   Header.parse(header);
   return rest.map((l) => parsedLine(schema, l));
 };
+/** A head: its header (the list's size and its records' shapes), then stored records. */
+const head = (schema: z.ZodType): Check => (text) => {
+  const { header, lines: rest } = splitHeader(text);
+  z.object({ total: z.number().int().min(0), shapes: z.record(z.string(), z.array(z.string())) }).strict().parse(header);
+  return rest.map((l) => parsedLine(schema, recordOf(l, { get: (key) => header.shapes![key] })));
+};
 const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
-/** A keyed pack of records: each id's entry the record of that id. */
-const pack = (schema: z.ZodType): Check => (text) =>
-  readKeyed(text).all().forEach(([id, entry]) => expect((parsedLine(schema, entry) as { id: string }).id).toBe(id));
-/** A keyed pack of lists read whole: each id's lines checked as `check` checks a list, knowing its id. */
-const packOf = (check: (lines: string[], id: string) => void): Check => (text) => readKeyed(text).all().forEach(([id, entry]) => check(linesOf(entry), id));
-/** A positional pack of records: each entry a record. */
+/** A keyed pack of records (stored records, or, for the small collections, JSON text): each id's entry the record of that id. */
+const pack = (schema: z.ZodType): Check => (text) => {
+  const held = readKeyed(text);
+  held.all().forEach(([id, entry]) => expect((parsedLine(schema, lineWithRecord(entry, held.shapes)) as { id: string }).id).toBe(id));
+};
+/** A keyed pack of lists read whole: each id's lines (their records as JSON) checked as `check` checks a list, knowing its id. */
+const packOf = (check: (lines: string[], id: string) => void): Check => (text) => {
+  const held = readKeyed(text);
+  held.all().forEach(([id, entry]) => check(linesOf(entry).map((line) => lineWithRecord(line, held.shapes)), id));
+};
+/** A positional pack of stored records: each entry a record. */
 const positional = (schema: z.ZodType): Check => (text) => {
   const held = readPositional(text);
-  for (let i = 0; i < held.entries; i++) parsedLine(schema, held.entry(i));
+  for (let i = 0; i < held.entries; i++) parsedLine(schema, recordOf(held.entry(i), held.shapes));
 };
 /** A list in order's index: its packs and (for a list by date) its days, each after the one before. */
 const orderedIndex = (dated: boolean): Check => (text) => {
@@ -101,9 +112,9 @@ const RULES: Array<[RegExp, Check]> = [
   [/^titles\/all\.pack$/, pack(api.Title)],
   [/^titles\/by\//, lines(api.Title)],
   [/^rankings\//, headed(api.Ranking)],
-  [/^fights\/head\.ndjson$/, headed(api.Fight)],
-  [/^events\/head\.ndjson$/, headed(api.Event)],
-  [/^fighters\/head\.ndjson$/, headed(api.Fighter)],
+  [/^fights\/head\.ndjson$/, head(api.Fight)],
+  [/^events\/head\.ndjson$/, head(api.Event)],
+  [/^fighters\/head\.ndjson$/, head(api.Fighter)],
   [/^(fights\/sorted|events\/sorted|events\/scheduled)\/.*\/index\.txt$/, orderedIndex(true)],
   [/^fighters\/sorted\/.*\/index\.txt$/, orderedIndex(false)],
   [/^fights\/sorted\/.*\.pack$/, positional(api.Fight)],
@@ -168,10 +179,10 @@ describe('the built store', () => {
       });
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids.toSorted()).toEqual(inOrder.map((r) => JSON.parse(r).id as string).toSorted());
-      const { header, lines: head } = splitHeader(readFileSync(path.join(root, paths.head(resource)), 'utf8'));
-      expect(header.total).toBe(inOrder.length);
+      const { total, records } = headRecords(root, resource);
+      expect(total).toBe(inOrder.length);
       // The head is the default view: fights and events newest first, fighters by name.
-      expect(head).toEqual((resource === 'fighters' ? inOrder : inOrder.toReversed()).slice(0, HEAD_SIZE));
+      expect(records).toEqual((resource === 'fighters' ? inOrder : inOrder.toReversed()).slice(0, HEAD_SIZE));
     }
     expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
   });

@@ -10,7 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import { endsExportRun, exportSpacing, paths, readKeyed, readListing, type StoredExport } from '../../src/store/layout.ts';
+import { endsExportRun, exportSpacing, paths, readKeyed, readListing, recordOf, type StoredExport } from '../../src/store/layout.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import { GZIP_HEADER, gzip, gzipOffThread } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -81,7 +81,8 @@ describe('the built exports', () => {
     const packOf = hashedPacks(dist(), { resource: 'fights' });
     for (const line of [fights[0], fights[1234], fights.at(-1)!]) {
       const { id } = JSON.parse(line) as { id: string };
-      expect(line).toBe(readKeyed(built(packOf(id)).toString('utf8')).find(id));
+      const pack = readKeyed(built(packOf(id)).toString('utf8'));
+      expect(line).toBe(recordOf(pack.find(id)!, pack.shapes));
     }
     expect(all(exportOf('events')).map((l) => JSON.parse(l).id)).toEqual(reference.events.map((e) => e.id).reverse());
     // Fighters by name, as their list (its packs hold it in that order).

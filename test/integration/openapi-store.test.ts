@@ -7,7 +7,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { allBody, finishBody, listBody, oneBody, paginationOf, type Body } from '../../src/api/envelope.ts';
-import { linesOf, readKeyed, splitHeader, STORE } from '../../src/store/layout.ts';
+import { linesOf, readKeyed, recordOf, splitHeader, STORE } from '../../src/store/layout.ts';
 import { expectDocumented } from '../helpers/openapi.ts';
 import { builtSite } from '../helpers/site.ts';
 
@@ -15,7 +15,10 @@ const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
 
 /** Built files that hold whole answers, each answer with the API path it answers, wrapped as the handler wraps it. */
 const WHOLE: Array<{ files: string; answers: (file: string, text: string) => Array<[path: string, body: Body]> }> = [
-  { files: '*/records/**/*.pack', answers: (f, t) => readKeyed(t).all().map(([id, record]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]) },
+  { files: '*/records/**/*.pack', answers: (f, t) => {
+    const pack = readKeyed(t);
+    return pack.all().map(([id, stored]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(recordOf(stored, pack.shapes))]);
+  } },
   { files: '*/all.pack', answers: (f, t) => [
     [`/v2/${f.split('/')[0]}/`, allBody(readKeyed(t).all().map(([, record]) => record))],
     ...readKeyed(t).all().map(([id, record]): [string, Body] => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]),
@@ -25,10 +28,12 @@ const WHOLE: Array<{ files: string; answers: (file: string, text: string) => Arr
   { files: '*/head.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, headed(t)]] },
 ];
 
-/** A file with a header line: its records, counted as its header says (the page numbers do not matter here). */
+/** A file with a header line: its records (stored records where its header lists their shapes), counted as its header says (the page numbers do not matter here). */
 function headed(text: string): Body {
   const { header, lines } = splitHeader(text);
-  return listBody(lines, paginationOf(1, lines.length, lines.length, header.total));
+  const shapes = header.shapes;
+  const records = shapes ? lines.map((stored) => recordOf(stored, { get: (key) => shapes[key] })) : lines;
+  return listBody(records, paginationOf(1, records.length, records.length, header.total));
 }
 
 describe('the store\'s whole answers match the OpenAPI document', () => {

@@ -12,7 +12,7 @@
 //   its ids' hashes
 //     {"total":N,"packs":k}\n
 //     <per pack: its first entry's hash (8 hex digits), which is also its name>
-import { BadPack } from './pack.ts';
+import { BadPack } from './bad-pack.ts';
 
 const POSITION = 6;
 const NAME = 8;

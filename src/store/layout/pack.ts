@@ -2,25 +2,34 @@
 // out the entries it needs without parsing the rest. Two kinds, by how entries are found:
 //
 //   positional (the lists in order: fights by date, fighters by name)   entry i by its number
-//     {"entries":n,"width":w}\n
+//     {"entries":n,"width":w,"shapes":{...}}\n
 //     <n + 1 offsets, each w decimal digits: where each entry starts, and where the last ends>\n
 //     <entry 0>\n<entry 1>\n ... <entry n-1>
 //
 //   keyed (the lists kept by id: records, an event's fights)             entry by its id
-//     {"entries":n}\n
+//     {"entries":n,"shapes":{...}}\n
 //     <for each entry: RS id US start US end, in the pack's order>\n
 //     <entry>\n<entry>\n ...
 //
 // RS and US are the ASCII record and unit separators (\x1e, \x1f): no id and no store text holds a
 // control character, so `RS id US` is found with one indexOf and never inside another entry's
 // item. Offsets count characters of the body, which begins after the table's line break; an entry
-// may span lines (a list read whole is its lines). The same entries make the same bytes.
+// may span lines (a list read whole is its lines). `shapes` lists the shapes of the stored records
+// the entries hold (see shapes.ts), by key; a pack of other text has none. The same entries make
+// the same bytes.
+import { BadPack } from './bad-pack.ts';
+import type { ShapesOf } from './shapes.ts';
+
+export { BadPack } from './bad-pack.ts';
+
+/** The shapes a pack lists in its header: those its stored records name (see shapesNamed). */
+export type PackShapes = Record<string, readonly string[]>;
 
 const RS = '\x1e';
 const US = '\x1f';
 
 /** A positional pack's text: its entries, found by their numbers. */
-export function positionalPack(entries: readonly string[]): string {
+export function positionalPack(entries: readonly string[], shapes: PackShapes = {}): string {
   const starts: number[] = [];
   let at = 0;
   for (const entry of entries) {
@@ -30,29 +39,29 @@ export function positionalPack(entries: readonly string[]): string {
   starts.push(at);
   const width = String(at).length;
   const table = starts.map((s) => String(s).padStart(width, '0')).join('');
-  return `${JSON.stringify({ entries: entries.length, width })}\n${table}\n${entries.join('\n')}`;
+  return `${JSON.stringify({ entries: entries.length, width, ...shaped(shapes) })}\n${table}\n${entries.join('\n')}`;
 }
 
+/** A header's shapes: none at all where there are none. */
+const shaped = (shapes: PackShapes) => (Object.keys(shapes).length > 0 ? { shapes } : {});
+
 /** A keyed pack's text: each entry under its id, in the order given (ids unique, without control characters). */
-export function keyedPack(entries: ReadonlyArray<readonly [id: string, entry: string]>): string {
+export function keyedPack(entries: ReadonlyArray<readonly [id: string, entry: string]>, shapes: PackShapes = {}): string {
   const items: string[] = [];
   let at = 0;
   for (const [id, entry] of entries) {
     items.push(`${RS}${id}${US}${at}${US}${at + entry.length}`);
     at += entry.length + 1;
   }
-  return `${JSON.stringify({ entries: entries.length })}\n${items.join('')}\n${entries.map(([, entry]) => entry).join('\n')}`;
+  return `${JSON.stringify({ entries: entries.length, ...shaped(shapes) })}\n${items.join('')}\n${entries.map(([, entry]) => entry).join('\n')}`;
 }
 
 /** A pack's first line and its table, and where its body begins. */
 interface Parts {
-  header: { entries: number; width?: number };
+  header: { entries: number; width?: number; shapes?: PackShapes };
   table: string;
   body: number;
 }
-
-/** A pack's text is not what its table says: the store contradicts itself. */
-export class BadPack extends Error {}
 
 function partsOf(text: string): Parts {
   const headerEnd = text.indexOf('\n');
@@ -61,9 +70,19 @@ function partsOf(text: string): Parts {
   return { header: JSON.parse(text.slice(0, headerEnd)) as Parts['header'], table: text.slice(headerEnd + 1, tableEnd), body: tableEnd + 1 };
 }
 
-/** A positional pack as read: its entry count, and entries sliced out by number. */
-export interface PositionalPack {
+/** What every pack read gives: its entry count and the shapes of its stored records. */
+interface ReadPack {
   entries: number;
+  shapes: ShapesOf & { named: PackShapes };
+}
+
+const shapesOf = (header: Parts['header']): ReadPack['shapes'] => {
+  const named = header.shapes ?? {};
+  return { named, get: (key) => (Object.hasOwn(named, key) ? named[key] : undefined) };
+};
+
+/** A positional pack as read: its entry count, and entries sliced out by number. */
+export interface PositionalPack extends ReadPack {
   /** Entry i (0 <= i < entries). */
   entry(i: number): string;
   /** Entries [from, to), clamped to the pack. */
@@ -81,6 +100,7 @@ export function readPositional(text: string): PositionalPack {
   const entry = (i: number) => text.slice(start(i), start(i + 1) - 1);
   return {
     entries: header.entries,
+    shapes: shapesOf(header),
     entry,
     slice(from, to) {
       const out: string[] = [];
@@ -91,8 +111,7 @@ export function readPositional(text: string): PositionalPack {
 }
 
 /** A keyed pack as read: an entry by its id, and every id in the pack's order. */
-export interface KeyedPack {
-  entries: number;
+export interface KeyedPack extends ReadPack {
   /** The entry of `id`, or null when the pack holds none. */
   find(id: string): string | null;
   /** Every id with its entry, in the pack's order (the writer's update reads a pack whole). */
@@ -111,6 +130,7 @@ export function readKeyed(text: string): KeyedPack {
   };
   return {
     entries: header.entries,
+    shapes: shapesOf(header),
     find(id) {
       const item = table.indexOf(`${RS}${id}${US}`);
       return item < 0 ? null : at(item + 1).text;

@@ -4,7 +4,7 @@
 // code path.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  BadPack, HEAD_SIZE, PART_SIZE, boundaryHash, fileOf, firstOf, hashedFolder, heldBy, linesOf, paths, readCandidate, readHashedIndex, readKeyed,
+  BadPack, HEAD_SIZE, PART_SIZE, lineWithRecord, recordOf, boundaryHash, fileOf, firstOf, hashedFolder, heldBy, linesOf, paths, readCandidate, readHashedIndex, readKeyed,
   readOrderedIndex, readPositional, sortedFolder, splitHeader, type HashedList, type ListHeader, type OrderedIndex, type SortedList,
   type SmallResource, type KeyedPack, type WholeList,
 } from '../layout.ts';
@@ -15,8 +15,8 @@ export { lowerBound } from '../layout.ts';
 
 const EMPTY_INDEX: OrderedIndex = { total: 0, packs: 0, start: () => 0, name: () => '', packOf: () => -1, dayRange: () => [0, 0] };
 
-/** Parses a file the store wrote; a file that is not what its format says is the store contradicting itself. */
-function parsed<T>(path: string, parse: (text: string) => T, text: string): T {
+/** Parses a file the store wrote (or a part of one); a file that is not what its format says is the store contradicting itself. */
+function parsed<I, T>(path: string, parse: (text: I) => T, text: I): T {
   try {
     return parse(text);
   } catch (e) {
@@ -61,31 +61,32 @@ export async function readRecords(store: Store, list: SortedList, index: Ordered
     const base = index.start(k);
     const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - base;
     if (pack.entries !== expected) throw new StoreInconsistent(path, `holds ${pack.entries} records where the index counts ${expected}`);
-    records.push(...pack.slice(start - base, end - base));
+    for (const stored of pack.slice(start - base, end - base)) records.push(parsed(path, (text) => recordOf(text, pack.shapes), stored));
   });
   return records;
 }
 
-/** The entry of `id` in a list kept by id (its index, then its pack), or null when the list holds none. */
-async function readHashed(store: Store, list: HashedList, id: string): Promise<string | null> {
+/** The lines of `id`'s entry in a list kept by id (its index, then its pack), each record in them as JSON text; null when the list holds none. */
+async function readHashed(store: Store, list: HashedList, id: string): Promise<string[] | null> {
   const folder = hashedFolder(list);
   const indexPath = paths.index(folder);
   const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
   const name = index.packOf(boundaryHash(fnv1a(id)));
   if (name === null) return null;
   const path = paths.pack(folder, name);
-  return parsed(path, readKeyed, await readRequired(store, path, 'the list\'s index names it')).find(id);
+  const pack = parsed(path, readKeyed, await readRequired(store, path, 'the list\'s index names it'));
+  const entry = pack.find(id);
+  return entry === null ? null : parsed(path, (text) => linesOf(text).map((line) => lineWithRecord(line, pack.shapes)), entry);
 }
 
 /** A list held whole; a list that does not exist is empty. */
 export async function readWhole(store: Store, list: WholeList): Promise<string[]> {
-  const entry = await readHashed(store, list, list.id);
-  return entry === null ? [] : linesOf(entry);
+  return (await readHashed(store, list, list.id)) ?? [];
 }
 
 /** A record by its id: null when there is no such record. */
-export function readRecord(store: Store, resource: LargeResource, id: string): Promise<string | null> {
-  return readHashed(store, { resource }, id);
+export async function readRecord(store: Store, resource: LargeResource, id: string): Promise<string | null> {
+  return (await readHashed(store, { resource }, id))?.[0] ?? null;
 }
 
 /**
@@ -102,9 +103,10 @@ export async function readRecordsById(store: Store, resource: LargeResource, ids
     await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequired(store, file, `a ${resource} list names a record in it`))] as const)),
   );
   return ids.map((id, i) => {
-    const record = packs.get(packPaths[i])!.find(id);
-    if (record === null) throw new StoreInconsistent(packPaths[i], `holds no ${id}, though a ${resource} list names it`);
-    return record;
+    const pack = packs.get(packPaths[i])!;
+    const stored = pack.find(id);
+    if (stored === null) throw new StoreInconsistent(packPaths[i], `holds no ${id}, though a ${resource} list names it`);
+    return parsed(packPaths[i], (text) => recordOf(text, pack.shapes), stored);
   });
 }
 
@@ -131,7 +133,9 @@ export async function readHeadPage(store: Store, resource: LargeResource, offset
   const { header, lines } = parsed(path, splitHeader, await readRequired(store, path, 'every store has this list'));
   const expected = Math.min(header.total, HEAD_SIZE);
   if (lines.length !== expected) throw new StoreInconsistent(path, `holds ${lines.length} records where its header counts ${expected}`);
-  return { total: header.total, records: lines.slice(offset, offset + size) };
+  const shapes = header.shapes ?? {};
+  const named = { get: (key: string) => (Object.hasOwn(shapes, key) ? shapes[key] : undefined) };
+  return { total: header.total, records: parsed(path, (all) => all.map((stored) => recordOf(stored, named)), lines.slice(offset, offset + size)) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Ranking } from '../../records/schemas.ts';
 import { LARGE, type LargeResource } from '../../records/resources.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordText, type StoredExport, type StoredPart,
+  EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordOf, recordText, type StoredExport, type StoredPart,
 } from '../layout.ts';
 import { gzip, gzipOffThread } from './gzip.ts';
 import type { Unit } from './lists.ts';
@@ -51,7 +51,7 @@ const rankingsInPageOrder = (source: StoreSource): Ranking[] =>
 function largeList(source: StoreSource, collection: LargeResource): ExportList {
   const records = source[collection];
   const at = defaultOrder[collection](records.order);
-  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => records.text(at(i)) };
+  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => recordOf(records.text(at(i)), source.shapes) };
 }
 
 function smallList(collection: string, records: ReadonlyArray<{ id: string }>): ExportList {

@@ -4,7 +4,8 @@
 // body is made only when it is written, so a full build and an update make them the same way.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  HEAD_SIZE, boundaryHash, orderedIndexText, packNamer, packStarts, paths, positionalPack, sortedFolder, sortedRule, withHeader, type SortedList,
+  HEAD_SIZE, boundaryHash, orderedIndexText, packNamer, packStarts, paths, positionalPack, shapesNamed, sortedFolder, sortedRule, withHeader, type ShapesOf,
+  type SortedList,
 } from '../layout.ts';
 
 /** One store file: its path, and its bytes when asked (text, or bytes as they are: an export part). */
@@ -40,14 +41,14 @@ export function sortedPacks(list: SortedList, slots: ArrayLike<number>, ids: Lis
 /** Where pack k of a list of `total` ends. */
 export const packEnd = (packs: SortedPacks, k: number, total: number) => (k + 1 < packs.starts.length ? packs.starts[k + 1] : total);
 
-/** Pack k of a list in order. */
-export function sortedPackUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, k: number, text: TextOf): Unit {
+/** Pack k of a list in order: its records as `text` gives them (stored records, whose shapes are in `shapes`). */
+export function sortedPackUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, k: number, text: TextOf, shapes: ShapesOf): Unit {
   return {
     path: paths.pack(sortedFolder(list), packs.names[k]),
     body: () => {
       const lines: string[] = [];
       for (let i = packs.starts[k]; i < packEnd(packs, k, slots.length); i++) lines.push(text(slots[i]));
-      return positionalPack(lines);
+      return positionalPack(lines, shapesNamed(lines, shapes));
     },
   };
 }
@@ -73,17 +74,23 @@ export function indexUnit(list: SortedList, slots: ArrayLike<number>, packs: Sor
 }
 
 /** Every file of a list in order: its packs, then its index. */
-export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, ids: ListIds, text: TextOf, day?: (slot: number) => string): Generator<Unit> {
+export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, ids: ListIds, text: TextOf, shapes: ShapesOf, day?: (slot: number) => string): Generator<Unit> {
   const packs = sortedPacks(list, slots, ids);
-  for (let k = 0; k < packs.starts.length; k++) yield sortedPackUnit(list, slots, packs, k, text);
+  for (let k = 0; k < packs.starts.length; k++) yield sortedPackUnit(list, slots, packs, k, text, shapes);
   yield indexUnit(list, slots, packs, day);
 }
 
-/** A list's head: the list's size, then its first HEAD_SIZE records in the default view, whose i-th record is `at(i)`. */
-export function headUnit(resource: LargeResource, total: number, at: (i: number) => string): Unit {
+/**
+ * A list's head: a header line with the list's size and the shapes of its records, then its first
+ * HEAD_SIZE records in the default view (stored records), whose i-th record is `at(i)`.
+ */
+export function headUnit(resource: LargeResource, total: number, at: (i: number) => string, shapes: ShapesOf): Unit {
   return {
     path: paths.head(resource),
-    body: () => withHeader({ total }, Array.from({ length: Math.min(total, HEAD_SIZE) }, (_, i) => at(i))),
+    body: () => {
+      const records = Array.from({ length: Math.min(total, HEAD_SIZE) }, (_, i) => at(i));
+      return withHeader({ total, shapes: shapesNamed(records, shapes) }, records);
+    },
   };
 }
 

@@ -10,7 +10,9 @@
 // texts, millions at a million fights. Or each id's lines can be made when its turn comes
 // (packUnits).
 import { fnv1a } from '../../shared/hash.ts';
-import { PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, type HashedList } from '../layout.ts';
+import {
+  PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, shapesNamed, type HashedList, type ShapesOf,
+} from '../layout.ts';
 import { byGroup, type LineBuckets } from './line-buckets.ts';
 import type { Unit } from './lists.ts';
 
@@ -44,13 +46,19 @@ export const byHashThenId = (a: { hash: number; id: string }, b: { hash: number;
  * Every file of a list kept by id, from its entries in hash order (see byHashThenId; an empty
  * list has no entry): its packs, then its index.
  */
-export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry>): Generator<Unit> {
+/** A keyed pack's entries and the shapes of the stored records in them, for keyedPack. */
+export function keyedEntries(entries: readonly HashedEntry[], shapes: ShapesOf): Parameters<typeof keyedPack> {
+  const texts = entries.map((e) => [e.id, e.lines.join('\n')] as const);
+  return [texts, shapesNamed(texts.map(([, text]) => text), shapes)];
+}
+
+export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry>, shapes: ShapesOf): Generator<Unit> {
   const folder = hashedFolder(list);
   const firsts: number[] = [];
   const made: Unit[] = [];
   const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
     firsts.push(pack[0].hash);
-    const text = keyedPack(pack.map((e) => [e.id, e.lines.join('\n')] as const));
+    const text = keyedPack(...keyedEntries(pack, shapes));
     made.push({ path: paths.pack(folder, hashName(pack[0].hash)), body: () => text });
   });
   let total = 0;
@@ -70,7 +78,7 @@ export interface PackedLists {
   /** Files `line` in the list of `slot`, at `position` in the list's order. */
   file(slot: number, position: number, line: string): void;
   /** The list's files (see hashedListUnits); the buckets are emptied. */
-  units(list: HashedList): Generator<Unit>;
+  units(list: HashedList, shapes: ShapesOf): Generator<Unit>;
 }
 
 export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
@@ -89,9 +97,9 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
     file(slot, position, line) {
       buckets.add(hashOf(slot) >>> 24, { group: slot, position, line });
     },
-    *units(list) {
+    *units(list, shapes) {
       try {
-        yield* hashedListUnits(list, entries());
+        yield* hashedListUnits(list, entries(), shapes);
       } finally {
         buckets.close();
       }
@@ -103,7 +111,7 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
  * A list kept by id whose lists are made as their turn comes (held in memory, or read where they
  * lie): `slots` in hash order, each list made with `listOf`. An id whose list is empty has no entry.
  */
-export function* packUnits(list: HashedList, slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[]): Generator<Unit> {
+export function* packUnits(list: HashedList, slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[], shapes: ShapesOf): Generator<Unit> {
   const order = Array.from(slots, (slot) => ({ slot, id: of.id(slot), hash: boundaryHash(of.idHash(slot)) })).sort(byHashThenId);
   function* entries(): Generator<HashedEntry> {
     for (const { slot, id, hash } of order) {
@@ -111,5 +119,5 @@ export function* packUnits(list: HashedList, slots: ArrayLike<number>, of: Packe
       if (lines.length > 0) yield { id, hash, lines };
     }
   }
-  yield* hashedListUnits(list, entries());
+  yield* hashedListUnits(list, entries(), shapes);
 }

@@ -2,12 +2,13 @@
 // the collection's sorted list first asks for it, in list order (the order a source resolves
 // texts in most cheaply), so no text is read again to make the packs.
 import type { LargeResource } from '../../records/resources.ts';
+import type { ShapesOf } from '../layout.ts';
 import type { LineBuckets } from './line-buckets.ts';
 import type { TextOf, Unit } from './lists.ts';
 import { packedLists } from './packs.ts';
 import type { CollectionSource } from './source.ts';
 
-export function recordPacks(resource: LargeResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets) {
+export function recordPacks(resource: LargeResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets, shapes: ShapesOf) {
   const packs = packedLists(records, buckets);
   const filed = new Uint8Array(records.slots);
   const file = (slot: number, text: string) => {
@@ -29,7 +30,7 @@ export function recordPacks(resource: LargeResource, records: Pick<CollectionSou
         const slot = records.order[p];
         if (!filed[slot]) file(slot, records.text(slot));
       }
-      yield* packs.units({ resource });
+      yield* packs.units({ resource }, shapes);
     },
   };
 }

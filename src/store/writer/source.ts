@@ -5,7 +5,7 @@
 import type { Dataset } from '../../records/dataset.ts';
 import type { Division, Organization, Ranking, Title } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
-import { recordText, searchFields } from '../layout.ts';
+import { Shapes, searchFields, storedRecord } from '../layout.ts';
 
 export interface CollectionSource {
   /** Slots are 0 .. slots - 1; a slot that holds no record (one deleted since) is in no list. */
@@ -17,7 +17,7 @@ export interface CollectionSource {
   id(slot: number): string;
   /** FNV-1a of the id (fnv1a in shared/hash.ts): a build's id index keeps it, so no id is read to get it. */
   idHash(slot: number): number;
-  /** The record's JSON text as the store keeps it (see recordText). */
+  /** The record as packs hold it: its shape's key and its values (see storedRecord; its shape is in the source's `shapes`). */
   text(slot: number): string;
 }
 
@@ -45,6 +45,8 @@ export interface FighterSource extends CollectionSource {
 }
 
 export interface StoreSource {
+  /** The shape of every stored record the collections' texts are (see storedRecord). */
+  shapes: Shapes;
   /** Heaviest first: the order of the rankings pages. */
   divisions: readonly Division[];
   organizations: readonly Organization[];
@@ -63,11 +65,13 @@ export function datasetSource(ds: Dataset): StoreSource {
   const titleIndex = new Map(ds.titles.map((t, i) => [t.id, i]));
   const eventSlot = new Map(ds.events.map((e, i) => [e.id, i]));
   const fighterSlot = new Map(ds.fighters.map((f, i) => [f.id, i]));
+  const shapes = new Shapes();
   const texts = <T>(records: readonly T[]) => {
     const kept: Array<string | undefined> = [];
-    return (slot: number) => (kept[slot] ??= recordText(records[slot]));
+    return (slot: number) => (kept[slot] ??= storedRecord(records[slot], shapes));
   };
   return {
+    shapes,
     divisions: ds.divisions,
     organizations: ds.organizations,
     titles: ds.titles,

@@ -5,10 +5,10 @@
 import { fnv1a } from '../../shared/hash.ts';
 import {
   PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, lowerBound, paths, readHashedIndex, readKeyed,
-  readOrderedIndex, readPositional, sortedFolder, type HashedList, type OrderedIndex, type PositionalPack, type SortedList,
+  readOrderedIndex, readPositional, sortedFolder, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
 } from '../layout.ts';
 import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './lists.ts';
-import { byHashThenId, type HashedEntry } from './packs.ts';
+import { byHashThenId, keyedEntries, type HashedEntry } from './packs.ts';
 
 /** Reads a store file as it was before the change, or null when there was none. */
 export type ReadBefore = (path: string) => string | null;
@@ -18,10 +18,10 @@ const PACKS_KEPT = 8;
 
 /**
  * A list in order as the store held it: its index, and the record at each of its positions, read
- * from the pack that holds it (the packs around a change are read once and kept a while). Null
- * when the store had no such list.
+ * from the pack that holds it (the packs around a change are read once and kept a while), its shape
+ * added to `shapes`. Null when the store had no such list.
  */
-export function listBefore(list: SortedList, read: ReadBefore): { index: OrderedIndex; at(position: number): string } | null {
+export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): { index: OrderedIndex; at(position: number): string } | null {
   const folder = sortedFolder(list);
   const text = read(paths.index(folder));
   if (text === null) return null;
@@ -37,6 +37,7 @@ export function listBefore(list: SortedList, read: ReadBefore): { index: Ordered
         const body = read(path);
         if (body === null) throw new Error(`the store has no ${path}, which its index names`);
         pack = readPositional(body);
+        shapes.addAll(Object.entries(pack.shapes.named));
         if (kept.size === PACKS_KEPT) kept.delete(kept.keys().next().value!);
         kept.set(k, pack);
       }
@@ -74,10 +75,10 @@ export function linesBefore(before: ArrayLike<number>, old: ReturnType<typeof li
  */
 export function* sortedListChanges(
   list: SortedList, before: ArrayLike<number>, after: ArrayLike<number>, ids: ListIds, changed: ReadonlySet<number>, text: TextOf,
-  day: ((slot: number) => string) | undefined, read: ReadBefore, removed: string[],
+  day: ((slot: number) => string) | undefined, read: ReadBefore, shapes: Shapes, removed: string[],
 ): Generator<Unit> {
   const folder = sortedFolder(list);
-  const old = listBefore(list, read);
+  const old = listBefore(list, read, shapes);
   const oldPacks = new Map<string, number>();
   if (old) for (let k = 0; k < old.index.packs; k++) oldPacks.set(old.index.name(k), k);
   const packs = sortedPacks(list, after, ids);
@@ -87,7 +88,7 @@ export function* sortedListChanges(
     const was = oldPacks.get(packs.names[k]);
     oldPacks.delete(packs.names[k]);
     if (was !== undefined && old && samePack(old.index, was, before, after, from, to, changed)) continue;
-    yield sortedPackUnit(list, after, packs, k, line);
+    yield sortedPackUnit(list, after, packs, k, line, shapes);
   }
   for (const name of oldPacks.keys()) removed.push(paths.pack(folder, name));
   if (after.length === 0) {
@@ -124,7 +125,7 @@ type Change = { id: string; hash: number; lines: readonly string[] | null };
  * pack began: packs that come out as they were are not written, packs no longer in the list go to
  * `removed`, and the index is made again if it differs. The same files a build from nothing makes.
  */
-export function hashedListChanges(list: HashedList, changes: HashedChanges, read: ReadBefore, removed: string[]): Unit[] {
+export function hashedListChanges(list: HashedList, changes: HashedChanges, read: ReadBefore, shapes: Shapes, removed: string[]): Unit[] {
   if (changes.size === 0) return [];
   const folder = hashedFolder(list);
   const indexPath = paths.index(folder);
@@ -142,8 +143,11 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
     }
     return text;
   };
-  const oldEntries = (k: number): HashedEntry[] =>
-    readKeyed(oldText(k)).all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
+  const oldEntries = (k: number): HashedEntry[] => {
+    const pack = readKeyed(oldText(k));
+    shapes.addAll(Object.entries(pack.shapes.named));
+    return pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
+  };
   /** The old pack a hash falls in: the last that begins at or before it (the first, for a hash before every pack). */
   const packOf = (hash: number) => Math.max(0, lowerBound(firsts.length, (k) => firsts[k] > hash) - 1);
   /** Where pack k's range of hashes ends (the next pack's first hash). */
@@ -162,7 +166,7 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
     const consumed = new Set<number>();
     const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
       const first = pack[0].hash;
-      const text = keyedPack(pack.map((e) => [e.id, e.lines.join('\n')] as const));
+      const text = keyedPack(...keyedEntries(pack, shapes));
       const was = [...consumed].find((j) => firsts[j] === first);
       if (was === undefined || oldText(was) !== text) units.push({ path: paths.pack(folder, hashName(first)), body: () => text });
       if (was !== undefined) consumed.delete(was);

@@ -69,10 +69,10 @@ const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (s
 export function updateUnits(source: StoreSource, before: Before, changed: Changed, exports: ExportChangeOptions): Update {
   const units: Unit[] = [];
   const removed: string[] = [];
-  const { fights, events, fighters, divisions } = source;
+  const { fights, events, fighters, divisions, shapes } = source;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
 
-  const hashed = (list: HashedList, changes: HashedChanges) => units.push(...hashedListChanges(list, changes, before.read, removed));
+  const hashed = (list: HashedList, changes: HashedChanges) => units.push(...hashedListChanges(list, changes, before.read, shapes, removed));
 
   // Records: the packs of new texts, and of records removed or re-keyed.
   for (const [resource, c] of [['fights', fights], ['events', events], ['fighters', fighters]] as const)
@@ -82,7 +82,7 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const fightText: TextOf = (s) => fights.text(s);
   const fightDay = (s: number) => fights.date(s).slice(0, 10);
   const sorted = <L extends Parameters<typeof sortedListChanges>[0]>(list: L, was: ArrayLike<number>, now: ArrayLike<number>, c: StoreSource[L['resource']], text: TextOf, day?: (slot: number) => string) =>
-    units.push(...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, removed));
+    units.push(...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed));
   sorted({ resource: 'fights' }, before.orders.fights, fights.order, fights, fightText, fightDay);
   const oldFightDivision = (s: number) => {
     const was = before.fight(s);
@@ -110,13 +110,13 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const keyed = (slot: number) => keyedFight(source, slot);
   hashed({ resource: 'fights', by: 'event' }, wholeChanges(touchedEvents, byEvent(fights, events.slots), (e) => events.id(e), keyed));
   hashed({ resource: 'fights', by: 'fighter' }, wholeChanges(touchedFighters, byFighter(fights, fighters.slots), (f) => fighters.id(f), keyed));
-  units.push(...headChange(headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i])), before));
+  units.push(...headChange(headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes), before));
 
   // Events: every event, the same in the schedule's shape, and the head.
   const eventDay = (s: number) => events.date(s).slice(0, 10);
   sorted({ resource: 'events' }, before.orders.events, events.order, events, (s) => events.text(s), eventDay);
-  sorted(SCHEDULED_EVENTS, before.orders.events, events.order, events, (s) => scheduledEventText(events.text(s)), eventDay);
-  units.push(...headChange(headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i])), before));
+  sorted(SCHEDULED_EVENTS, before.orders.events, events.order, events, (s) => scheduledEventText(events.text(s), shapes), eventDay);
+  units.push(...headChange(headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes), before));
 
   // Fighters: every fighter, each division's, each title's holders, the head, and search.
   const fighterText: TextOf = (s) => fighters.text(s);
@@ -133,7 +133,7 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
   hashed({ resource: 'fighters', by: 'title' }, wholeChanges(touchedTitles, byTitle(fighters, source.titles.length), (t) => source.titles[t].id, fighterText));
-  units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i])), before));
+  units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes), before));
   units.push(...searchChanges(source, before, changed.searchable, removed));
 
   // The small resources: few files, made again and kept only where their bytes differ.

@@ -4,7 +4,7 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, keyedFightLine, keyedPack, listText, paths, recordText, withHeader, type SortedList } from '../layout.ts';
+import { EXPORT_PART_BYTES, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList } from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
@@ -78,16 +78,16 @@ export const fightersOf =
 export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) => groupItems(fighters, fights.order, fightersOf(fights));
 
 function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
-  const { fights, divisions, events, fighters } = source;
+  const { fights, divisions, events, fighters, shapes } = source;
   const text: TextOf = (s) => fights.text(s);
   const day = (s: number) => dayOf(fights.date(s));
-  const packs = recordPacks('fights', fights, lines('fight-packs'));
-  yield* sortedListUnits({ resource: 'fights' }, fights.order, fights, packs.filing(text), day);
+  const packs = recordPacks('fights', fights, lines('fight-packs'), shapes);
+  yield* sortedListUnits({ resource: 'fights' }, fights.order, fights, packs.filing(text), shapes, day);
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fights.order, (s) => fights.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, fights, text, day);
+    if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, fights, text, shapes, day);
   }
   // Each fight's line is made once, for its card's list, and filed for its fighters' lists (each
   // in the fights' order, by its position there), which are cut into their packs once all are
@@ -105,51 +105,51 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
     return line;
   };
   const eventLists = byEvent(fights, events.slots);
-  yield* packUnits({ resource: 'fights', by: 'event' }, events.order, events, (e) => Array.from(members(eventLists, e), fileLine));
+  yield* packUnits({ resource: 'fights', by: 'event' }, events.order, events, (e) => Array.from(members(eventLists, e), fileLine), shapes);
   // A fight on no card in the events' order (none in checked content) still reaches its fighters.
   for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) fileLine(fights.order[p]);
-  yield* perFighter.units({ resource: 'fights', by: 'fighter' });
-  yield headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]));
+  yield* perFighter.units({ resource: 'fights', by: 'fighter' }, shapes);
+  yield headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes);
 }
 
 /** The events schedule's list: every event in date order, as the schedule gives it. */
 export const SCHEDULED_EVENTS: SortedList = { resource: 'events', shape: 'scheduled' };
 
 /**
- * An event's text in the schedule's shape: its members that ScheduledEvent has, in the record's
- * own order (so without `broadcast`, and otherwise byte for byte the event's text).
+ * An event (a stored record) in the schedule's shape: its members that ScheduledEvent has, in the
+ * record's own order (so without `broadcast`, and otherwise byte for byte the event's text).
  */
-export function scheduledEventText(eventText: string): string {
-  const event = JSON.parse(eventText) as Record<string, unknown>;
-  return recordText(Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))));
+export function scheduledEventText(stored: string, shapes: Shapes): string {
+  const event = JSON.parse(recordOf(stored, shapes)) as Record<string, unknown>;
+  return storedRecord(Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))), shapes);
 }
 
-function* eventsUnits({ events }: StoreSource, lines: BucketsOf): Generator<Unit> {
+function* eventsUnits({ events, shapes }: StoreSource, lines: BucketsOf): Generator<Unit> {
   const day = (s: number) => dayOf(events.date(s));
-  const packs = recordPacks('events', events, lines('event-packs'));
-  yield* sortedListUnits({ resource: 'events' }, events.order, events, packs.filing((s) => events.text(s)), day);
+  const packs = recordPacks('events', events, lines('event-packs'), shapes);
+  yield* sortedListUnits({ resource: 'events' }, events.order, events, packs.filing((s) => events.text(s)), shapes, day);
   yield* packs.units();
-  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, events, (s) => scheduledEventText(events.text(s)), day);
-  yield headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]));
+  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, events, (s) => scheduledEventText(events.text(s), shapes), shapes, day);
+  yield headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes);
 }
 
 /** Each title's holders, in name order. */
 export const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
   groupItems(titles, fighters.order, (slot, add) => new Set(fighters.titles(slot)).forEach(add));
 
-function* fightersUnits({ fighters, divisions, titles }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
+function* fightersUnits({ fighters, divisions, titles, shapes }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
   const text: TextOf = (s) => fighters.text(s);
-  const packs = recordPacks('fighters', fighters, lines('fighter-packs'));
-  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, packs.filing(text));
+  const packs = recordPacks('fighters', fighters, lines('fighter-packs'), shapes);
+  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, packs.filing(text), shapes);
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fighters.order, (s) => fighters.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, text);
+    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, text, shapes);
   }
   const titleLists = byTitle(fighters, titles.length);
-  yield* packUnits({ resource: 'fighters', by: 'title' }, titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text));
-  yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]));
+  yield* packUnits({ resource: 'fighters', by: 'title' }, titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text), shapes);
+  yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes);
   yield* searchUnits(fighters, divisions, buckets);
 }
 

@@ -11,7 +11,7 @@ import { silentProgress, type Progress } from '../../../src/build/progress.ts';
 import { scanContent } from '../../../src/build/scan.ts';
 import { resolveTexts, RESOLVE_THREAD_FROM } from '../../../src/build/texts.ts';
 import { LARGE, SINGULAR } from '../../../src/records/resources.ts';
-import { recordText } from '../../../src/store/layout.ts';
+import { recordOf, recordText } from '../../../src/store/layout.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-texts-'));
@@ -43,7 +43,8 @@ async function texts(threadFrom: number, workDir: string, progress: Progress = s
     const made = await resolveTexts(catalog, catalogOrders(catalog), resolve, { asOfDay: TEST_AS_OF, workDir, progress, threadFrom });
     // The other thread's half, while the files are there: proof it ran.
     const ofThread = LARGE.map((c) => existsSync(path.join(workDir, `${c}-1.ndjson`)));
-    const bySlot = Object.fromEntries(LARGE.map((c) => [c, Array.from(catalogOrders(catalog)[c], (slot) => [slot, made[c](slot)])]));
+    // Each record as its JSON text, from the shapes the two threads gathered together.
+    const bySlot = Object.fromEntries(LARGE.map((c) => [c, Array.from(catalogOrders(catalog)[c], (slot) => [slot, recordOf(made[c](slot), made.shapes)])]));
     made.close();
     return { bySlot, ofThread };
   } finally {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskLineBuckets } from '../../../../src/build/line-buckets.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { boundaryHash, hashedFolder, paths, readHashedIndex, readKeyed } from '../../../../src/store/layout.ts';
+import { Shapes, boundaryHash, hashedFolder, paths, readHashedIndex, readKeyed } from '../../../../src/store/layout.ts';
 import { memoryLineBuckets, type LineBuckets } from '../../../../src/store/writer/line-buckets.ts';
 import { members } from '../../../../src/store/writer/lists.ts';
 import { byHashThenId, hashedListUnits, packedLists } from '../../../../src/store/writer/packs.ts';
@@ -42,7 +42,7 @@ function expected(): Map<string, string> {
   const entries = Array.from({ length: FIGHTERS }, (_, f) => ({ id: id(f), hash: boundaryHash(fnv1a(id(f))), lines: Array.from(members(lists, f), line) }))
     .filter((e) => e.lines.length > 0)
     .sort(byHashThenId);
-  return new Map([...hashedListUnits(kind, entries)].map((u) => [u.path, u.body() as string]));
+  return new Map([...hashedListUnits(kind, entries, new Shapes())].map((u) => [u.path, u.body() as string]));
 }
 
 describe('lists kept by id', () => {
@@ -56,7 +56,7 @@ describe('lists kept by id', () => {
         const slot = order[p];
         for (const f of new Set(corners[slot])) lists.file(f, positionOf[slot], line(slot));
       }
-      const made = new Map([...lists.units(kind)].map((u) => [u.path, u.body() as string]));
+      const made = new Map([...lists.units(kind, new Shapes())].map((u) => [u.path, u.body() as string]));
       expect([...made.keys()]).toEqual([...expected().keys()]);
       expect(made).toEqual(expected());
       // Each fighter's list, found through the index as the reader finds it.

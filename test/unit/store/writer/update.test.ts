@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { boundaryHash, type HashedList, type SortedList } from '../../../../src/store/layout.ts';
+import { Shapes, boundaryHash, type HashedList, type SortedList } from '../../../../src/store/layout.ts';
 import { sortedListUnits, type Unit } from '../../../../src/store/writer/lists.ts';
 import { byHashThenId, hashedListUnits } from '../../../../src/store/writer/packs.ts';
 import { hashedListChanges, linesBefore, listBefore, sortedListChanges } from '../../../../src/store/writer/update-lists.ts';
@@ -26,7 +26,7 @@ describe('a list kept by id, changed', () => {
   /** An id's list of `n` lines. */
   const entry = (id: string, n: number, version = 0) => Array.from({ length: n }, (_, i) => `${id} line ${i} v${version}`);
   const built = (lists: Map<string, string[]>) =>
-    files(hashedListUnits(list, [...lists].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId)));
+    files(hashedListUnits(list, [...lists].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId), new Shapes()));
 
   it('is the list built from nothing, its unchanged packs not written', () => {
     fc.assert(
@@ -47,7 +47,7 @@ describe('a list kept by id, changed', () => {
             }
           }
           const removed: string[] = [];
-          const units = hashedListChanges(list, changes, (p) => before.get(p) ?? null, removed);
+          const units = hashedListChanges(list, changes, (p) => before.get(p) ?? null, new Shapes(), removed);
           expect(applied(before, units, removed)).toEqual(sortedByPath(built(now)));
           // Each edit rewrites the packs at it, and the index.
           expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
@@ -69,7 +69,7 @@ describe('a list in order, changed', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change')), { minLength: 1, maxLength: 5 }), (n, edits) => {
         const was = Array.from({ length: n }, (_, i) => i).sort(byDay);
-        const before = files(sortedListUnits(list, was, ids, text(0), day));
+        const before = files(sortedListUnits(list, was, ids, text(0), new Shapes(), day));
         let now = [...was];
         const changed = new Set<number>();
         for (const [k, kind] of edits) {
@@ -81,8 +81,8 @@ describe('a list in order, changed', () => {
         const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
         const removed: string[] = [];
         const read: string[] = [];
-        const units = [...sortedListChanges(list, was, now, ids, changed, current, day, (p) => (read.push(p), before.get(p) ?? null), removed)];
-        const after = now.length === 0 ? new Map() : files(sortedListUnits(list, now, ids, current, day));
+        const units = [...sortedListChanges(list, was, now, ids, changed, current, day, (p) => (read.push(p), before.get(p) ?? null), new Shapes(), removed)];
+        const after = now.length === 0 ? new Map() : files(sortedListUnits(list, now, ids, current, new Shapes(), day));
         expect(applied(before, units, removed)).toEqual(sortedByPath(after));
         expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
       }),
@@ -92,9 +92,9 @@ describe('a list in order, changed', () => {
 
   it('takes unchanged records from the packs before, a pack read for hundreds of them', () => {
     const was = Array.from({ length: 2000 }, (_, i) => i);
-    const before = files(sortedListUnits(list, was, ids, text(0)));
+    const before = files(sortedListUnits(list, was, ids, text(0), new Shapes()));
     const reads: string[] = [];
-    const old = listBefore(list, (p) => (reads.push(p), before.get(p) ?? null));
+    const old = listBefore(list, (p) => (reads.push(p), before.get(p) ?? null), new Shapes());
     const made: number[] = [];
     const line = linesBefore(was, old, new Set([7]), (s) => (made.push(s), `made ${s}`));
     // The last record moved to the front: every other record shifts by one place.

@@ -1,0 +1,122 @@
+// A record as packs hold it: its shape (the JSON text around its values: braces, keys, colons and
+// commas) named by a key, then its values. Every fight has the same few shapes, so a pack lists
+// each shape once in its header and each record is its values alone: a third of a fight's text
+// and most of a fighter's is keys. The reader puts the text back together, byte for byte the
+// record's own (recordText), without parsing it.
+//
+//   a record as stored:  <shape key, 8 hex digits> US <value> US <value> ...
+//   a shape:             its parts, the text before, between and after the values
+//
+// A value is the JSON text of a string, number, boolean, null or array (arrays are kept whole);
+// objects are taken apart. JSON text never holds a raw control character, so US (\x1f) cannot be
+// inside a value.
+import { fnv1a } from '../../shared/hash.ts';
+import { BadPack } from './bad-pack.ts';
+
+const US = '\x1f';
+
+/** A record's JSON text with every character beyond ASCII escaped (the store's text is ASCII). */
+export function recordText(record: unknown): string {
+  return JSON.stringify(record).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The shapes packs refer to, by key: a build's (or an update's) every shape, gathered as records are stored or read. */
+export class Shapes {
+  private readonly byKey = new Map<string, readonly string[]>();
+
+  /** The key of a shape, which this set holds from then on. */
+  add(parts: readonly string[]): string {
+    const key = (fnv1a(parts.join('\0')) >>> 0).toString(16).padStart(8, '0');
+    const held = this.byKey.get(key);
+    if (held === undefined) this.byKey.set(key, parts);
+    else if (held.join('\0') !== parts.join('\0')) throw new Error(`two record shapes share the key ${key}`);
+    return key;
+  }
+
+  /** Takes every shape of another set (or of a pack's header). */
+  addAll(shapes: Iterable<readonly [string, readonly string[]]>): void {
+    for (const [, parts] of shapes) this.add(parts);
+  }
+
+  get(key: string): readonly string[] | undefined {
+    return this.byKey.get(key);
+  }
+
+  entries(): IterableIterator<[string, readonly string[]]> {
+    return this.byKey.entries();
+  }
+}
+
+/** A record as packs hold it (see the top of this file); its shape is added to `shapes`. */
+export function storedRecord(record: unknown, shapes: Shapes): string {
+  const parts: string[] = [];
+  const values: string[] = [];
+  let text = '';
+  const walk = (value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      parts.push(text);
+      values.push(recordText(value));
+      text = '';
+      return;
+    }
+    text += '{';
+    let first = true;
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined) continue;
+      text += `${first ? '' : ','}${recordText(key)}:`;
+      first = false;
+      walk(member);
+    }
+    text += '}';
+  };
+  walk(record);
+  parts.push(text);
+  return [shapes.add(parts), ...values].join(US);
+}
+
+/** The shape key a stored record names. */
+export const shapeKeyOf = (stored: string) => stored.slice(0, 8);
+
+/** The shapes a pack lists, by key. */
+export type ShapesOf = { get(key: string): readonly string[] | undefined };
+
+/**
+ * Each shape the stored records in some texts name (a stored record is a line, or ends one after
+ * the fields a line of a list read whole begins with: its key is the 8 characters before the
+ * line's first US), from `shapes`, by key.
+ */
+export function shapesNamed(texts: Iterable<string>, shapes: ShapesOf): Record<string, readonly string[]> {
+  const named: Record<string, readonly string[]> = {};
+  for (const text of texts)
+    for (const line of text.split('\n')) {
+      const at = line.indexOf(US);
+      if (at < 8) continue;
+      const key = line.slice(at - 8, at);
+      if (key in named) continue;
+      const parts = shapes.get(key);
+      if (parts === undefined) throw new Error(`no shape ${key} for a stored record`);
+      named[key] = parts;
+    }
+  return named;
+}
+
+/** A stored record's JSON text, from the shapes its pack lists. */
+export function recordOf(stored: string, shapes: ShapesOf): string {
+  const values = stored.split(US);
+  const parts = shapes.get(values[0]);
+  if (parts === undefined || parts.length !== values.length) throw new BadPack(`holds a record that names a shape ${values[0]} its pack does not list`);
+  let text = parts[0];
+  for (let i = 1; i < values.length; i++) text += values[i] + parts[i];
+  return text;
+}
+
+
+/**
+ * A line with the stored record it holds (the whole line, or its end after the fields a line of a
+ * list read whole begins with) put back as JSON text; a line that holds none as it is.
+ */
+export function lineWithRecord(line: string, shapes: ShapesOf): string {
+  const at = line.indexOf(US);
+  if (at < 8) return line;
+  return line.slice(0, at - 8) + recordOf(line.slice(at - 8), shapes);
+}
