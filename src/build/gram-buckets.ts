@@ -4,8 +4,7 @@
 // one bucket at a time.
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SHARDS } from '../store/layout.ts';
-import type { GramBuckets } from '../store/writer/search.ts';
+import { GRAM_BUCKETS, type GramBuckets } from '../store/writer/search.ts';
 
 /** Numbers held before they are appended to their files (8 MB once written). */
 const FLUSH_AT = 2 << 20;
@@ -42,7 +41,7 @@ export function diskBuckets(dir: string, flushAt = FLUSH_AT): GramBuckets {
     },
     close() {
       pending.clear();
-      for (let bucket = 0; bucket < SHARDS; bucket++) rmSync(file(bucket), { force: true });
+      for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) rmSync(file(bucket), { force: true });
     },
   };
 }

@@ -4,6 +4,8 @@
 // store as it is. Fights, events and fighters are updated record by record; a change to the small
 // collections (divisions, organizations, titles, rankings) is answered by reading everything
 // again, as a build does: they are few, and much depends on them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { displayPath } from '../content/read.ts';
 import type { CollectionName } from '../content/schemas.ts';
@@ -20,6 +22,7 @@ import { catalogSource, fileContent, resolver, type Orders } from './catalog-sou
 import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
 import { checkChange, type ChangedFile } from './update-check.ts';
+import { diskBuckets } from './gram-buckets.ts';
 
 /** A content file that was written or removed: its collection and its path within the collection's folder. */
 export interface ContentChange {
@@ -186,8 +189,14 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fighter: (s) => before.fighters.get(s) as ReturnType<Before['fighter']>,
     removedIds,
   };
-  const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes });
-  return { kind: 'update', units, removed, orders, files: reads.length };
+  // The name search's pairs wait on disk, as a build's do (its files are made within updateUnits).
+  const bucketsDir = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
+  try {
+    const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes }, () => diskBuckets(bucketsDir));
+    return { kind: 'update', units, removed, orders, files: reads.length };
+  } finally {
+    rmSync(bucketsDir, { recursive: true, force: true });
+  }
 }
 
 /** Each collection's new order: slots that left or changed taken out, changed ones put in their places. */
@@ -235,6 +244,6 @@ function oldTexts(ctx: UpdateContext, catalog: Catalog, shapes: Shapes): (c: Lar
     if (p < 0) throw new Error(`${c} slot ${slot} has no text in the store`);
     const list = (lists[c] ??= listBefore({ resource: c }, ctx.read, shapes) ?? undefined);
     if (!list) throw new Error(`the store has no list of every ${c}`);
-    return list.at(p);
+    return list.record(p);
   };
 }

@@ -23,7 +23,8 @@
 //   with the list's size, so the first pages of the default views are one read.
 // - The small collections are each one list read whole; the exports and health are in
 //   layout-exports.ts.
-// - Name search: see the search lists below.
+// - Name search: grams' heads and 4-grams' candidates in keyed packs found by the gram's hash,
+//   and the fighters of rare grams carried in a list of their own (layout/search.ts).
 //
 // A pack's name is 8 hex digits (from its first entry: cuts.ts), and packs lie in 16 folders by
 // their name's first digit, so no folder holds more than a few thousand files at any size.
@@ -38,6 +39,7 @@ export * from './layout-exports.ts';
 export * from './layout/cuts.ts';
 export * from './layout/list-index.ts';
 export * from './layout/pack.ts';
+export * from './layout/search.ts';
 export * from './layout/shapes.ts';
 
 export const STORE = '/store';
@@ -46,12 +48,6 @@ export const STORE = '/store';
 export const HEAD_SIZE = 100;
 /** The most records a page holds (the API's largest page size): a pack of a list in order holds at least as many, so a page spans two packs at most. */
 export const PAGE_MAX = 100;
-/** Fighter ids per part of a name-search list. */
-export const PART_SIZE = 1000;
-/** Name searches up to this many characters are answered by a list of exactly the matches. */
-export const SHORT_NEEDLE = 3;
-/** Longer searches read the candidates that contain the needle's first LONG_GRAM characters. */
-export const LONG_GRAM = 4;
 
 export type SmallResource = 'divisions' | 'organizations' | 'titles';
 
@@ -103,24 +99,6 @@ export const RULES = {
 export const sortedRule = (list: SortedList): CutRule => RULES.sorted[list.resource];
 export const hashedRule = (list: HashedList): CutRule => (list.by === undefined ? RULES.records[list.resource] : RULES.whole[list.by]);
 
-/** Shard folders of the name search's lists: a gram's folder is its hash's. */
-export const SHARDS = 256;
-
-/** Shard n's folder name: two hex digits. */
-export const shardName = (n: number) => n.toString(16).padStart(2, '0');
-
-/** The number of the shard a search gram falls in, 0 to SHARDS - 1. */
-export const shardNumberOf = (gram: string) => fnv1a(gram) & (SHARDS - 1);
-
-export function shardOf(gram: string): string {
-  return shardName(shardNumberOf(gram));
-}
-
-/** A search gram as a path segment: its code points in hex ("al" -> "61-6c"). */
-function gramSegment(gram: string): string {
-  return Array.from(gram, (c) => c.codePointAt(0)!.toString(16)).join('-');
-}
-
 // "_" can never be an id (ids start with a letter or digit), so it stands for "any".
 const ANY = '_';
 
@@ -145,8 +123,10 @@ export const lists = {
   scheduled: `${STORE}/events/scheduled/`,
   /** Lists read whole, kept by what they hold the records of. */
   whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
+  /** Name search: grams' heads, 4-grams' candidates and the carried list (see search.ts). */
   search: `${STORE}/fighters/search/`,
-  candidates: `${STORE}/fighters/candidates/`,
+  /** The folder of the carried list's packs (see search.ts): its packs are named by the grams' heads. */
+  carried: `${STORE}/fighters/search/carried/`,
   /** Every collection's export: the listing and the parts (see layout-exports.ts). */
   exports: `${STORE}/exports/`,
   /** The service's health (one file). */
@@ -176,14 +156,10 @@ export const paths = {
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** A list's head: a header line with the list's size, then its first HEAD_SIZE records in the default order. */
   head: lists.head,
-  /**
-   * Part k of the fighters whose search text contains `gram` (1 to SHORT_NEEDLE characters),
-   * optionally only those of one division: a header line, then fighter ids in name order.
-   */
-  searchPart: (gram: string, divisionId: string | null, k: number) =>
-    `${lists.search}${divisionId ?? ANY}/${shardOf(gram)}/${gramSegment(gram)}.${k}.txt`,
-  /** Every fighter whose search text contains `gram` (LONG_GRAM characters): one candidate a line. */
-  searchCandidates: (gram: string) => `${lists.candidates}${shardOf(gram)}/${gramSegment(gram)}.tsv`,
+  /** Keyed pack n (0 to HEAD_PACKS - 1) of grams' heads: those of the grams whose hash falls in it (see search.ts: gramPack). */
+  searchHeads: (n: number) => `${lists.search}heads/${n.toString(16).padStart(2, '0')}.pack`,
+  /** Keyed pack n (0 to CANDIDATE_PACKS - 1) of 4-grams' candidates. */
+  searchCandidates: (n: number) => `${lists.search}candidates/${n.toString(16).padStart(3, '0')}.pack`,
   /** Which parts each collection's export has, and the build's day (see layout-exports.ts). */
   exportListing: `${lists.exports}index.ndjson`,
   /** A part of a collection's export, by its name: the first 16 hex digits of its file's SHA-256. */
@@ -266,19 +242,6 @@ export function readKeyedFight(line: string): KeyedFight {
   const parts = line.split('\t', 6);
   const json = line.slice(parts.reduce((n, p) => n + p.length + 1, 0));
   return { date: parts[0], id: parts[1], division_id: parts[2], event_id: parts[3], fighter_ids: [parts[4], parts[5]], json };
-}
-
-/**
- * A name-search candidate line: fighter id, division id, then the folded name, nickname and alias,
- * separated by tabs (content text never holds control characters, so a tab cannot be in a field).
- */
-export function candidateLine(id: string, divisionId: string, fields: readonly string[]): string {
-  return [id, divisionId, ...fields].join('\t');
-}
-
-export function readCandidate(line: string): { id: string; division_id: string; fields: string[] } {
-  const [id, division_id, ...fields] = line.split('\t');
-  return { id, division_id, fields };
 }
 
 /**

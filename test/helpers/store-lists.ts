@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
-  boundaryHash, hashedFolder, lineWithRecord, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, recordOf, sortedFolder, type HashedList,
+  boundaryHash, hashedFolder, lineWithRecord, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, recordAtEnd, recordOf, sortedFolder, type HashedList,
   type SortedList, splitHeader,
 } from '../../src/store/layout.ts';
 
@@ -21,7 +21,8 @@ export function sortedRecords(root: string, list: SortedList): string[] {
     const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - index.start(k);
     if (pack.entries !== expected) throw new Error(`pack ${index.name(k)} holds ${pack.entries} records where the index counts ${expected}`);
     if (index.start(k) !== records.length) throw new Error(`pack ${index.name(k)} starts at ${index.start(k)} after ${records.length} records`);
-    records.push(...pack.slice(0, pack.entries).map((stored) => recordOf(stored, pack.shapes)));
+    // A fighter's line begins with its search fields: the record is what it ends with.
+    records.push(...pack.slice(0, pack.entries).map((line) => recordAtEnd(line, pack.shapes)));
   }
   return records;
 }

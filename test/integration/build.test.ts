@@ -12,8 +12,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  HEAD_SIZE, PART_SIZE, lineWithRecord, linesOf, readCandidate, readHashedIndex, readKeyed, readKeyedFight, readListing, readOrderedIndex,
-  readPositional, recordOf, recordText, splitHeader, type SortedList,
+  HEAD_SIZE, lineWithRecord, linesOf, readCandidatesEntry, readCarriedEntry, readHashedIndex, readHeadEntry, readKeyed, readKeyedFight, readListing, readOrderedIndex,
+  readPositional, recordAtEnd, recordOf, recordText, splitHeader, type SortedList,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -67,10 +67,10 @@ const packOf = (check: (lines: string[], id: string) => void): Check => (text) =
   const held = readKeyed(text);
   held.all().forEach(([id, entry]) => check(linesOf(entry).map((line) => lineWithRecord(line, held.shapes)), id));
 };
-/** A positional pack of stored records: each entry a record. */
+/** A positional pack of stored records (a fighter's after its search fields): each entry a record. */
 const positional = (schema: z.ZodType): Check => (text) => {
   const held = readPositional(text);
-  for (let i = 0; i < held.entries; i++) parsedLine(schema, recordOf(held.entry(i), held.shapes));
+  for (let i = 0; i < held.entries; i++) parsedLine(schema, recordAtEnd(held.entry(i), held.shapes));
 };
 /** A list in order's index: its packs and (for a list by date) its days, each after the one before. */
 const orderedIndex = (dated: boolean): Check => (text) => {
@@ -123,13 +123,30 @@ const RULES: Array<[RegExp, Check]> = [
   [/^fighters\/sorted\/.*\.pack$/, positional(api.Fighter)],
   [/^fights\/by-(event|fighter)\/.*\.pack$/, packOf(keyedFights)],
   [/^fighters\/by-title\/.*\.pack$/, packOf((held, id) => held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)))],
-  [/^fighters\/search\//, (text) => {
-    const { header, lines: ids } = splitHeader(text);
-    Header.parse(header);
-    Ids.parse(ids);
-    if (ids.length === 0 || ids.length > PART_SIZE) throw new Error(`${ids.length} ids in a part`);
+  [/^fighters\/search\/heads\/[0-9a-f]{2}\.pack$/, (text) => {
+    for (const [gram, entry] of readKeyed(text).all()) {
+      const scopes = readHeadEntry(entry);
+      // Every gram has its fighters of every division, and each division's are among them.
+      const all = scopes.get('_')!;
+      expect([gram, all.total > 0]).toEqual([gram, true]);
+      expect(all.total).toBe([...scopes].filter(([scope]) => scope !== '_').reduce((n, [, s]) => n + s.total, 0));
+    }
   }],
-  [/^fighters\/candidates\//, (text) => linesOf(text).forEach((l) => expect(readCandidate(l).fields).toHaveLength(3))],
+  [/^fighters\/search\/candidates\/[0-9a-f]{3}\.pack$/, (text) => {
+    for (const [, entry] of readKeyed(text).all()) {
+      const { run, candidates } = readCandidatesEntry(entry);
+      expect(run.length).toBeGreaterThan(0);
+      candidates.forEach((c) => expect(c.fields).toHaveLength(3));
+    }
+  }],
+  [/^fighters\/search\/carried\/.*\.pack$/, (text) => {
+    const held = readPositional(text);
+    for (let i = 0; i < held.entries; i++) {
+      const { division, key, stored } = readCarriedEntry(held.entry(i));
+      const fighter = parsedLine(api.Fighter, recordOf(stored, held.shapes));
+      expect([fighter.division.id, fighter.id]).toEqual([division, key[1]]);
+    }
+  }],
   [/^health\.json$/, one(api.Health)],
   [/^exports\/index\.ndjson$/, (text) => readListing(text)],
   // A part: gzip of NDJSON, each line a record of its collection, each ended by a line break.

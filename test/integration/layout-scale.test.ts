@@ -12,8 +12,8 @@ import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
-  LONG_GRAM, PART_SIZE, RULES, SHORT_NEEDLE, boundaryHash, hashName, hashedFolder, lists, packNamer, packStarts, paths, readHashedIndex,
-  readListing, readOrderedIndex, searchFields, sortedFolder, type CutRule, type HashedList, type SortedList,
+  CANDIDATE_PACKS, HEAD_PACKS, LONG_GRAM, RULES, SHORT_NEEDLE, boundaryHash, gramPack, hashName, hashedFolder, lists, packNamer, packStarts, paths,
+  readHashedIndex, readHeadEntry, readKeyed, readListing, readOrderedIndex, searchFields, sortedFolder, type CutRule, type HashedList, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -129,16 +129,16 @@ describe('the test build', () => {
       });
       for (const div of [null, ...ds.divisions.map((d) => d.id)]) if (org !== null || div !== null) want(paths.titles(org, div));
     }
-    const parts = (gram: string, division: string | null, count: number) => {
-      for (let k = 0; k * PART_SIZE < count; k++) want(paths.searchPart(gram, division, k));
-    };
-    const short = ds.fighters.map((f) => [...gramsOf(searchFields(f), 1, SHORT_NEEDLE)]);
-    for (const [gram, count] of tally(short.flat())) parts(gram, null, count);
-    for (const [key, count] of tally(ds.fighters.flatMap((f, i) => short[i].map((g) => `${f.division.id}\t${g}`)))) {
-      const [division, gram] = key.split('\t');
-      parts(gram, division, count);
+    // The name search: a heads pack for every gram's hash that some gram has, a candidates pack
+    // for every 4-gram's, and the carried packs the heads name.
+    const short = new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), 1, SHORT_NEEDLE)]));
+    const long = new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]));
+    for (const gram of short) {
+      want(paths.searchHeads(gramPack(gram, HEAD_PACKS)));
+      for (const scope of readHeadEntry(readKeyed(read(paths.searchHeads(gramPack(gram, HEAD_PACKS)))).find(gram)!).values())
+        if (scope.how === 'carried') scope.run.forEach((part) => want(paths.pack(lists.carried, part.pack)));
     }
-    for (const gram of new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]))) want(paths.searchCandidates(gram));
+    for (const gram of long) want(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS)));
     // The health, the exports' listing, and each part it names.
     want(paths.health);
     want(paths.exportListing);

@@ -38,9 +38,10 @@ const PACKS = /\/(sorted|scheduled)\/.*\.pack$/;
 const DIVISION_PACKS = /\/sorted\/welterweight\/.*\.pack$/;
 const WHOLE = /\/by-(event|fighter|title)\//;
 const WHOLE_PACKS = /\/by-(event|fighter|title)\/.*\.pack$/;
-const SEARCH = /\/search\//;
-const SECOND_SEARCH_PART = /\/search\/_\/.*\.1\.txt$/;
-const CANDIDATES = /\/candidates\//;
+const SEARCH_HEADS = /\/search\/heads\//;
+const CANDIDATES = /\/search\/candidates\//;
+const CARRIED = /\/search\/carried\//;
+const FIGHTER_PACKS = /\/fighters\/sorted\/_\/.*\.pack$/;
 const ALL = /\/all\.pack$/;
 
 let ids: { fight: string; event: string; fighter: string; boxer: string; title: string; cursorStep: string };
@@ -89,9 +90,11 @@ const READ_FAILURES: Array<[string, string, RegExp]> = [
   ['events schedule', '/v2/events/schedule?days=3650', INDEX],
   ['events by status', '/v2/events/?status=FINISHED', PACKS],
   ['fighters page 5', '/v2/fighters/?page_num=5', PACKS],
-  ['fighters by name (short)', '/v2/fighters/?name=a', SEARCH],
+  ['fighters by name (short): the head', '/v2/fighters/?name=a', SEARCH_HEADS],
+  ['fighters by name (short, in many): the fighters\' list', '/v2/fighters/?name=a', FIGHTER_PACKS],
+  ['fighters by name (short, in few): the carried list', '/v2/fighters/?name=mar', CARRIED],
   ['fighters by name (long)', '/v2/fighters/?name=mart', CANDIDATES],
-  ['fighters by name: records', '/v2/fighters/?name=mart', RECORDS],
+  ['fighters by name (long): records', '/v2/fighters/?name=mart', CARRIED],
   ['fighters by title', '/v2/fighters/?title_id={title}', WHOLE],
   ['fighters by division', '/v2/fighters/?division_id=welterweight', DIVISION_PACKS],
   ['rankings', '/v2/rankings/', /\/rankings\/pages\//],
@@ -106,9 +109,11 @@ const READ_FAILURES: Array<[string, string, RegExp]> = [
 const BROKEN_STORE: Array<[string, string, RegExp, Fault]> = [
   ['fights by division: a chunk', '/v2/fights/?division_id=welterweight', DIVISION_PACKS, 'missing'],
   ['fights by division: a short chunk', '/v2/fights/?division_id=welterweight&page_size=100', DIVISION_PACKS, 'short'],
-  ['fighters by name: a record', '/v2/fighters/?name=mart', RECORDS, 'missing'],
-  ['fighters by name: a part past the first', '/v2/fighters/?name=a&page_num=41', SECOND_SEARCH_PART, 'missing'],
-  ['fighters by name: a short part', '/v2/fighters/?name=a', SEARCH, 'short'],
+  ['fighters by name (long): a carried pack', '/v2/fighters/?name=mart', CARRIED, 'missing'],
+  ['fighters by name (short, in few): a carried pack', '/v2/fighters/?name=mar&page_num=2', CARRIED, 'missing'],
+  ['fighters by name (short, in few): a short carried pack', '/v2/fighters/?name=mar', CARRIED, 'short'],
+  ['fighters by name (short, in many): a short pack of the fighters\' list', '/v2/fighters/?name=a&page_num=41', FIGHTER_PACKS, 'short'],
+  ['fighters by name: a short head', '/v2/fighters/?name=a', SEARCH_HEADS, 'short'],
   ['fights date range: the index', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', INDEX, 'missing'],
   ['fights date range: a pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', PACKS, 'missing'],
   ['fights date range: a short pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31&page_size=100', PACKS, 'short'],

@@ -4,10 +4,9 @@
 // of a long one.
 import { z } from 'zod';
 import { Fighter } from '../../records/schemas.ts';
-import { LONG_GRAM, SHORT_NEEDLE, lists, searchFields, type SortedList } from '../../store/layout.ts';
-import {
-  readCandidates, readHeadPage, readIndex, readRecords, readRecordsById, readSearchRanks, readWhole,
-} from '../../store/reader/lists.ts';
+import { lists, searchFields, type SortedList } from '../../store/layout.ts';
+import { readHeadPage, readIndex, readRecords, readWhole } from '../../store/reader/lists.ts';
+import { readNameSearch, type Found } from '../../store/reader/search.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
@@ -23,11 +22,6 @@ const listParams = z.object({
 });
 
 type Query = z.output<typeof listParams>;
-
-interface Found {
-  total: number;
-  records: string[];
-}
 
 async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
   const offset = (q.page_num - 1) * q.page_size;
@@ -60,27 +54,9 @@ async function titleHolders(q: Query, title: string, ctx: AnswerContext, offset:
   return { total: holders.length, records: holders.slice(offset, offset + q.page_size) };
 }
 
-/**
- * A short needle is a gram with a list of exactly its matches (per division too): the page's
- * ids and the count come from one or two parts. A long needle's candidates carry their search
- * text and are checked. Either way the page's records are then read one by one, all at once.
- */
-async function byName(q: Query, name: string, ctx: AnswerContext, offset: number): Promise<Found> {
-  const needle = foldText(name);
-  const chars = Array.from(needle);
-  let total: number;
-  let ids: string[];
-  if (chars.length <= SHORT_NEEDLE) {
-    ({ total, ids } = await readSearchRanks(ctx.store, needle, q.division_id ?? null, offset, offset + q.page_size));
-  } else {
-    const matches = (await readCandidates(ctx.store, chars.slice(0, LONG_GRAM).join(''))).filter(
-      (c) => (q.division_id === undefined || c.division_id === q.division_id) && c.fields.some((field) => field.includes(needle)),
-    );
-    total = matches.length;
-    ids = matches.slice(offset, offset + q.page_size).map((c) => c.id);
-  }
-  return { total, records: await readRecordsById(ctx.store, 'fighters', ids) };
-}
+/** A name search: the head of a short needle or the candidates of a long one, then the packs of the page (see store/reader/search.ts). */
+const byName = (q: Query, name: string, ctx: AnswerContext, offset: number): Promise<Found> =>
+  readNameSearch(ctx.store, foldText(name), q.division_id, offset, q.page_size);
 
 export const listFighters = endpoint({
   name: 'list_fighters',
@@ -90,7 +66,7 @@ export const listFighters = endpoint({
   summary: 'List fighters',
   description: 'Fighters by name, ignoring case and accents, then id.',
   reads: [
-    lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search, lists.candidates, lists.records('fighters'),
+    lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search,
   ],
   answer: fightersList,
 });

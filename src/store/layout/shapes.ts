@@ -120,3 +120,11 @@ export function lineWithRecord(line: string, shapes: ShapesOf): string {
   if (at < 8) return line;
   return line.slice(0, at - 8) + recordOf(line.slice(at - 8), shapes);
 }
+
+/** The stored record a line ends with (after the fields a list's line may begin with), as JSON text. */
+export function recordAtEnd(line: string, shapes: ShapesOf): string {
+  return recordOf(storedAtEnd(line), shapes);
+}
+
+/** The stored record a line ends with, as stored. */
+export const storedAtEnd = (line: string) => line.slice(Math.max(0, line.indexOf(US) - 8));

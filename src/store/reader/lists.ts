@@ -4,7 +4,7 @@
 // code path.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  BadPack, HEAD_SIZE, PART_SIZE, lineWithRecord, recordOf, boundaryHash, fileOf, firstOf, hashedFolder, heldBy, linesOf, paths, readCandidate, readHashedIndex, readKeyed,
+  BadPack, HEAD_SIZE, lineWithRecord, recordAtEnd, recordOf, boundaryHash, hashedFolder, linesOf, paths, readHashedIndex, readKeyed,
   readOrderedIndex, readPositional, sortedFolder, splitHeader, type HashedList, type ListHeader, type OrderedIndex, type SortedList,
   type SmallResource, type KeyedPack, type WholeList,
 } from '../layout.ts';
@@ -16,7 +16,7 @@ export { lowerBound } from '../layout.ts';
 const EMPTY_INDEX: OrderedIndex = { total: 0, packs: 0, start: () => 0, name: () => '', packOf: () => -1, dayRange: () => [0, 0] };
 
 /** Parses a file the store wrote (or a part of one); a file that is not what its format says is the store contradicting itself. */
-function parsed<I, T>(path: string, parse: (text: I) => T, text: I): T {
+export function parsed<I, T>(path: string, parse: (text: I) => T, text: I): T {
   try {
     return parse(text);
   } catch (e) {
@@ -61,7 +61,8 @@ export async function readRecords(store: Store, list: SortedList, index: Ordered
     const base = index.start(k);
     const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - base;
     if (pack.entries !== expected) throw new StoreInconsistent(path, `holds ${pack.entries} records where the index counts ${expected}`);
-    for (const stored of pack.slice(start - base, end - base)) records.push(parsed(path, (text) => recordOf(text, pack.shapes), stored));
+    // An entry is a stored record, or a fighter's search fields and its record (see fieldsPrefix).
+    for (const line of pack.slice(start - base, end - base)) records.push(parsed(path, (text) => recordAtEnd(text, pack.shapes), line));
   });
   return records;
 }
@@ -136,48 +137,4 @@ export async function readHeadPage(store: Store, resource: LargeResource, offset
   const shapes = header.shapes ?? {};
   const named = { get: (key: string) => (Object.hasOwn(shapes, key) ? shapes[key] : undefined) };
   return { total: header.total, records: parsed(path, (all) => all.map((stored) => recordOf(stored, named)), lines.slice(offset, offset + size)) };
-}
-
-/**
- * Ranks [from, to) of the fighters whose search text holds `gram` (optionally in one division),
- * and how many there are. Reads the one or two parts that hold those ranks; a request past the
- * end reads the first part as well, for the count.
- */
-export async function readSearchRanks(
-  store: Store,
-  gram: string,
-  divisionId: string | null,
-  from: number,
-  to: number,
-): Promise<{ total: number; ids: string[] }> {
-  const first = fileOf(from, PART_SIZE);
-  const last = fileOf(Math.max(from + 1, to) - 1, PART_SIZE);
-  const parts = await Promise.all(
-    Array.from({ length: last - first + 1 }, (_, i) => readHeaded(store, paths.searchPart(gram, divisionId, first + i))),
-  );
-  if (parts[0] === null) {
-    if (first === 0) return { total: 0, ids: [] };
-    // Past the end, or a part the list should have: the first part's count decides.
-    const total = (await readHeaded(store, paths.searchPart(gram, divisionId, 0)))?.header.total ?? 0;
-    if (total > firstOf(first, PART_SIZE))
-      throw new StoreInconsistent(paths.searchPart(gram, divisionId, first), `missing, though the list counts ${total} fighters`);
-    return { total, ids: [] };
-  }
-  const total = parts[0].header.total;
-  const ids: string[] = [];
-  for (const [i, part] of parts.entries()) {
-    const expected = heldBy(total, first + i, PART_SIZE);
-    const found = part?.lines.length ?? 0;
-    if (found !== expected)
-      throw new StoreInconsistent(paths.searchPart(gram, divisionId, first + i), `holds ${found} ids where the list counts ${expected}`);
-    if (part) ids.push(...part.lines);
-  }
-  const base = firstOf(first, PART_SIZE);
-  return { total, ids: ids.slice(from - base, to - base) };
-}
-
-/** The candidates for a long name search: each fighter holding `gram`, with its search fields. */
-export async function readCandidates(store: Store, gram: string) {
-  const text = await store.read(paths.searchCandidates(gram));
-  return text === null ? [] : linesOf(text).map(readCandidate);
 }

@@ -1,16 +1,21 @@
-// Name search lists. A needle of up to SHORT_NEEDLE characters is itself a gram: the fighters
-// whose search text holds it are listed exactly, in parts, for everyone and per division, so a
-// page and the count are read without scanning. A longer needle reads the candidates holding its
-// first LONG_GRAM characters, each with its search text, and checks them.
+// The name search's files (see layout/search.ts): every gram's head, every 4-gram's candidates, and
+// the carried list of the rarer grams' fighters.
 //
-// Every fighter holds dozens of grams, so the pairs are not kept in memory: each (gram, fighter)
-// goes, as two numbers, to one of the grams' shard buckets (the same shards their files use), and
-// each bucket is then grouped on its own; each distinct gram's text is kept once. Fighters are
-// taken in name order, so every list comes out in it.
+// Fighters are taken in name order, twice, from the keys alone: first to count each gram's
+// fighters (for everyone and each division), which decides where each gram is read from; then to
+// count the dense grams' fighters in each pack of the fighters' lists, and to file each (gram,
+// fighter) pair of the carried grams and of the 4-grams as two numbers in the grams' buckets. Each
+// bucket is then grouped on its own. The carried list takes its records from the fighters' stored
+// records, held for the while in one buffer (some 250 bytes a fighter).
 import type { Division } from '../../records/schemas.ts';
-import { LONG_GRAM, PART_SIZE, SHARDS, SHORT_NEEDLE, candidateLine, fileCount, listText, paths, shardNumberOf, spanOf, splitHeader, withHeader } from '../layout.ts';
-import type { Unit } from './lists.ts';
-import type { FighterSource, StoreSource } from './source.ts';
+import { fnv1a } from '../../shared/hash.ts';
+import {
+  CANDIDATE_PACKS, CARRIED_RULE, DENSE, HEAD_PACKS, LONG_GRAM, PackCutter, SHORT_NEEDLE, boundaryHash, candidatesEntry, carriedEntry, gramPack,
+  headEntry, keyedPack, lists, packNamer, paths, positionalPack, readHeadEntry, readKeyed, shapesNamed, type GramScope, type NameKey, type RunPart,
+  type ShapesOf,
+} from '../layout.ts';
+import { sortedPacks, type Unit } from './lists.ts';
+import type { FighterSource } from './source.ts';
 
 /** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -32,10 +37,14 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
   return grams;
 }
 
+/** Buckets the grams' pairs are filed in (a gram's is its candidates pack's number, modulo): every bucket's 4-grams make whole candidates packs. */
+export const GRAM_BUCKETS = 256;
+if (CANDIDATE_PACKS % GRAM_BUCKETS !== 0) throw new Error('a candidates pack must take its 4-grams from one bucket');
+
 /**
  * Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. A pair
- * is two numbers, the gram's number (given by searchUnits, in the order grams are first met) and
- * the fighter's rank in name order: nothing to format, encode, split or parse again.
+ * is two numbers, the gram's number (in the order grams are first met) and the fighter's rank in
+ * name order: nothing to format, encode, split or parse again.
  */
 export interface GramBuckets {
   add(bucket: number, gram: number, rank: number): void;
@@ -57,10 +66,7 @@ export function memoryBuckets(): GramBuckets {
   };
 }
 
-// A gram's length says which lists it is in: a text both kinds could hold would be numbered once.
-if (SHORT_NEEDLE >= LONG_GRAM) throw new Error('the exact lists\' grams must be shorter than the candidates\'');
-
-/** One bucket's pairs grouped: each gram's fighters' name ranks, in name order, the grams in the order first added. */
+/** One bucket's pairs grouped: each gram's fighters' ranks, in name order. */
 function grouped(pairs: Uint32Array): Map<number, number[]> {
   const groups = new Map<number, number[]>();
   for (let i = 0; i < pairs.length; i += 2) {
@@ -71,139 +77,245 @@ function grouped(pairs: Uint32Array): Map<number, number[]> {
   return groups;
 }
 
-/** The part files of one gram's list of fighter ids (for everyone, or one division). */
-export function* searchPartUnits(gram: string, divisionId: string | null, ids: readonly string[]): Generator<Unit> {
-  for (let k = 0; k < fileCount(ids.length, PART_SIZE); k++)
-    yield { path: paths.searchPart(gram, divisionId, k), body: () => withHeader({ total: ids.length }, ids.slice(...spanOf(ids.length, k, PART_SIZE))) };
+/** A gram's bucket: its candidates pack's number, modulo the buckets. */
+const bucketOf = (gram: string) => gramPack(gram, CANDIDATE_PACKS) % GRAM_BUCKETS;
+
+/** The grams met, numbered in the order first met, with their fighters counted for everyone and per division. */
+class Grams {
+  readonly texts: string[] = [];
+  readonly total: number[] = [];
+  readonly perDivision: Uint32Array[] = [];
+  private readonly numbers = new Map<string, number>();
+  private readonly divisions: number;
+  constructor(divisions: number) {
+    this.divisions = divisions;
+  }
+
+  count(gram: string, division: number): void {
+    let n = this.numbers.get(gram);
+    if (n === undefined) {
+      n = this.texts.length;
+      this.numbers.set(gram, n);
+      this.texts.push(gram);
+      this.total.push(0);
+      this.perDivision.push(new Uint32Array(this.divisions));
+    }
+    this.total[n]++;
+    this.perDivision[n][division]++;
+  }
+
+  number(gram: string): number | undefined {
+    return this.numbers.get(gram);
+  }
 }
 
-/** Every search file. `buckets` holds the pairs while they are grouped. */
-export function* searchUnits(fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets): Generator<Unit> {
-  // Each gram's number, its text, its bucket, and whether it is a candidates gram (LONG_GRAM
-  // characters; the exact lists' grams are shorter, so no text is both: see the check above).
-  const numbers = new Map<string, number>();
-  const grams: string[] = [];
-  const gramBucket: number[] = [];
-  const long: boolean[] = [];
-  const add = (gram: string, isLong: boolean, rank: number) => {
-    let n = numbers.get(gram);
-    if (n === undefined) {
-      n = grams.length;
-      numbers.set(gram, n);
-      grams.push(gram);
-      gramBucket.push(shardNumberOf(gram));
-      long.push(isLong);
-    }
-    buckets.add(gramBucket[n], n, rank);
-  };
-  for (let rank = 0; rank < fighters.count; rank++) {
-    const fields = fighters.searchFields(fighters.order[rank]);
-    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) add(gram, false, rank);
-    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) add(gram, true, rank);
+/** Every search file of the fighters, whose lists in order (of everyone and each division's) are `lists`. */
+export function* searchUnits(
+  fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets, shapes: ShapesOf,
+  fighterLists: { all: ArrayLike<number>; division: (d: number) => ArrayLike<number> },
+): Generator<Unit> {
+  const ranks = fighters.order;
+  const n = fighters.count;
+  const divisionOf = (rank: number) => fighters.division(ranks[rank]);
+  const fieldsAt = (rank: number) => fighters.searchFields(ranks[rank]);
+
+  // Pass 1: every gram's fighters, counted for everyone and per division.
+  const grams = new Grams(divisions.length);
+  const divisionSize = new Uint32Array(divisions.length);
+  for (let r = 0; r < n; r++) {
+    const d = divisionOf(r);
+    divisionSize[d]++;
+    const fields = fieldsAt(r);
+    for (const g of gramsOf(fields, 1, SHORT_NEEDLE)) grams.count(g, d);
+    for (const q of gramsOf(fields, LONG_GRAM, LONG_GRAM)) grams.count(q, d);
   }
-  numbers.clear();
-  gramBucket.length = 0;
-  const slotAt = (rank: number) => fighters.order[rank];
-  // Each fighter's id is in dozens of lists: decoded once from the source's packed column, then
-  // kept by rank until the lists are made (some 40 bytes a fighter).
-  const ids: string[] = new Array(fighters.count);
-  const idAt = (rank: number) => (ids[rank] ??= fighters.id(slotAt(rank)));
-  for (let bucket = 0; bucket < SHARDS; bucket++) {
-    const groups = grouped(buckets.pairs(bucket));
-    // A bucket's exact lists first, then its candidates.
-    for (const [n, ranks] of groups) {
-      if (long[n]) continue;
-      yield* searchPartUnits(grams[n], null, ranks.map(idAt));
-      const byDivision = new Map<number, string[]>();
-      for (const r of ranks) {
-        const d = fighters.division(slotAt(r));
-        const list = byDivision.get(d);
-        if (list) list.push(idAt(r));
-        else byDivision.set(d, [idAt(r)]);
+  const isShort = (g: number) => Array.from(grams.texts[g]).length <= SHORT_NEEDLE;
+  // A short gram too rare to read from the list of every fighter is carried; so is a 4-gram none of whose grams is.
+  const carried = new Set<number>();
+  for (let g = 0; g < grams.texts.length; g++) if (isShort(g) && grams.total[g] < DENSE * n) carried.add(g);
+  const containerOf = new Map<number, number>();
+  for (let q = 0; q < grams.texts.length; q++) {
+    if (isShort(q)) continue;
+    const chars = Array.from(grams.texts[q]);
+    const inside = [chars.slice(0, 3).join(''), chars.slice(1).join('')].map((t) => grams.number(t)!).filter((t) => carried.has(t));
+    const rarest = inside.sort((a, b) => grams.total[a] - grams.total[b])[0];
+    containerOf.set(q, rarest ?? q);
+    if (rarest === undefined) carried.add(q);
+  }
+  /** Whether a gram is read from a division's own list (dense in it, or not carried at all). */
+  const fromList = (g: number, d: number) => grams.perDivision[g][d] >= DENSE * divisionSize[d] || !carried.has(g);
+
+  // Where each fighter lies in the packs of its lists: of everyone, and of its division.
+  const allPacks = sortedPacks({ resource: 'fighters' }, fighterLists.all, fighters);
+  const packAt = packIndex(allPacks.starts, n);
+  const divisionPacks = divisions.map((division, d) => {
+    const slots = fighterLists.division(d);
+    return slots.length === 0 ? null : { slots, packs: sortedPacks({ resource: 'fighters', division_id: division.id }, slots, fighters) };
+  });
+  const divisionPackAt = divisionPacks.map((p) => (p === null ? new Uint32Array(0) : packIndex(p.packs.starts, p.slots.length)));
+
+  // Pass 2: dense grams counted per pack; the carried grams' and the 4-grams' pairs filed.
+  const listCounts = new Map<number, Uint32Array>();
+  const divisionCounts = new Map<string, Uint32Array>();
+  const divisionRank = new Uint32Array(divisions.length);
+  for (let r = 0; r < n; r++) {
+    const d = divisionOf(r);
+    const rd = divisionRank[d]++;
+    const fields = fieldsAt(r);
+    for (const text of gramsOf(fields, 1, SHORT_NEEDLE)) {
+      const g = grams.number(text)!;
+      if (carried.has(g)) buckets.add(bucketOf(text), g, r);
+      else (listCounts.get(g) ?? listCounts.set(g, new Uint32Array(allPacks.starts.length)).get(g)!)[packAt[r]]++;
+      if (fromList(g, d)) {
+        const key = `${g}\t${d}`;
+        (divisionCounts.get(key) ?? divisionCounts.set(key, new Uint32Array(divisionPacks[d]!.packs.starts.length)).get(key)!)[divisionPackAt[d][rd]]++;
       }
-      for (const [d, list] of byDivision) yield* searchPartUnits(grams[n], divisions[d].id, list);
     }
-    for (const [n, ranks] of groups) {
-      if (!long[n]) continue;
-      yield {
-        path: paths.searchCandidates(grams[n]),
-        body: () =>
-          listText(ranks.map((r) => {
-            const slot = slotAt(r);
-            return candidateLine(idAt(r), divisions[fighters.division(slot)].id, fighters.searchFields(slot));
-          })),
-      };
+    for (const text of gramsOf(fields, LONG_GRAM, LONG_GRAM)) buckets.add(bucketOf(text), grams.number(text)!, r);
+  }
+
+  // The fighters' stored records, by rank, in one buffer (they are ASCII): the carried list's entries.
+  const stored = storedByRank(fighters, n);
+  const keyAt = (rank: number): NameKey => [fieldsAt(rank)[0], fighters.id(ranks[rank])];
+
+  // The carried list: each carried gram's fighters in name order, grams by bucket, then by their text.
+  const runs = new Map<number, RunPart[]>();
+  /** Each run part's fighters per division, beside its part. */
+  const runDivisions = new Map<number, Uint32Array[]>();
+  const name = packNamer();
+  const made: Unit[] = [];
+  type Entry = { gram: number; rank: number; text: string };
+  const cutter = new PackCutter<Entry>(CARRIED_RULE, (pack) => {
+    const packName = name(`${grams.texts[pack[0].gram]}\t${fighters.id(ranks[pack[0].rank])}`);
+    for (let i = 0; i < pack.length; ) {
+      const gram = pack[i].gram;
+      let j = i;
+      while (j < pack.length && pack[j].gram === gram) j++;
+      (runs.get(gram) ?? runs.set(gram, []).get(gram)!).push({ pack: packName, start: i, count: j - i, held: j - i, first: keyAt(pack[i].rank) });
+      const perDivision = new Uint32Array(divisions.length);
+      for (let k = i; k < j; k++) perDivision[divisionOf(pack[k].rank)]++;
+      (runDivisions.get(gram) ?? runDivisions.set(gram, []).get(gram)!).push(perDivision);
+      i = j;
+    }
+    const texts = pack.map((e) => e.text);
+    made.push({ path: paths.pack(lists.carried, packName), body: () => positionalPack(texts, shapesNamed(texts, shapes)) });
+  });
+  for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
+    const inBucket = [...grouped(buckets.pairs(bucket))].filter(([g]) => carried.has(g)).sort(([a], [b]) => compareTexts(grams.texts[a], grams.texts[b]));
+    for (const [g, held] of inBucket)
+      for (const rank of held) {
+        const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), stored(rank));
+        cutter.add({ gram: g, rank, text }, 1, boundaryHash(fnv1a(grams.texts[g], fnv1a(fighters.id(ranks[rank])))), false);
+        yield* made.splice(0);
+      }
+  }
+  cutter.end();
+  yield* made.splice(0);
+
+  // Each 4-gram's candidates, a bucket's whole candidates packs at a time, with the run of its container.
+  for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
+    const packs = new Map<number, Array<[string, string]>>();
+    for (const [q, held] of grouped(buckets.pairs(bucket))) {
+      if (isShort(q)) continue;
+      const candidates = held.map((rank) => ({ division: divisions[divisionOf(rank)].id, key: keyAt(rank), fields: fieldsAt(rank) }));
+      const at = gramPack(grams.texts[q], CANDIDATE_PACKS);
+      (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(runs.get(containerOf.get(q)!)!, candidates)]);
+    }
+    for (const [, entries] of [...packs].sort(([a], [b]) => a - b)) {
+      const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
+      yield { path: paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), body: () => text };
     }
   }
   buckets.close();
+
+  // Every short gram's head: for everyone and each division it has fighters in.
+  const heads = new Map<number, Array<[string, string]>>();
+  for (let g = 0; g < grams.texts.length; g++) {
+    if (!isShort(g)) continue;
+    const scopes: Array<readonly [string, GramScope]> = [];
+    const run = runs.get(g);
+    scopes.push(['_', run ? { total: grams.total[g], how: 'carried', run: run.map(({ first: _, ...part }) => part) } : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) }]);
+    divisions.forEach((division, d) => {
+      const total = grams.perDivision[g][d];
+      if (total === 0) return;
+      if (fromList(g, d)) scopes.push([division.id, { total, how: 'list', counts: Array.from(divisionCounts.get(`${g}\t${d}`)!) }]);
+      else {
+        const perPart = runDivisions.get(g)!;
+        const parts = run!.map((p, k) => ({ pack: p.pack, start: p.start, count: p.count, held: perPart[k][d] })).filter((p) => p.held > 0);
+        scopes.push([division.id, { total, how: 'carried', run: parts }]);
+      }
+    });
+    const at = gramPack(grams.texts[g], HEAD_PACKS);
+    (heads.get(at) ?? heads.set(at, []).get(at)!).push([grams.texts[g], headEntry(scopes)]);
+  }
+  for (const [, entries] of [...heads].sort(([a], [b]) => a - b)) {
+    const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
+    yield { path: paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), body: () => text };
+  }
 }
 
-/** What a change's search lists read of the store and the fighters as they were. */
-export interface FightersBefore {
-  read(path: string): string | null;
-  /** A changed or removed fighter's division and search fields as they were. */
-  fighter(slot: number): { divisionId: string; searchFields: readonly string[] } | undefined;
-  removedIds: { fighters: ReadonlyMap<number, string> };
+/** The fighters' stored records by rank, from one buffer of them all (stored records are ASCII), read from `fighters` once in rank order. */
+function storedByRank(fighters: FighterSource, n: number): (rank: number) => string {
+  const ends = new Float64Array(n + 1);
+  const chunks: Buffer[] = [];
+  let held: string[] = [];
+  let size = 0;
+  for (let r = 0; r < n; r++) {
+    const text = fighters.text(fighters.order[r]);
+    held.push(text);
+    size += text.length;
+    ends[r + 1] = ends[r] + text.length;
+    // Joined a few megabytes at a time: one string per fighter would be some 20 bytes each again.
+    if (size > 1 << 22) (chunks.push(Buffer.from(held.join(''), 'latin1')), (held = []), (size = 0));
+  }
+  chunks.push(Buffer.from(held.join(''), 'latin1'));
+  const all = Buffer.concat(chunks);
+  return (rank) => all.toString('latin1', ends[rank], ends[rank + 1]);
+}
+
+/** Code-unit order, the same in every runtime. */
+const compareTexts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The pack of each position of a list whose packs start at `starts`. */
+function packIndex(starts: readonly number[], total: number): Uint32Array {
+  const at = new Uint32Array(total);
+  starts.forEach((start, k) => at.fill(k, start, k + 1 < starts.length ? starts[k + 1] : total));
+  return at;
 }
 
 /**
- * Search lists of every gram a changed fighter held or holds: made again from every fighter's
- * search fields (a scan of the keys, no file read), for everyone and for each division the
- * fighter was or is in; parts past a list's new end go. Lists of other grams do not change.
+ * The search files a change of fighters touches: every search file made again from the fighters as
+ * they are (a carried list holds their records, so any change to a fighter can touch it), kept where
+ * its bytes differ from the file before; the files before that are no longer made go to `removed`
+ * (every head and candidates pack has a fixed path; the carried packs are those the heads named).
  */
-export function searchChanges(source: StoreSource, before: FightersBefore, searchable: ReadonlySet<number>, removed: string[]): Unit[] {
-  const { fighters, divisions } = source;
+export function searchChanges(
+  made: Iterable<Unit>, read: (path: string) => string | null, removed: string[],
+): Unit[] {
   const units: Unit[] = [];
-  if (searchable.size === 0) return units;
-  const short = new Map<string, Set<number>>();
-  const long = new Set<string>();
-  const note = (fields: readonly string[], division: number) => {
-    for (const gram of gramsOf(fields, 1, SHORT_NEEDLE)) {
-      const seen = short.get(gram);
-      if (seen) seen.add(division);
-      else short.set(gram, new Set([division]));
-    }
-    for (const gram of gramsOf(fields, LONG_GRAM, LONG_GRAM)) long.add(gram);
-  };
-  for (const slot of searchable) {
-    const was = before.fighter(slot);
-    if (was) note(was.searchFields, divisions.findIndex((d) => d.id === was.divisionId));
-    if (!before.removedIds.fighters.has(slot)) note(fighters.searchFields(slot), fighters.division(slot));
+  const now = new Set<string>();
+  for (const unit of made) {
+    now.add(unit.path);
+    const body = unit.body() as string;
+    if (read(unit.path) !== body) units.push({ path: unit.path, body: () => body });
   }
-  // Every fighter holding each gram, in list order: one pass over the fighters for all the grams
-  // (a fighter's fields are made once, not once per gram: a rename touches some sixty grams).
-  const grams = [...short.keys(), ...long];
-  const holding = new Map<string, number[]>(grams.map((g) => [g, []]));
-  for (let i = 0; i < fighters.order.length; i++) {
-    const slot = fighters.order[i];
-    const fields = fighters.searchFields(slot);
-    for (const gram of grams) if (fields.some((field) => field.includes(gram))) holding.get(gram)!.push(slot);
-  }
-  const holders = (gram: string) => holding.get(gram)!;
-  // A short gram ("a") is held by most fighters, in several lists: each id is decoded once.
-  const idCache: (string | undefined)[] = new Array(fighters.count);
-  const idOf = (slot: number) => (idCache[slot] ??= fighters.id(slot));
-  const oldTotal = (gram: string, divisionId: string | null) => {
-    const text = before.read(paths.searchPart(gram, divisionId, 0));
-    return text === null ? 0 : splitHeader(text).header.total;
-  };
-  const parts = (gram: string, divisionId: string | null, ids: string[]) => {
-    units.push(...searchPartUnits(gram, divisionId, ids));
-    for (let k = fileCount(ids.length, PART_SIZE); k < fileCount(oldTotal(gram, divisionId), PART_SIZE); k++) removed.push(paths.searchPart(gram, divisionId, k));
-  };
-  for (const [gram, inDivisions] of short) {
-    const slots = holders(gram);
-    parts(gram, null, slots.map(idOf));
-    for (const d of inDivisions) parts(gram, divisions[d].id, slots.filter((s) => fighters.division(s) === d).map(idOf));
-  }
-  for (const gram of long) {
-    const slots = holders(gram);
-    if (slots.length === 0) removed.push(paths.searchCandidates(gram));
-    else
-      units.push({
-        path: paths.searchCandidates(gram),
-        body: () => listText(slots.map((s) => candidateLine(fighters.id(s), divisions[fighters.division(s)].id, fighters.searchFields(s)))),
-      });
-  }
+  for (const path of searchFilesBefore(read)) if (!now.has(path)) removed.push(path);
   return units;
+}
+
+/** Every search file a store holds: its heads and candidates packs (at their fixed paths) and the carried packs its heads name. */
+function searchFilesBefore(read: (path: string) => string | null): string[] {
+  const files: string[] = [];
+  const carried = new Set<string>();
+  for (let n = 0; n < HEAD_PACKS; n++) {
+    const path = paths.searchHeads(n);
+    const text = read(path);
+    if (text === null) continue;
+    files.push(path);
+    for (const [, entry] of readKeyed(text).all())
+      for (const scope of readHeadEntry(entry).values()) if (scope.how === 'carried') for (const part of scope.run) carried.add(part.pack);
+  }
+  for (let n = 0; n < CANDIDATE_PACKS; n++) if (read(paths.searchCandidates(n)) !== null) files.push(paths.searchCandidates(n));
+  for (const name of carried) files.push(paths.pack(lists.carried, name));
+  return files;
 }

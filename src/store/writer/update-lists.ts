@@ -5,7 +5,7 @@
 import { fnv1a } from '../../shared/hash.ts';
 import {
   PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, lowerBound, paths, readHashedIndex, readKeyed,
-  readOrderedIndex, readPositional, sortedFolder, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
+  readOrderedIndex, readPositional, sortedFolder, storedAtEnd, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
 } from '../layout.ts';
 import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './lists.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './packs.ts';
@@ -17,33 +17,32 @@ export type ReadBefore = (path: string) => string | null;
 const PACKS_KEPT = 8;
 
 /**
- * A list in order as the store held it: its index, and the record at each of its positions, read
- * from the pack that holds it (the packs around a change are read once and kept a while), its shape
- * added to `shapes`. Null when the store had no such list.
+ * A list in order as the store held it: its index, and the line at each of its positions (and the
+ * stored record the line ends with), read from the pack that holds it (the packs around a change are
+ * read once and kept a while), its shapes added to `shapes`. Null when the store had no such list.
  */
-export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): { index: OrderedIndex; at(position: number): string } | null {
+export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): { index: OrderedIndex; at(position: number): string; record(position: number): string } | null {
   const folder = sortedFolder(list);
   const text = read(paths.index(folder));
   if (text === null) return null;
   const index = readOrderedIndex(text);
   const kept = new Map<number, PositionalPack>();
-  return {
-    index,
-    at(position) {
-      const k = index.packOf(position);
-      let pack = kept.get(k);
-      if (!pack) {
-        const path = paths.pack(folder, index.name(k));
-        const body = read(path);
-        if (body === null) throw new Error(`the store has no ${path}, which its index names`);
-        pack = readPositional(body);
-        shapes.addAll(Object.entries(pack.shapes.named));
-        if (kept.size === PACKS_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(k, pack);
-      }
-      return pack.entry(position - index.start(k));
-    },
+  const at = (position: number) => {
+    const k = index.packOf(position);
+    let pack = kept.get(k);
+    if (!pack) {
+      const path = paths.pack(folder, index.name(k));
+      const body = read(path);
+      if (body === null) throw new Error(`the store has no ${path}, which its index names`);
+      pack = readPositional(body);
+      shapes.addAll(Object.entries(pack.shapes.named));
+      if (kept.size === PACKS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(k, pack);
+    }
+    return pack.entry(position - index.start(k));
   };
+  // A fighter's line begins with its search fields: the record is what it ends with.
+  return { index, at, record: (position) => storedAtEnd(at(position)) };
 }
 
 /**

@@ -7,10 +7,10 @@ import type { LargeResource } from '../../records/resources.ts';
 import type { HashedList } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
 import { headUnit, members, type Groups, type TextOf, type Unit } from './lists.ts';
-import { searchChanges } from './search.ts';
+import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search.ts';
 import type { StoreSource } from './source.ts';
 import { hashedListChanges, sortedListChanges, type HashedChanges, type ReadBefore } from './update-lists.ts';
-import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
+import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, fighterLine, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
 
 /** What the store was before the change: its files, and the lists' members. */
 export interface Before {
@@ -65,8 +65,8 @@ function headChange(unit: Unit, before: Before): Unit[] {
 
 const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) => byDivision(source.divisions.length, order, division);
 
-/** Every unit a change touches, and the paths that go; `exports` as a full build would make them. */
-export function updateUnits(source: StoreSource, before: Before, changed: Changed, exports: ExportChangeOptions): Update {
+/** Every unit a change touches, and the paths that go; `exports` as a full build would make them; `buckets` where the name search's pairs wait (in memory unless given). */
+export function updateUnits(source: StoreSource, before: Before, changed: Changed, exports: ExportChangeOptions, buckets: () => GramBuckets = memoryBuckets): Update {
   const units: Unit[] = [];
   const removed: string[] = [];
   const { fights, events, fighters, divisions, shapes } = source;
@@ -120,7 +120,8 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
 
   // Fighters: every fighter, each division's, each title's holders, the head, and search.
   const fighterText: TextOf = (s) => fighters.text(s);
-  sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, fighterText);
+  const listed = fighterLine(fighters, fighterText);
+  sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, listed);
   const oldFighterDivision = (s: number) => {
     const was = before.fighter(s);
     return was ? divisionIndex.get(was.divisionId)! : fighters.division(s);
@@ -128,13 +129,16 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const [oldFighterDivisions, newFighterDivisions] = [divisionsOf(source, before.orders.fighters, oldFighterDivision), divisionsOf(source, fighters.order, (s) => fighters.division(s))];
   for (let d = 0; d < divisions.length; d++) {
     const list = { resource: 'fighters' as const, division_id: divisions[d].id };
-    sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, fighterText);
+    sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, listed);
   }
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
   hashed({ resource: 'fighters', by: 'title' }, wholeChanges(touchedTitles, byTitle(fighters, source.titles.length), (t) => source.titles[t].id, fighterText));
   units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes), before));
-  units.push(...searchChanges(source, before, changed.searchable, removed));
+  if (changed.searchable.size > 0 || changed.texts.fighters.size > 0) {
+    const lists = { all: fighters.order, division: (d: number) => members(newFighterDivisions, d) };
+    units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
+  }
 
   // The small resources: few files, made again and kept only where their bytes differ.
   for (const unit of smallUnits(source)) {

@@ -4,7 +4,9 @@
 // uploads only what changed.
 import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList } from '../layout.ts';
+import {
+  EXPORT_PART_BYTES, fieldsPrefix, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList,
+} from '../layout.ts';
 import { exportUnits } from './exports.ts';
 import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
@@ -12,7 +14,7 @@ import { idsOfRecords, packedLists, packUnits } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
 import type { Sink } from './sink.ts';
-import { datasetSource, type FightSource, type StoreSource } from './source.ts';
+import { datasetSource, type FighterSource, type FightSource, type StoreSource } from './source.ts';
 
 export interface WriteOptions {
   /** Where the name search's pairs wait while grouped (in memory unless given). */
@@ -137,20 +139,23 @@ function* eventsUnits({ events, shapes }: StoreSource, lines: BucketsOf): Genera
 export const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
   groupItems(titles, fighters.order, (slot, add) => new Set(fighters.titles(slot)).forEach(add));
 
+/** A fighter's line in the fighters' lists in order: its search fields, then its record (see fieldsPrefix). */
+export const fighterLine = (fighters: Pick<FighterSource, 'searchFields'>, text: TextOf): TextOf => (s) => fieldsPrefix(fighters.searchFields(s)) + text(s);
+
 function* fightersUnits({ fighters, divisions, titles, shapes }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
   const text: TextOf = (s) => fighters.text(s);
   const packs = recordPacks('fighters', fighters, lines('fighter-packs'), shapes);
-  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, packs.filing(text), shapes);
+  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, fighterLine(fighters, packs.filing(text)), shapes);
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fighters.order, (s) => fighters.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, text, shapes);
+    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, fighterLine(fighters, text), shapes);
   }
   const titleLists = byTitle(fighters, titles.length);
   yield* packUnits({ resource: 'fighters', by: 'title' }, titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text), shapes);
   yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes);
-  yield* searchUnits(fighters, divisions, buckets);
+  yield* searchUnits(fighters, divisions, buckets, shapes, { all: fighters.order, division: (d) => members(divisionLists, d) });
 }
 
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */

@@ -1,12 +1,13 @@
-// The name search's lists: grams counted in characters, and each gram's files made from the
-// fighters holding it, in name order, whether the pairs wait in memory or on disk.
+// The name search's files: grams counted in characters, each gram's head and each 4-gram's
+// candidates made from the fighters holding it, in name order, whether the pairs wait in memory
+// or on disk. (What the reader finds through them is held to a reference in search.test.ts.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskBuckets } from '../../../../src/build/gram-buckets.ts';
 import type { Division } from '../../../../src/records/schemas.ts';
-import { candidateLine, paths, withHeader } from '../../../../src/store/layout.ts';
+import { CANDIDATE_PACKS, HEAD_PACKS, Shapes, gramPack, paths, readCandidatesEntry, readHeadEntry, readKeyed } from '../../../../src/store/layout.ts';
 import type { Body } from '../../../../src/store/writer/lists.ts';
 import { gramsOf, memoryBuckets, searchUnits, type GramBuckets } from '../../../../src/store/writer/search.ts';
 import type { FighterSource } from '../../../../src/store/writer/source.ts';
@@ -49,20 +50,23 @@ const source: FighterSource = {
 const dir = mkdtempSync(path.join(tmpdir(), 'search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const filesWith = (buckets: GramBuckets) => new Map<string, Body>([...searchUnits(source, divisions, buckets)].map((u) => [u.path, u.body()]));
+const lists = { all: source.order, division: (d: number) => Array.from(source.order).filter((s) => fighters[s].division === d) };
+const filesWith = (buckets: GramBuckets) => new Map<string, Body>([...searchUnits(source, divisions, buckets, new Shapes(), lists)].map((u) => [u.path, u.body()]));
 
 describe('searchUnits', () => {
-  it("lists each gram's fighters in name order, for everyone and per division, and a long gram's candidates", () => {
+  it("counts each gram's fighters for everyone and per division, and lists a 4-gram's candidates in name order", () => {
     const files = filesWith(memoryBuckets());
-    expect(files.get(paths.searchPart('an', null, 0))).toBe(withHeader({ total: 3 }, ['fighter-a', 'fighter-b', 'fighter-c']));
-    expect(files.get(paths.searchPart('an', 'welterweight', 0))).toBe(withHeader({ total: 2 }, ['fighter-b', 'fighter-c']));
-    expect(files.get(paths.searchPart('an', 'heavyweight', 0))).toBe(withHeader({ total: 1 }, ['fighter-a']));
-    expect(files.get(paths.searchPart('ham', null, 0))).toBe(withHeader({ total: 1 }, ['fighter-a']));
-    expect(files.get(paths.searchCandidates('bana'))).toBe(candidateLine('fighter-c', 'welterweight', fighters[2].fields));
-    expect(files.get(paths.searchCandidates('anna'))).toBe(candidateLine('fighter-a', 'heavyweight', fighters[1].fields));
-    // No gram spans two fields, and a needle longer than the exact lists' has no list of its own.
-    expect(files.has(paths.searchPart('lba', null, 0))).toBe(false);
-    expect(files.has(paths.searchPart('anna', null, 0))).toBe(false);
+    const head = (gram: string) => readHeadEntry(readKeyed(String(files.get(paths.searchHeads(gramPack(gram, HEAD_PACKS))))).find(gram)!);
+    // Held by every fighter: read from the lists themselves, counted in their one pack.
+    expect(head('an').get('_')).toEqual({ total: 3, how: 'list', counts: [3] });
+    expect(head('an').get('welterweight')).toEqual({ total: 2, how: 'list', counts: [2] });
+    expect(head('an').get('heavyweight')).toEqual({ total: 1, how: 'list', counts: [1] });
+    expect([...head('ham').keys()]).toEqual(['_', 'heavyweight']);
+    // No gram spans two fields, and a needle longer than the heads' has none.
+    expect(readKeyed(String(files.get(paths.searchHeads(gramPack('lba', HEAD_PACKS))) ?? '{"entries":0}\n\n')).find('lba')).toBeNull();
+    const candidates = (gram: string) => readCandidatesEntry(readKeyed(String(files.get(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS))))).find(gram)!);
+    expect(candidates('bana').candidates).toEqual([{ division: 'welterweight', key: ['carl', 'fighter-c'], fields: fighters[2].fields }]);
+    expect(candidates('anna').candidates.map((c) => c.key[1])).toEqual(['fighter-a']);
   });
 
   it('makes the same files whether the pairs wait in memory or on disk', () => {
