@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../src/store/reader/store.ts';
+import type { DeployHash } from './bench/deploy-hash.ts';
 import type { MixQuery } from './bench/mix.ts';
 import { integer, parseCommandLine, UsageError } from './lib/cli.ts';
 import { commandProgress, progressEnv } from './lib/progress.ts';
@@ -67,6 +68,7 @@ const { countingStore } = await import('./bench/reads.ts');
 const { percentile, tail } = await import('./bench/stats.ts');
 const { defaultQueries, formatThroughput, machine, measureThroughput } = await import('./bench/throughput.ts');
 const { builtFights } = await import('./bench/json-server-db.ts');
+const { hashDeploy } = await import('./bench/deploy-hash.ts');
 const sizes = values.sizes;
 const rounds = values.rounds;
 const throughputSeconds = values['throughput-seconds'];
@@ -166,7 +168,7 @@ async function measure(dist: string, fights: number) {
     const body = await call(counting.store, query.path);
     const stats = counting.take();
     const items = Array.isArray(body.data) ? body.data.length : 1;
-    results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(query, stats, items), cpu: [] });
+    results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(query, stats), cpu: [] });
     calls.tick();
   }
   // The handler's time from the Request given to the Response returned, on the thread that runs
@@ -193,6 +195,7 @@ async function measure(dist: string, fights: number) {
 
 console.log(`\nMachine: ${machine()}\n`);
 const builds: Array<[number, BuildStats]> = [];
+const deploys: Array<[number, DeployHash]> = [];
 let throughputAt: { content: string; dist: string; fights: number } | undefined;
 for (const size of sizes) {
   const { content, dist, build } = prepare(size);
@@ -207,10 +210,21 @@ for (const size of sizes) {
       `| ${r.query.name} | ${r.query.budget} | ${r.reads} | ${r.rounds} | ${r.kb.toFixed(1)} | ${fmt(percentile(r.cpu, 50))} | ${fmt(tail(r.cpu).value)} | ${r.over ?? 'yes'} |`,
     );
   const over = m.results.filter((r) => r.over !== null).length;
-  console.log(`\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; ${over} of ${m.results.length} queries over budget.\n`);
+  const kb = m.results.map((r) => r.kb).sort((a, b) => a - b);
+  console.log(`\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; KB read p50 ${percentile(kb, 50).toFixed(1)}, max ${kb[kb.length - 1].toFixed(1)}; ${over} of ${m.results.length} queries over budget.\n`);
+  progress.log(`hashing the ${grouped(size)}-fight build as netlify deploy does...`);
+  deploys.push([size, await hashDeploy(dist)]);
 }
 
-console.log('### Builds\n');
+console.log('### What a deploy of each build sends before its uploads (netlify-cli\'s hashFiles: see npm run bench:deploy)\n');
+console.log('| fights | files | the deploy request | hashing | largest folder | largest file |');
+console.log('|---|---|---|---|---|---|');
+for (const [size, d] of deploys)
+  console.log(
+    `| ${grouped(size)} | ${grouped(Object.keys(d.manifest.files).length)} | ${(d.requestBytes / 2 ** 20).toFixed(2)} MB | ${d.seconds.toFixed(1)} s | ${d.largestFolder.dir} (${grouped(d.largestFolder.entries)}) | ${d.largestFile.path} (${(d.largestFile.bytes / 2 ** 20).toFixed(2)} MB) |`,
+  );
+
+console.log('\n### Builds\n');
 console.log('| fights | build time | peak RSS | files | folders | largest folder | size |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [size, b] of builds)

@@ -72,27 +72,28 @@ export type HashedList = { resource: LargeResource; by?: undefined } | Pick<Whol
 
 /**
  * How each kind of list is cut into packs (see cuts.ts; weights count records, or lines of a list
- * read whole). A list in order holds at least 150 records a pack (more than a page's PAGE_MAX, so
- * a page is two packs at most) and about 230 KB of stored records (fights 580 bytes each, events
- * 380, fighters 240), at most 410 KB: its index and two packs stay under a megabyte. A list kept
- * by id is read a pack at a time: about 470 KB a pack, at most 700 KB.
+ * read whole): few files, each no larger than a request can afford. A list in order holds at least
+ * 350 records a pack (more than a page's PAGE_MAX, so a page is two packs at most), about 330 KB of
+ * stored records (a fight 580 bytes, an event 380, a fighter 280 with its search fields), at most
+ * 410 KB: its index and two packs stay under a megabyte. A list kept by id is read a pack at a
+ * time: about 590 KB a pack, at most 830 KB.
  */
 export const RULES = {
   sorted: {
-    fights: { min: 150, spacing: 300, max: 700 },
-    events: { min: 150, spacing: 600, max: 1000 },
-    fighters: { min: 150, spacing: 900, max: 1600 },
+    fights: { min: 350, spacing: 300, max: 700 },
+    events: { min: 500, spacing: 600, max: 1050 },
+    fighters: { min: 800, spacing: 800, max: 1450 },
   },
   records: {
-    fights: { min: 400, spacing: 500, max: 1150 },
-    events: { min: 600, spacing: 800, max: 1800 },
-    fighters: { min: 900, spacing: 1300, max: 2700 },
+    fights: { min: 600, spacing: 500, max: 1350 },
+    events: { min: 800, spacing: 700, max: 1850 },
+    fighters: { min: 1400, spacing: 1200, max: 3200 },
   },
   /** Lists read whole: weights are their lines (fights, holders); spacing counts lists (an event's holds 8 fights, a fighter's 7, on average). */
   whole: {
-    event: { min: 350, spacing: 48, max: 1050 },
-    fighter: { min: 350, spacing: 60, max: 1050 },
-    title: { min: 350, spacing: 60, max: 1050 },
+    event: { min: 600, spacing: 36, max: 1250 },
+    fighter: { min: 600, spacing: 45, max: 1250 },
+    title: { min: 600, spacing: 45, max: 1250 },
   },
 } as const satisfies Record<string, Record<string, CutRule>>;
 

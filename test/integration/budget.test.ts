@@ -1,14 +1,14 @@
 // Every query of the benchmark's mix within its read budget on the test build: reads, sequential
-// rounds, no path read twice. Counts, not timings, so the test is as stable as the code.
+// rounds, bytes, no path read twice. Counts, not timings, so the test is as stable as the code.
 import { describe, expect, it } from 'vitest';
 import { countingStore } from '../../scripts/bench/reads.ts';
-import { overBudget, queryMix } from '../../scripts/bench/mix.ts';
+import { MAX_BYTES, overBudget, queryMix } from '../../scripts/bench/mix.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { route } from '../../src/api/registry.ts';
 import { distStore } from '../helpers/handler.ts';
 
 describe('read budgets', () => {
-  it('every query of the mix stays within its reads and rounds, reading only the lists its endpoint names', async () => {
+  it('every query of the mix stays within its reads, rounds and bytes, reading only the lists its endpoint names', async () => {
     const counting = countingStore(distStore());
     const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
     const call = async (path: string) => {
@@ -22,9 +22,9 @@ describe('read budgets', () => {
     const elsewhere: string[] = [];
     for (const q of mix) {
       counting.take();
-      const body = await call(q.path);
+      await call(q.path);
       const stats = counting.take();
-      const why = overBudget(q, stats, body.data.length ?? 1);
+      const why = overBudget(q, stats);
       if (why) over.push(`${q.name} (${q.path}): ${why}`);
       const { reads } = route(new URL(q.path, 'http://any').pathname)!.endpoint;
       elsewhere.push(...stats.paths.filter((p) => !reads.some((list) => p.startsWith(list))).map((p) => `${q.name}: ${p}`));
@@ -39,7 +39,8 @@ describe('read budgets', () => {
     await counting.store.read('/a');
     const stats = counting.take();
     expect(stats).toMatchObject({ reads: 3, rounds: 2, repeated: ['/a'] });
-    expect(overBudget({ name: 'x', path: '/', budget: 'list' }, stats, 0)).toMatch(/twice/);
-    expect(overBudget({ name: 'x', path: '/', budget: 'one' }, { ...stats, repeated: [] }, 0)).toMatch(/3 reads in 2 rounds/);
+    expect(overBudget({ name: 'x', path: '/', budget: 'list' }, stats)).toMatch(/twice/);
+    expect(overBudget({ name: 'x', path: '/', budget: 'one' }, { ...stats, repeated: [] })).toMatch(/3 reads in 2 rounds/);
+    expect(overBudget({ name: 'x', path: '/', budget: 'list' }, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_BYTES + 1 })).toMatch(/bytes read/);
   });
 });

@@ -30,15 +30,18 @@ const US = '\x1f';
 
 /** A positional pack's text: its entries, found by their numbers. */
 export function positionalPack(entries: readonly string[], shapes: PackShapes = {}): string {
-  const starts: number[] = [];
+  let end = 0;
+  for (const entry of entries) end += entry.length + 1;
+  const width = String(end).length;
+  const zeros = '0'.repeat(width);
+  let table = '';
   let at = 0;
   for (const entry of entries) {
-    starts.push(at);
+    const digits = String(at);
+    table += zeros.slice(digits.length) + digits;
     at += entry.length + 1;
   }
-  starts.push(at);
-  const width = String(at).length;
-  const table = starts.map((s) => String(s).padStart(width, '0')).join('');
+  table += String(end);
   return `${JSON.stringify({ entries: entries.length, width, ...shaped(shapes) })}\n${table}\n${entries.join('\n')}`;
 }
 

@@ -34,8 +34,8 @@ export const CANDIDATE_PACKS = 512;
  * PAGE_MAX (100) matches then spans about 800 of the list's entries, two packs.
  */
 export const DENSE = 1 / 8;
-/** How the carried list is cut: about 1,200 fighters (350 KB) a pack, at most 1,800 (520 KB). */
-export const CARRIED_RULE: CutRule = { min: 300, spacing: 1000, max: 1800 };
+/** How the carried list is cut: about 1,350 fighters (380 KB) a pack, at most 1,550 (430 KB): a head, an index and two packs stay under a megabyte. */
+export const CARRIED_RULE: CutRule = { min: 900, spacing: 900, max: 1550 };
 
 const RS = '\x1e';
 const US = '\x1f';

@@ -116,8 +116,13 @@ export function* searchUnits(
 ): Generator<Unit> {
   const ranks = fighters.order;
   const n = fighters.count;
-  const divisionOf = (rank: number) => fighters.division(ranks[rank]);
-  const fieldsAt = (rank: number) => fighters.searchFields(ranks[rank]);
+  // Each fighter's division, search fields and id, by rank: read from the source once each (some
+  // 100 bytes a fighter), not once per gram a fighter holds.
+  const divisionAt = new Uint16Array(n);
+  const fieldsAt: Array<readonly string[]> = new Array(n);
+  const idAt: string[] = new Array(n);
+  for (let r = 0; r < n; r++) [divisionAt[r], fieldsAt[r], idAt[r]] = [fighters.division(ranks[r]), fighters.searchFields(ranks[r]), fighters.id(ranks[r])];
+  const divisionOf = (rank: number) => divisionAt[rank];
 
   // Pass 1: every gram's fighters, counted for everyone and per division.
   const grams = new Grams(divisions.length);
@@ -125,7 +130,7 @@ export function* searchUnits(
   for (let r = 0; r < n; r++) {
     const d = divisionOf(r);
     divisionSize[d]++;
-    const fields = fieldsAt(r);
+    const fields = fieldsAt[r];
     for (const g of gramsOf(fields, 1, SHORT_NEEDLE)) grams.count(g, d);
     for (const q of gramsOf(fields, LONG_GRAM, LONG_GRAM)) grams.count(q, d);
   }
@@ -161,7 +166,7 @@ export function* searchUnits(
   for (let r = 0; r < n; r++) {
     const d = divisionOf(r);
     const rd = divisionRank[d]++;
-    const fields = fieldsAt(r);
+    const fields = fieldsAt[r];
     for (const text of gramsOf(fields, 1, SHORT_NEEDLE)) {
       const g = grams.number(text)!;
       if (carried.has(g)) buckets.add(bucketOf(text), g, r);
@@ -176,7 +181,7 @@ export function* searchUnits(
 
   // The fighters' stored records, by rank, in one buffer (they are ASCII): the carried list's entries.
   const stored = storedByRank(fighters, n);
-  const keyAt = (rank: number): NameKey => [fieldsAt(rank)[0], fighters.id(ranks[rank])];
+  const keyAt = (rank: number): NameKey => [fieldsAt[rank][0], idAt[rank]];
 
   // The carried list: each carried gram's fighters in name order, grams by bucket, then by their text.
   const runs = new Map<number, RunPart[]>();
@@ -186,7 +191,7 @@ export function* searchUnits(
   const made: Unit[] = [];
   type Entry = { gram: number; rank: number; text: string };
   const cutter = new PackCutter<Entry>(CARRIED_RULE, (pack) => {
-    const packName = name(`${grams.texts[pack[0].gram]}\t${fighters.id(ranks[pack[0].rank])}`);
+    const packName = name(`${grams.texts[pack[0].gram]}\t${idAt[pack[0].rank]}`);
     for (let i = 0; i < pack.length; ) {
       const gram = pack[i].gram;
       let j = i;
@@ -205,7 +210,7 @@ export function* searchUnits(
     for (const [g, held] of inBucket)
       for (const rank of held) {
         const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), stored(rank));
-        cutter.add({ gram: g, rank, text }, 1, boundaryHash(fnv1a(grams.texts[g], fnv1a(fighters.id(ranks[rank])))), false);
+        cutter.add({ gram: g, rank, text }, 1, boundaryHash(fnv1a(grams.texts[g], fnv1a(idAt[rank]))), false);
         yield* made.splice(0);
       }
   }
@@ -217,7 +222,7 @@ export function* searchUnits(
     const packs = new Map<number, Array<[string, string]>>();
     for (const [q, held] of grouped(buckets.pairs(bucket))) {
       if (isShort(q)) continue;
-      const candidates = held.map((rank) => ({ division: divisions[divisionOf(rank)].id, key: keyAt(rank), fields: fieldsAt(rank) }));
+      const candidates = held.map((rank) => ({ division: divisions[divisionOf(rank)].id, key: keyAt(rank), fields: fieldsAt[rank] }));
       const at = gramPack(grams.texts[q], CANDIDATE_PACKS);
       (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(runs.get(containerOf.get(q)!)!, candidates)]);
     }
