@@ -9,8 +9,9 @@
 //      the position of its first entry (6 base-36 digits), in day order>
 //
 //   a list kept by id (records, an event's or a fighter's fights, a title's holders), in the order of
-//   its ids' hashes
-//     {"total":N,"packs":k}\n
+//   its ids' hashes; no count of its entries, which no reader needs, so that an entry added or
+//   taken away changes the index only where it begins a pack or ends one
+//     {"packs":k}\n
 //     <per pack: its first entry's hash (8 hex digits), which is also its name>
 import { BadPack } from './bad-pack.ts';
 
@@ -41,8 +42,8 @@ export function dayCode(day: string): string {
 
 /** The header line every index starts with. */
 export interface IndexHeader {
-  /** Entries in the list: records, or the ids with a list (a list kept by id). */
-  total: number;
+  /** Records in a list in order. */
+  total?: number;
   packs: number;
   /** Days with entries, for a list by date. */
   days?: number;
@@ -58,8 +59,8 @@ export function orderedIndexText(total: number, packs: ReadonlyArray<readonly [s
 }
 
 /** A list kept by id: each pack's first hash. */
-export function hashedIndexText(total: number, firstHashes: readonly number[]): string {
-  const header: IndexHeader = { total, packs: firstHashes.length };
+export function hashedIndexText(firstHashes: readonly number[]): string {
+  const header: IndexHeader = { packs: firstHashes.length };
   return `${JSON.stringify(header)}\n${firstHashes.map((h) => (h >>> 0).toString(16).padStart(HASH, '0')).join('')}`;
 }
 
@@ -97,7 +98,8 @@ export interface OrderedIndex {
 }
 
 export function readOrderedIndex(text: string): OrderedIndex {
-  const { header, table, rest } = lines(text);
+  const { header: read, table, rest } = lines(text);
+  const header = { ...read, total: read.total ?? 0 };
   const entry = POSITION + NAME;
   if (table.length !== header.packs * entry) throw new BadPack('is an index whose pack table does not fit its header');
   const days = header.days ?? 0;
@@ -126,7 +128,6 @@ export function readOrderedIndex(text: string): OrderedIndex {
 
 /** A list kept by id, as read. */
 export interface HashedIndex {
-  total: number;
   packs: number;
   /** Pack k's first hash (its name: see hashName in cuts.ts). */
   first(k: number): number;
@@ -139,7 +140,6 @@ export function readHashedIndex(text: string): HashedIndex {
   if (table.length !== header.packs * HASH) throw new BadPack('is an index whose pack table does not fit its header');
   const first = (k: number) => parseInt(table.slice(k * HASH, (k + 1) * HASH), 16);
   return {
-    total: header.total,
     packs: header.packs,
     first,
     packOf(hash) {

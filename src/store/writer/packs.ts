@@ -61,17 +61,15 @@ export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry
     const text = keyedPack(...keyedEntries(pack, shapes));
     made.push({ path: paths.pack(folder, hashName(pack[0].hash)), body: () => text });
   });
-  let total = 0;
   let lastHash = -1;
   for (const entry of entries) {
     cutter.add(entry, entry.lines.length, entry.hash, entry.hash === lastHash);
     lastHash = entry.hash;
-    total++;
     yield* made.splice(0);
   }
   cutter.end();
   yield* made.splice(0);
-  yield { path: paths.index(folder), body: () => hashedIndexText(total, firsts) };
+  yield { path: paths.index(folder), body: () => hashedIndexText(firsts) };
 }
 
 export interface PackedLists {

@@ -155,7 +155,6 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
 
   const units: Unit[] = [];
   const newFirsts: number[] = [];
-  let total = index?.total ?? 0;
   let k = 0;
   let c = 0;
   while (c < pending.length) {
@@ -189,7 +188,6 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
           continue;
         }
         if (order === 0) o++;
-        total += (change!.lines === null ? 0 : 1) - (order === 0 ? 1 : 0);
         if (change!.lines !== null) add(change as HashedEntry);
         c++;
       }
@@ -205,7 +203,7 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
     for (const j of consumed) removed.push(paths.pack(folder, hashName(firsts[j])));
   }
   for (; k < firsts.length; k++) newFirsts.push(firsts[k]);
-  const text = hashedIndexText(total, newFirsts);
+  const text = hashedIndexText(newFirsts);
   if (text !== indexText) units.push({ path: indexPath, body: () => text });
   return units;
 }

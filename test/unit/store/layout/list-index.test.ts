@@ -53,10 +53,10 @@ describe('an ordered list\'s index', () => {
 
 describe('a list kept by id\'s index', () => {
   it('names the last pack that begins at or before a hash (the first, for a hash before every pack)', () => {
-    const index = readHashedIndex(hashedIndexText(30, [0x10, 0x8000, 0xfff00000]));
+    const index = readHashedIndex(hashedIndexText([0x10, 0x8000, 0xfff00000]));
     expect([0, 0x10, 0x7fff, 0x8000, 0xffefffff, 0xfff00000, 0xffffffff].map((h) => index.packOf(h))).toEqual([
       '00000010', '00000010', '00000010', '00008000', '00008000', 'fff00000', 'fff00000',
     ]);
-    expect(readHashedIndex(hashedIndexText(0, [])).packOf(5)).toBeNull();
+    expect(readHashedIndex(hashedIndexText([])).packOf(5)).toBeNull();
   });
 });
