@@ -12,10 +12,11 @@
 //     fighters, gram after gram, cut into packs where their content says), and the head says which
 //     packs hold the run, where it starts in each and how many it holds there (for a division, how
 //     many of the division's).
-// A longer needle reads the candidates of its first LONG_GRAM characters (in one of
-// CANDIDATE_PACKS keyed packs): every fighter holding them, with their search fields, so the
-// matches and their count are exact; and the run of the carried list to read the page's records
-// from (the rarest of the two grams inside it that is carried, or its own).
+// Every 3-gram is carried. A longer needle reads the candidates of its first LONG_GRAM characters
+// (in one of CANDIDATE_PACKS keyed packs: every fighter holding them, with their search fields),
+// so the matches and their count are exact, and beside them the head of its first 3 characters,
+// whose run holds every match: the page's records are read from the packs of that run that hold
+// them, found by name key.
 //
 // Carried entries, and candidates, begin with the fighter's division id and name key (folded name,
 // id), so a division's are kept and a candidate is found by binary search. Fields are separated by tabs; a head's and a run's parts by RS and US.
@@ -43,6 +44,9 @@ const US = '\x1f';
 /** The pack (0 to n - 1) a gram's head or candidates are in. */
 export const gramPack = (gram: string, n: number) => (fnv1a(gram) >>> 0) % n;
 
+/** Whether a short gram held by `total` of `fighters` fighters is carried: every 3-gram, and any shorter gram fewer than a DENSE share hold. */
+export const isCarried = (gram: string, total: number, fighters: number) => Array.from(gram).length === SHORT_NEEDLE || total < DENSE * fighters;
+
 /** Where a gram's fighters lie in one scope: the list itself, or a run of the carried list. */
 export type GramScope =
   | { total: number; how: 'list'; counts: number[] }
@@ -55,7 +59,7 @@ export interface RunPart {
   count: number;
   /** The scope's fighters among them: `count` for every fighter, the division's for a division. */
   held: number;
-  /** The name key of the part's first fighter (given in a 4-gram's candidates, whose records are found by key). */
+  /** The name key of the part's first fighter, for every fighter's scope (a long needle's records are found by key). */
   first?: NameKey;
 }
 
@@ -118,20 +122,14 @@ export interface Candidate {
   fields: readonly string[];
 }
 
-/**
- * A 4-gram's candidates: the run to read their records from (its parts with their first keys), then
- * a line per candidate, in name order.
- */
-export function candidatesEntry(run: readonly RunPart[], candidates: readonly Candidate[]): string {
-  return [run.map(partText).join(RS), ...candidates.map((c) => [c.division, c.key[0], c.key[1], c.fields[1], c.fields[2]].join('\t'))].join('\n');
-}
+/** A 4-gram's candidates: a line per candidate, in name order. */
+export const candidatesEntry = (candidates: readonly Candidate[]) => candidates.map(candidateLine).join('\n');
 
-export function readCandidatesEntry(entry: string): { run: RunPart[]; candidates: Candidate[] } {
-  const [head, ...lines] = entry.split('\n');
-  const run = head.split(RS).map(readPart);
-  const candidates = lines.map((line): Candidate => {
+export const candidateLine = (c: Candidate) => [c.division, c.key[0], c.key[1], c.fields[1], c.fields[2]].join('\t');
+
+export function readCandidatesEntry(entry: string): Candidate[] {
+  return entry.split('\n').map((line): Candidate => {
     const [division, folded, id, nickname, alias] = line.split('\t');
     return { division, key: [folded, id], fields: [folded, nickname, alias] };
   });
-  return { run, candidates };
 }

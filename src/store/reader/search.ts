@@ -58,15 +58,23 @@ async function shortNeedle(store: Store, gram: string, divisionId: string | unde
 }
 
 async function longNeedle(store: Store, needle: string, divisionId: string | undefined, offset: number, size: number): Promise<Found> {
-  const gram = Array.from(needle).slice(0, LONG_GRAM).join('');
+  const chars = Array.from(needle);
+  const gram = chars.slice(0, LONG_GRAM).join('');
+  const first = chars.slice(0, SHORT_NEEDLE).join('');
   const path = paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS));
-  const text = await store.read(path);
+  const headsPath = paths.searchHeads(gramPack(first, HEAD_PACKS));
+  // The candidates, and the head of the needle's first 3-gram, whose run holds every match.
+  const [text, headsText] = await Promise.all([store.read(path), store.read(headsPath)]);
   const entry = text === null ? null : parsed(path, readKeyed, text).find(gram);
   if (entry === null) return { total: 0, records: [] };
-  const { run, candidates } = parsed(path, readCandidatesEntry, entry);
+  const candidates = parsed(path, readCandidatesEntry, entry);
   const matches = candidates.filter((c) => (divisionId === undefined || c.division === divisionId) && holds(c.fields, needle));
   const page = matches.slice(offset, offset + size);
   if (page.length === 0) return { total: matches.length, records: [] };
+  const head = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(first);
+  const scope = head === null ? undefined : parsed(headsPath, readHeadEntry, head).get('_');
+  if (scope?.how !== 'carried') throw new StoreInconsistent(headsPath, `has no carried run of ${first}, though ${gram} has candidates`);
+  const { run } = scope;
   // Each match's part of the run: the last whose first fighter comes at or before it.
   const partOf = page.map((c) => Math.max(0, lowerBound(run.length, (k) => compareNameKeys(run[k].first!, c.key) > 0) - 1));
   const wanted = [...new Set(partOf)].map((k) => run[k]);

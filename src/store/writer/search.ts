@@ -10,7 +10,7 @@
 import type { Division } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  CANDIDATE_PACKS, CARRIED_RULE, DENSE, HEAD_PACKS, LONG_GRAM, PackCutter, SHORT_NEEDLE, boundaryHash, candidatesEntry, carriedEntry, gramPack,
+  CANDIDATE_PACKS, CARRIED_RULE, DENSE, HEAD_PACKS, isCarried, LONG_GRAM, PackCutter, SHORT_NEEDLE, boundaryHash, candidatesEntry, carriedEntry, gramPack,
   headEntry, keyedPack, lists, packNamer, paths, positionalPack, readHeadEntry, readKeyed, shapesNamed, type GramScope, type NameKey, type RunPart,
   type ShapesOf,
 } from '../layout.ts';
@@ -135,18 +135,9 @@ export function* searchUnits(
     for (const q of gramsOf(fields, LONG_GRAM, LONG_GRAM)) grams.count(q, d);
   }
   const isShort = (g: number) => Array.from(grams.texts[g]).length <= SHORT_NEEDLE;
-  // A short gram too rare to read from the list of every fighter is carried; so is a 4-gram none of whose grams is.
+  // Every 3-gram is carried (longer needles read their first's run), and any shorter gram too rare to read from the list of every fighter.
   const carried = new Set<number>();
-  for (let g = 0; g < grams.texts.length; g++) if (isShort(g) && grams.total[g] < DENSE * n) carried.add(g);
-  const containerOf = new Map<number, number>();
-  for (let q = 0; q < grams.texts.length; q++) {
-    if (isShort(q)) continue;
-    const chars = Array.from(grams.texts[q]);
-    const inside = [chars.slice(0, 3).join(''), chars.slice(1).join('')].map((t) => grams.number(t)!).filter((t) => carried.has(t));
-    const rarest = inside.sort((a, b) => grams.total[a] - grams.total[b])[0];
-    containerOf.set(q, rarest ?? q);
-    if (rarest === undefined) carried.add(q);
-  }
+  for (let g = 0; g < grams.texts.length; g++) if (isShort(g) && isCarried(grams.texts[g], grams.total[g], n)) carried.add(g);
   /** Whether a gram is read from a division's own list (dense in it, or not carried at all). */
   const fromList = (g: number, d: number) => grams.perDivision[g][d] >= DENSE * divisionSize[d] || !carried.has(g);
 
@@ -217,14 +208,14 @@ export function* searchUnits(
   cutter.end();
   yield* made.splice(0);
 
-  // Each 4-gram's candidates, a bucket's whole candidates packs at a time, with the run of its container.
+  // Each 4-gram's candidates, a bucket's whole candidates packs at a time.
   for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
     const packs = new Map<number, Array<[string, string]>>();
     for (const [q, held] of grouped(buckets.pairs(bucket))) {
       if (isShort(q)) continue;
       const candidates = held.map((rank) => ({ division: divisions[divisionOf(rank)].id, key: keyAt(rank), fields: fieldsAt[rank] }));
       const at = gramPack(grams.texts[q], CANDIDATE_PACKS);
-      (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(runs.get(containerOf.get(q)!)!, candidates)]);
+      (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(candidates)]);
     }
     for (const [, entries] of [...packs].sort(([a], [b]) => a - b)) {
       const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
@@ -239,7 +230,7 @@ export function* searchUnits(
     if (!isShort(g)) continue;
     const scopes: Array<readonly [string, GramScope]> = [];
     const run = runs.get(g);
-    scopes.push(['_', run ? { total: grams.total[g], how: 'carried', run: run.map(({ first: _, ...part }) => part) } : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) }]);
+    scopes.push(['_', run ? { total: grams.total[g], how: 'carried', run } : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) }]);
     divisions.forEach((division, d) => {
       const total = grams.perDivision[g][d];
       if (total === 0) return;

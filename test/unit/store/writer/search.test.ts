@@ -65,8 +65,8 @@ describe('searchUnits', () => {
     // No gram spans two fields, and a needle longer than the heads' has none.
     expect(readKeyed(String(files.get(paths.searchHeads(gramPack('lba', HEAD_PACKS))) ?? '{"entries":0}\n\n')).find('lba')).toBeNull();
     const candidates = (gram: string) => readCandidatesEntry(readKeyed(String(files.get(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS))))).find(gram)!);
-    expect(candidates('bana').candidates).toEqual([{ division: 'welterweight', key: ['carl', 'fighter-c'], fields: fighters[2].fields }]);
-    expect(candidates('anna').candidates.map((c) => c.key[1])).toEqual(['fighter-a']);
+    expect(candidates('bana')).toEqual([{ division: 'welterweight', key: ['carl', 'fighter-c'], fields: fighters[2].fields }]);
+    expect(candidates('anna').map((c) => c.key[1])).toEqual(['fighter-a']);
   });
 
   it('makes the same files whether the pairs wait in memory or on disk', () => {
