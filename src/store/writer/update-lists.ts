@@ -4,11 +4,12 @@
 // its name and its bytes: the same files a build from nothing makes.
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, lowerBound, paths, readHashedIndex, readKeyed,
+  boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, readHashedIndex, readKeyed,
   readOrderedIndex, readPositional, sortedFolder, storedAtEnd, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
 } from '../layout.ts';
 import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './lists.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './packs.ts';
+import { recut } from './recut.ts';
 
 /** Reads a store file as it was before the change, or null when there was none. */
 export type ReadBefore = (path: string) => string | null;
@@ -114,14 +115,9 @@ function samePack(index: OrderedIndex, k: number, before: ArrayLike<number>, aft
 /** A change to a list kept by id: each id's entry as it is now (its lines), or null where it went (or has none). */
 export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
 
-/** A change, in the list's order: an id's entry as it is now, or null where it goes. */
-type Change = { id: string; hash: number; lines: readonly string[] | null };
-
 /**
- * The files of a list kept by id that a change touches. Each run of packs around the changed ids
- * is read, the changes merged in, and cut again from the start of the pack before the first change
- * (whose first entry, and so the cut before it, is as it was) until a pack ends where an unchanged
- * pack began: packs that come out as they were are not written, packs no longer in the list go to
+ * The files of a list kept by id that a change touches: the packs around the changed ids cut again
+ * (see recut.ts), each written only where its bytes differ; the packs no longer in the list go to
  * `removed`, and the index is made again if it differs. The same files a build from nothing makes.
  */
 export function hashedListChanges(list: HashedList, changes: HashedChanges, read: ReadBefore, shapes: Shapes, removed: string[]): Unit[] {
@@ -131,79 +127,63 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
   const indexText = read(indexPath);
   const index = indexText === null ? null : readHashedIndex(indexText);
   const firsts = index === null ? [] : Array.from({ length: index.packs }, (_, k) => index.first(k));
+  const pathOf = (hash: number) => paths.pack(folder, hashName(hash));
   const oldTexts = new Map<number, string>();
   const oldText = (k: number) => {
     let text = oldTexts.get(k);
     if (text === undefined) {
-      const path = paths.pack(folder, hashName(firsts[k]));
-      const found = read(path);
-      if (found === null) throw new Error(`the store has no ${path}, which its index names`);
-      oldTexts.set(k, (text = found));
+      text = read(pathOf(firsts[k])) ?? undefined;
+      if (text === undefined) throw new Error(`the store has no ${pathOf(firsts[k])}, which its index names`);
+      oldTexts.set(k, text);
     }
     return text;
   };
-  const oldEntries = (k: number): HashedEntry[] => {
-    const pack = readKeyed(oldText(k));
-    shapes.addAll(Object.entries(pack.shapes.named));
-    return pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
-  };
-  /** The old pack a hash falls in: the last that begins at or before it (the first, for a hash before every pack). */
-  const packOf = (hash: number) => Math.max(0, lowerBound(firsts.length, (k) => firsts[k] > hash) - 1);
-  /** Where pack k's range of hashes ends (the next pack's first hash). */
-  const endOf = (k: number) => (k + 1 < firsts.length ? firsts[k + 1] : Infinity);
-  const pending: Change[] = [...changes].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId);
-
-  const units: Unit[] = [];
-  const newFirsts: number[] = [];
-  let k = 0;
-  let c = 0;
-  while (c < pending.length) {
-    // Packs before the run stay as they were.
-    const runStart = Math.max(k, packOf(pending[c].hash) - 1);
-    for (; k < runStart; k++) newFirsts.push(firsts[k]);
-    const consumed = new Set<number>();
-    const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
-      const first = pack[0].hash;
-      const text = keyedPack(...keyedEntries(pack, shapes));
-      const was = [...consumed].find((j) => firsts[j] === first);
-      if (was === undefined || oldText(was) !== text) units.push({ path: paths.pack(folder, hashName(first)), body: () => text });
-      if (was !== undefined) consumed.delete(was);
-      newFirsts.push(first);
-    });
-    let lastHash = -1;
-    const add = (entry: HashedEntry) => {
-      cutter.add(entry, entry.lines.length, entry.hash, entry.hash === lastHash);
-      lastHash = entry.hash;
-    };
-    for (;;) {
-      // Pack k's entries (none past the last pack), the changes that fall in it merged in.
-      const old = k < firsts.length ? oldEntries(k) : [];
-      if (k < firsts.length) consumed.add(k);
-      let o = 0;
-      while (o < old.length || (c < pending.length && pending[c].hash < endOf(k))) {
-        const change = c < pending.length && pending[c].hash < endOf(k) ? pending[c] : undefined;
-        const order = change === undefined ? -1 : o >= old.length ? 1 : byHashThenId(old[o], change);
-        if (order < 0) {
-          add(old[o++]);
-          continue;
+  const oldEntries = new Map<number, HashedEntry[]>();
+  const byKey = (a: HashedKey, b: HashedKey) => byHashThenId(a, b);
+  const { packs, replaced } = recut<HashedKey, HashedEntry>(
+    {
+      firsts: firsts.map((hash) => ({ hash, id: '' })),
+      entries: (k) => {
+        let entries = oldEntries.get(k);
+        if (!entries) {
+          const pack = readKeyed(oldText(k));
+          shapes.addAll(Object.entries(pack.shapes.named));
+          entries = pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
+          oldEntries.set(k, entries);
         }
-        if (order === 0) o++;
-        if (change!.lines !== null) add(change as HashedEntry);
-        c++;
-      }
-      k++;
-      if (k >= firsts.length) break;
-      // The run ends where the next pack, which no change falls in, would begin a pack anyway.
-      if (c >= pending.length || pending[c].hash >= endOf(k)) {
-        const upcoming = oldEntries(k)[0];
-        if (cutter.endsBefore(upcoming.lines.length, upcoming.hash === lastHash) === 'before') break;
-      }
-    }
-    cutter.end();
-    for (const j of consumed) removed.push(paths.pack(folder, hashName(firsts[j])));
-  }
-  for (; k < firsts.length; k++) newFirsts.push(firsts[k]);
+        return entries;
+      },
+      keyOf: (entry) => entry,
+      compare: byKey,
+      weight: (entry) => entry.lines.length,
+      hash: (entry) => entry.hash,
+      joined: (before, entry) => before.hash === entry.hash,
+      rule: hashedRule(list),
+    },
+    [...changes].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)) })).sort(byKey).map((key) => ({ key, entry: lines(changes, key) })),
+  );
+  const units: Unit[] = [];
+  const made = new Set<number>();
+  const newFirsts = packs.map((pack) => {
+    if ('kept' in pack) return firsts[pack.kept];
+    const first = pack.made[0].hash;
+    made.add(first);
+    const text = keyedPack(...keyedEntries(pack.made, shapes));
+    const was = replaced.find((k) => firsts[k] === first);
+    if (was === undefined || oldText(was) !== text) units.push({ path: pathOf(first), body: () => text });
+    return first;
+  });
+  for (const k of replaced) if (!made.has(firsts[k])) removed.push(pathOf(firsts[k]));
   const text = hashedIndexText(newFirsts);
   if (text !== indexText) units.push({ path: indexPath, body: () => text });
   return units;
+}
+
+/** A change's key in a list kept by id: the id's hash, then the id (an empty id falls before every id of its hash). */
+type HashedKey = { hash: number; id: string };
+
+/** The entry a change makes at a key: the id's lines, or none. */
+function lines(changes: HashedChanges, key: HashedKey): HashedEntry | null {
+  const made = changes.get(key.id)!;
+  return made === null ? null : { ...key, lines: made };
 }
