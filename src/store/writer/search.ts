@@ -80,6 +80,18 @@ function grouped(pairs: Uint32Array): Map<number, number[]> {
 /** A gram's bucket: its candidates pack's number, modulo the buckets. */
 const bucketOf = (gram: string) => gramPack(gram, CANDIDATE_PACKS) % GRAM_BUCKETS;
 
+/** The order of the carried list's runs: by the grams' buckets, then by their text. */
+export const compareCarriedGrams = (a: string, b: string) => bucketOf(a) - bucketOf(b) || compareTexts(a, b);
+
+/** A carried entry's boundary hash (see cuts.ts): of its gram and its fighter's id. */
+export const carriedHash = (gram: string, id: string) => boundaryHash(fnv1a(gram, fnv1a(id)));
+
+/** A carried pack's name, from its first entry's gram and fighter id, in the order of the carried list (see packNamer). */
+export const carriedNamer = () => {
+  const name = packNamer();
+  return (gram: string, id: string) => name(`${gram}\t${id}`);
+};
+
 /** The grams met, numbered in the order first met, with their fighters counted for everyone and per division. */
 class Grams {
   readonly texts: string[] = [];
@@ -178,11 +190,11 @@ export function* searchUnits(
   const runs = new Map<number, RunPart[]>();
   /** Each run part's fighters per division, beside its part. */
   const runDivisions = new Map<number, Uint32Array[]>();
-  const name = packNamer();
+  const name = carriedNamer();
   const made: Unit[] = [];
   type Entry = { gram: number; rank: number; text: string };
   const cutter = new PackCutter<Entry>(CARRIED_RULE, (pack) => {
-    const packName = name(`${grams.texts[pack[0].gram]}\t${idAt[pack[0].rank]}`);
+    const packName = name(grams.texts[pack[0].gram], idAt[pack[0].rank]);
     for (let i = 0; i < pack.length; ) {
       const gram = pack[i].gram;
       let j = i;
@@ -201,7 +213,7 @@ export function* searchUnits(
     for (const [g, held] of inBucket)
       for (const rank of held) {
         const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), stored(rank));
-        cutter.add({ gram: g, rank, text }, 1, boundaryHash(fnv1a(grams.texts[g], fnv1a(idAt[rank]))), false);
+        cutter.add({ gram: g, rank, text }, 1, carriedHash(grams.texts[g], idAt[rank]), false);
         yield* made.splice(0);
       }
   }
@@ -270,7 +282,7 @@ function storedByRank(fighters: FighterSource, n: number): (rank: number) => str
 }
 
 /** Code-unit order, the same in every runtime. */
-const compareTexts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const compareTexts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The pack of each position of a list whose packs start at `starts`. */
 function packIndex(starts: readonly number[], total: number): Uint32Array {

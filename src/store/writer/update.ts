@@ -8,6 +8,7 @@ import type { HashedList } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
 import { headUnit, members, type Groups, type TextOf, type Unit } from './lists.ts';
 import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search.ts';
+import { searchChangeUnits, type FighterChange } from './search-update.ts';
 import type { StoreSource } from './source.ts';
 import { hashedListChanges, sortedListChanges, type HashedChanges, type ReadBefore } from './update-lists.ts';
 import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, fighterLine, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
@@ -55,6 +56,26 @@ function recordChanges(c: { id(slot: number): string; text: TextOf }, changed: R
   for (const id of gone) changes.set(id, null);
   for (const slot of changed) changes.set(c.id(slot), [c.text(slot)]);
   return changes;
+}
+
+/** Each fighter the change touched, as the name search saw it before and sees it now. */
+function fighterChanges(source: StoreSource, before: Before, changed: Changed): FighterChange[] {
+  const { fighters, divisions } = source;
+  const present = (order: ArrayLike<number>) => {
+    const held = new Set<number>();
+    for (let i = 0; i < order.length; i++) held.add(order[i]);
+    return held;
+  };
+  const [wasThere, isThere] = [present(before.orders.fighters), present(fighters.order)];
+  const now = (slot: number) => ({ fields: fighters.searchFields(slot), division: divisions[fighters.division(slot)].id, id: fighters.id(slot) });
+  return [...new Set([...changed.texts.fighters, ...changed.searchable])].map((slot) => {
+    const snapshot = before.fighter(slot);
+    return {
+      // A fighter whose record alone changed (its age, with the day) was as it is.
+      was: wasThere.has(slot) ? (snapshot ? { fields: snapshot.searchFields, division: snapshot.divisionId, id: snapshot.id } : now(slot)) : undefined,
+      is: isThere.has(slot) ? { ...now(slot), stored: fighters.text(slot) } : undefined,
+    };
+  });
 }
 
 /** A head whose bytes differ from the head before. */
@@ -137,7 +158,13 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes), before));
   if (changed.searchable.size > 0 || changed.texts.fighters.size > 0) {
     const lists = { all: fighters.order, division: (d: number) => members(newFighterDivisions, d) };
-    units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
+    const was = { all: before.orders.fighters, division: (d: number) => members(oldFighterDivisions, d) };
+    const update = { fighters, divisions, lists, before: was, read: before.read, shapes, changes: fighterChanges(source, before, changed), moved: changed.searchable };
+    const searchRemoved: string[] = [];
+    const made = searchChangeUnits(update, searchRemoved);
+    // A change that moves a gram between the fighters' lists and the carried list makes the search again whole.
+    if (made === null) units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
+    else units.push(...made), removed.push(...searchRemoved);
   }
 
   // The small resources: few files, made again and kept only where their bytes differ.

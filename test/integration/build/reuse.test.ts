@@ -94,6 +94,22 @@ describe('a build over a previous one', () => {
     expect(kept).toBeGreaterThan(after.size / 2);
   });
 
+  // The name search's files follow each kind of fighter edit (see search-update.ts): names and
+  // nicknames that give a fighter grams it lacked and take others away, another division, a
+  // fighter new to the content and one taken out of it.
+  it('makes what a nickname, a division, a new fighter and a removed one touch in the name search', async () => {
+    edit('fighters', 'fighter-000010.json', (f) => (f.nickname = 'The Quiet Zebra'));
+    edit('fighters', 'fighter-000011.json', (f) => (f.division_id = f.division_id === 'heavyweight' ? 'flyweight' : 'heavyweight'));
+    const fighter = JSON.parse(readFileSync(path.join(content, 'fighters', 'fighter-000012.json'), 'utf8'));
+    writeFileSync(path.join(content, 'fighters', 'fighter-newcomer.json'), JSON.stringify({ ...fighter, id: 'fighter-newcomer', name: 'Quentin Xylo', full_name: 'Quentin Xylo' }));
+    expect(build(dist)).toMatch(/3 content files changed/);
+    await expectSameAsFromNothing(dist);
+    unlinkSync(path.join(content, 'fighters', 'fighter-newcomer.json'));
+    edit('fighters', 'fighter-000010.json', (f) => (f.nickname = null));
+    expect(build(dist)).toMatch(/2 content files changed/);
+    await expectSameAsFromNothing(dist);
+  });
+
   it('remakes the fighters whose age a new day changes', async () => {
     asOf = '2027-03-15';
     const out = build(dist);
