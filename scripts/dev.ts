@@ -37,7 +37,7 @@ const options = parseCommandLine(USAGE, {
 const DIST = process.env.DIST_DIR ?? 'dist';
 const CONTENT = process.env.CONTENT_DIR ?? 'content';
 
-buildUnlessCurrent(DIST, USAGE);
+const listing = buildUnlessCurrent(DIST, USAGE);
 const keys = localKeys();
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 const { startServer, PREVIEW_CACHE_BYTES } = await import('./lib/serve.ts');
@@ -51,7 +51,7 @@ const rebuild = () =>
     child.on('exit', (code) => resolve(code === 0));
   });
 const context = distContext(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
-const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line) });
+const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line), listing });
 const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
   e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
 );

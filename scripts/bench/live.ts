@@ -3,6 +3,7 @@
 // with it, polling every 10 ms, and the same for undoing it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildInputs, isCurrent } from '../lib/build-output.ts';
 import { existingFolder, nonEmpty, parseCommandLine } from '../lib/cli.ts';
 import { commandProgress, progressEnv } from '../lib/progress.ts';
 import { edits } from './edits.ts';
@@ -14,7 +15,8 @@ const USAGE = `Usage: npm run bench:live -- --content DIR --dist DIR
 Starts npm run dev on a content folder (building it into DIST first unless it holds a current
 build), then makes each edit a maintainer makes (a result entered, a fight added, deleted, moved
 to another date or division, a fighter renamed) and times how long until the API shows it, and
-until it shows the edit undone. The content folder is left as it was.
+until it shows the edit undone; then stops it (Ctrl-C) and times how long it takes to save its
+state and exit. The content folder is left as it was.
 
   --content DIR   the content folder (it is edited and restored)
   --dist DIR      the built site's folder
@@ -79,11 +81,21 @@ try {
     progress.log(`${edit.name}: shown in ${(applied / 1000).toFixed(2)} s, undone in ${(undone / 1000).toFixed(2)} s`);
     timing.tick();
   }
+} catch (e) {
+  child.kill('SIGINT');
+  throw e;
 } finally {
   timing.done();
-  child.kill('SIGINT');
 }
+// Ctrl-C right after the last edit: the preview saves its state and marks the site before it exits.
+const exited = new Promise((resolve) => child.once('exit', resolve));
+const stopping = performance.now();
+child.kill('SIGINT');
+await exited;
+const stopped = (performance.now() - stopping) / 1000;
+const current = isCurrent(values.dist, buildInputs({ ...process.env, CONTENT_DIR: path.resolve(values.content) }));
 console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
 console.log('| edit | shown in | undone in |\n|---|---|---|');
 for (const row of rows) console.log(row);
+console.log(`\nCtrl-C after the last edit: stopped in ${stopped.toFixed(2)} s; the next start ${current ? 'takes the site as it is' : 'builds again'}.`);
 if (resets > 0) console.log(`\n${resets} request${resets === 1 ? '' : 's'} found the connection reset and were sent again.`);

@@ -8,9 +8,10 @@ import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpat
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { contentInputs, contentInputsOffThread, listContent, type ContentInputs } from '../../src/build/inputs.ts';
+import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from '../../src/build/inputs.ts';
 import { asOfDay } from '../../src/content/as-of.ts';
 import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
+import type { FileList } from '../../src/shared/file-list.ts';
 import { isAlive } from '../../src/shared/processes.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
@@ -101,8 +102,24 @@ function contentOf(env: Env): { contentDir: string; asOf: string } {
 
 /** What a build of the content folder in `env` would be made from now. */
 export function buildInputs(env: Env = process.env): BuildInputs {
+  return listedBuildInputs(env).inputs;
+}
+
+/** buildInputs, with the listing of the content it was made from. */
+export function listedBuildInputs(env: Env = process.env): { inputs: BuildInputs; listing: FileList } {
+  const { contentDir } = contentOf(env);
+  const listing = listContent(contentDir);
+  return { inputs: buildInputsOf(env, listing), listing };
+}
+
+/**
+ * What a build would be made from, given a listing of the content and the files changed since
+ * (see contentInputs): a live preview's, which follows every change, in a second at a million
+ * files rather than the tens of seconds a listing takes.
+ */
+export function buildInputsOf(env: Env, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
   const { contentDir, asOf } = contentOf(env);
-  return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listContent(contentDir)));
+  return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listing, changed));
 }
 
 /**

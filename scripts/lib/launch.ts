@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseKeys } from '../../src/api/keys.ts';
-import { buildInputs, buildProblem, isCurrent } from './build-output.ts';
+import type { FileList } from '../../src/shared/file-list.ts';
+import { buildProblem, isCurrent, listedBuildInputs } from './build-output.ts';
 import { refuse } from './cli.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,12 +19,15 @@ export const DEV_KEY = 'dev-key-change-me';
  * a killed build left, or a build of content since edited, added to or deleted from, is rebuilt;
  * see scripts/build.ts). SKIP_BUILD=1 serves the folder as it is. A setting the build would
  * refuse (AS_OF, DIST_DIR) is refused first, as a bad command line is, with `usage`.
+ * Gives the listing of the content the build in `dist` was made from, or null when that is not
+ * known (SKIP_BUILD, or content that changed while it was built).
  */
-export function buildUnlessCurrent(dist: string, usage: string): void {
-  if (process.env.SKIP_BUILD === '1') return;
+export function buildUnlessCurrent(dist: string, usage: string): FileList | null {
+  if (process.env.SKIP_BUILD === '1') return null;
   const problem = buildProblem(dist, 'DIST_DIR', process.env.CONTENT_DIR ?? 'content');
   if (problem !== null) refuse(usage, problem);
-  if (isCurrent(dist, buildInputs())) return;
+  const { inputs, listing } = listedBuildInputs();
+  if (isCurrent(dist, inputs)) return listing;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
   // The build script itself, on the Node running this one, from the project folder as npm runs
@@ -31,6 +35,8 @@ export function buildUnlessCurrent(dist: string, usage: string): void {
   const result = spawnSync(process.execPath, [BUILD, '--outDir', path.resolve(dist)], { stdio: 'inherit', cwd: ROOT });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  // The build lists the content again: a file saved meanwhile makes its listing another.
+  return isCurrent(dist, inputs) ? listing : null;
 }
 
 /** Whether a listening address takes connections from this machine only. */

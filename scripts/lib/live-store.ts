@@ -4,7 +4,7 @@
 // An edit that breaks a rule changes nothing: every problem is printed, and the last good data is
 // served until the files are fixed. A change to the small collections (divisions, organizations,
 // titles, rankings) builds the site again, as npm run build does.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { COLLECTIONS } from '../../src/content/files.ts';
@@ -13,10 +13,12 @@ import { formatProblems } from '../../src/content/validate.ts';
 import type { Orders } from '../../src/build/catalog-source.ts';
 import { codeDigest, loadState, saveState, type SavedState } from '../../src/build/state.ts';
 import { applyChanges, type ContentChange } from '../../src/build/update.ts';
+import type { FileStat } from '../../src/build/inputs.ts';
+import type { FileList } from '../../src/shared/file-list.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';
 import { readTextIfThere } from '../../src/shared/fs-errors.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
-import { buildInputs, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
+import { buildInputs, buildInputsOf, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { distContext } from './dist-context.ts';
 
@@ -35,6 +37,8 @@ export interface LiveStoreOptions {
   log(line: string): void;
   /** Milliseconds a burst of saves is given to settle before it is applied (default 40). */
   settleMs?: number;
+  /** The listing of the content the build in distDir was made from, when known (see buildUnlessCurrent). */
+  listing?: FileList | null;
 }
 
 export interface LiveStore {
@@ -52,6 +56,12 @@ function currentState(distDir: string, contentDir: string): SavedState | null {
   if (!marker?.store || !state) return null;
   if (state.meta.store !== marker.store || state.meta.content !== path.resolve(contentDir) || state.meta.code !== codeDigest()) return null;
   return state;
+}
+
+/** A file's size and modification time, as a listing of the content takes them, or null when it is not there. */
+function statOf(file: string): FileStat | null {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? { size: stat.size, mtime: stat.mtimeMs } : null;
 }
 
 /** A watched file's collection and its path within the collection's folder, or null for what is not a record. */
@@ -81,15 +91,27 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
 
   const read = (file: string) => readTextIfThere(path.join(dist, file));
 
+  const env = { ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf };
+  /**
+   * The listing of the content the store was built from, and each file a change applied since
+   * (its size and time when it was read, or null: removed). Together they give the marker's
+   * digest in a second at a million files; without the listing (a change that built the site
+   * again, whose build listed the content itself), the content is listed again.
+   */
+  let listing = options.listing ?? null;
+  const appliedFiles = new Map<string, FileStat | null>();
+  const inputsNow = () => (listing ? buildInputsOf(env, listing, appliedFiles) : buildInputs(env));
+
   /** The marker being worked out, if one is. */
   let marking: Promise<void> = Promise.resolve();
   /** Changes applied so far: a marker worked out before the latest one would vouch for content it does not hold. */
   let applied = 0;
   /**
    * The state and the marker, once saves have paused: until then a killed preview leaves neither,
-   * and the next build starts from nothing. The marker's fingerprint lists and stats every content
-   * file, seconds at a million records, so it is worked out on another thread while requests are
-   * answered; a change applied meanwhile leaves it unwritten (that change saves again).
+   * and the next build starts from nothing. Without the listing, the marker's digest lists and
+   * stats every content file, seconds at a million records, so it is worked out on another
+   * thread while requests are answered; a change applied meanwhile leaves it unwritten (that
+   * change saves again).
    */
   const saveSoon = () => {
     clearTimeout(saving);
@@ -97,7 +119,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       saving = undefined;
       const at = applied;
       saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
-      marking = buildInputsOffThread({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }).then(
+      if (listing) return writeMarker(dist, { ...inputsNow(), store: current.meta.store });
+      marking = buildInputsOffThread(env).then(
         (inputs) => {
           if (at === applied && pending.size === 0) writeMarker(dist, { ...inputs, store: current.meta.store });
         },
@@ -116,6 +139,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     const changes = [...pending.values()];
     if (changes.length === 0) return;
     const started = performance.now();
+    // Each file's size and time before it is read: a save during the read shows in the marker as a change not applied.
+    const stats = new Map(changes.map((c) => [`${c.collection}/${c.file}`, statOf(path.join(options.contentDir, c.collection, c.file))]));
     const result = applyChanges({ catalog: current.catalog, orders, contentDir: options.contentDir, asOf: options.asOf, madeFor: current.meta.asOf, read }, changes);
     if (result.kind === 'problems') {
       options.log(`${formatProblems(result.problems)}\nThe last good data is served until these are fixed.`);
@@ -130,6 +155,9 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       if (!rebuilt) throw new Error('the rebuilt site has no saved state');
       current = rebuilt;
       orders = rebuilt.orders;
+      // The build listed the content itself, and marked the site so.
+      listing = null;
+      appliedFiles.clear();
       options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
       return;
     }
@@ -164,6 +192,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       options.context.settle();
       // The store holds the change from here on, whatever happens to the description below.
       orders = result.orders;
+      for (const [file, stat] of stats) appliedFiles.set(file, stat);
       // The API's description takes its examples from the store: made again from the changed
       // store, and swapped in the same way, so that its examples keep naming records that exist.
       const document = path.join(staging, 'document');
@@ -209,7 +238,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       if (saving) {
         clearTimeout(saving);
         saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
-        writeMarker(dist, { ...buildInputs({ ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf }), store: current.meta.store });
+        writeMarker(dist, { ...inputsNow(), store: current.meta.store });
       }
     },
   };

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FileList, listFiles, type PackedFileList } from '../shared/file-list.ts';
+import { compareStrings } from '../shared/text.ts';
 
 export interface ContentInputs {
   fingerprint: string;
@@ -21,16 +22,44 @@ export function listContent(contentDir: string): FileList {
   return listFiles(path.resolve(contentDir), { stats: true });
 }
 
+/** A file's size and modification time, as a listing holds them. */
+export interface FileStat {
+  size: number;
+  mtime: number;
+}
+
 /**
  * Paths are part of the digest, so a deleted or renamed file changes it as surely as an edited
- * one (modification times alone cannot show a deletion).
+ * one (modification times alone cannot show a deletion). `changed` replaces some files' entries
+ * (by path in the listing) with what they are now, or takes them out (null): the digest a listing
+ * taken now would give, without listing a folder of millions of files again.
  */
-export function contentInputs(contentDir: string, asOf: string, listing: FileList): ContentInputs {
+export function contentInputs(contentDir: string, asOf: string, listing: FileList, changed: ReadonlyMap<string, FileStat | null> = new Map()): ContentInputs {
   const hash = createHash('sha256');
   hash.update(`content-dir\t${path.resolve(contentDir)}\nas-of\t${asOf}\n`);
+  let files = 0;
   // Content may be millions of files: hashed one at a time, never joined into one string.
-  for (let i = 0; i < listing.count; i++) hash.update(`content\t${listing.at(i)}\t${listing.size(i)}\t${listing.mtime(i)}\n`);
-  return { fingerprint: hash.digest('hex'), as_of: asOf, content_files: listing.count };
+  const file = (name: string, size: number, mtime: number) => (hash.update(`content\t${name}\t${size}\t${mtime}\n`), files++);
+  // Files new since the listing, in its order (code units), each hashed where a listing would place it.
+  const added = [...changed].filter(([name, stat]) => stat !== null && !listing.has(name)).map(([name]) => name).sort(compareStrings);
+  let next = 0;
+  const addedBefore = (name: string | null) => {
+    for (; next < added.length && (name === null || added[next] < name); next++) {
+      const stat = changed.get(added[next])!;
+      file(added[next], stat.size, stat.mtime);
+    }
+  };
+  for (let i = 0; i < listing.count; i++) {
+    const name = listing.at(i);
+    addedBefore(name);
+    if (!changed.has(name)) file(name, listing.size(i), listing.mtime(i));
+    else {
+      const stat = changed.get(name);
+      if (stat) file(name, stat.size, stat.mtime);
+    }
+  }
+  addedBefore(null);
+  return { fingerprint: hash.digest('hex'), as_of: asOf, content_files: files };
 }
 
 export interface ListedContent {
