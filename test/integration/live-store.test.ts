@@ -13,7 +13,13 @@ import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
 import { writeSmallDataset } from '../helpers/small-dataset.ts';
 
-// Every listing of the content counted: the preview's own must make none.
+// Every listing of the content counted: the preview's own must make none. (The modules are
+// loaded afresh around this file: test files share a worker's.)
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/build/inputs.ts');
+  vi.resetModules();
+});
 vi.mock('../../src/build/inputs.ts', async (original) => {
   const real = await original<typeof inputs>();
   return { ...real, listContent: vi.fn(real.listContent), contentInputsOffThread: vi.fn(real.contentInputsOffThread) };
