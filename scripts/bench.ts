@@ -128,7 +128,8 @@ function memoryStore(dist: string): Store {
     read: async (p) => (await bytes(p))?.toString('utf8') ?? null,
     readBytes: async (p) => {
       const file = await bytes(p);
-      return file && new Uint8Array(file);
+      // A view of the bytes read, as a fetched body's arrayBuffer() is: no copy.
+      return file && new Uint8Array(file.buffer, file.byteOffset, file.length);
     },
   };
 }

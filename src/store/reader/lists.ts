@@ -9,7 +9,7 @@ import {
   type SmallResource, type KeyedPack, type WholeList,
 } from '../layout.ts';
 import { fnv1a } from '../../shared/hash.ts';
-import { readRequired, StoreInconsistent, type Store } from './store.ts';
+import { readRequired, readRequiredBytes, StoreInconsistent, type Store } from './store.ts';
 
 export { lowerBound } from '../layout.ts';
 
@@ -51,8 +51,8 @@ export async function readRecords(store: Store, list: SortedList, index: Ordered
   const packs = await Promise.all(
     Array.from({ length: last - first + 1 }, async (_, i) => {
       const path = paths.pack(folder, index.name(first + i));
-      const text = await readRequired(store, path, 'the list\'s index names it');
-      return { path, pack: parsed(path, readPositional, text) };
+      const bytes = await readRequiredBytes(store, path, 'the list\'s index names it');
+      return { path, pack: parsed(path, readPositional, bytes) };
     }),
   );
   const records: string[] = [];
@@ -75,7 +75,7 @@ async function readHashed(store: Store, list: HashedList, id: string): Promise<s
   const name = index.packOf(boundaryHash(fnv1a(id)));
   if (name === null) return null;
   const path = paths.pack(folder, name);
-  const pack = parsed(path, readKeyed, await readRequired(store, path, 'the list\'s index names it'));
+  const pack = parsed(path, readKeyed, await readRequiredBytes(store, path, 'the list\'s index names it'));
   const entry = pack.find(id);
   return entry === null ? null : parsed(path, (text) => linesOf(text).map((line) => lineWithRecord(line, pack.shapes)), entry);
 }
@@ -101,7 +101,7 @@ export async function readRecordsById(store: Store, resource: LargeResource, ids
   const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
   const packPaths = ids.map((id) => paths.pack(folder, index.packOf(boundaryHash(fnv1a(id)))!));
   const packs = new Map(
-    await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequired(store, file, `a ${resource} list names a record in it`))] as const)),
+    await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequiredBytes(store, file, `a ${resource} list names a record in it`))] as const)),
   );
   return ids.map((id, i) => {
     const pack = packs.get(packPaths[i])!;
@@ -114,7 +114,7 @@ export async function readRecordsById(store: Store, resource: LargeResource, ids
 /** A small resource's complete list (one keyed pack, in the list's order): every record, or one by id. */
 export async function readAll(store: Store, resource: SmallResource): Promise<KeyedPack> {
   const path = paths.all(resource);
-  return parsed(path, readKeyed, await readRequired(store, path, 'every store has this list'));
+  return parsed(path, readKeyed, await readRequiredBytes(store, path, 'every store has this list'));
 }
 
 /** A file of a header line and records, or null. */

@@ -9,7 +9,7 @@ import {
   type SortedList,
 } from '../layout.ts';
 import { parsed, readIndex } from './lists.ts';
-import { readRequired, StoreInconsistent, type Store } from './store.ts';
+import { readRequiredBytes, StoreInconsistent, type Store } from './store.ts';
 
 /** A page of a search: its matches' records, and how many match in all. */
 export interface Found {
@@ -38,7 +38,7 @@ async function shortNeedle(store: Store, gram: string, divisionId: string | unde
   const list: SortedList = { resource: 'fighters', division_id: divisionId };
   const headsPath = paths.searchHeads(gramPack(gram, HEAD_PACKS));
   // The head and the list's index at once: the head says which the page is read from.
-  const [headsText, index] = await Promise.all([store.read(headsPath), readIndex(store, list)]);
+  const [headsText, index] = await Promise.all([store.readBytes(headsPath), readIndex(store, list)]);
   const entry = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(gram);
   const scope = entry === null ? undefined : parsed(headsPath, readHeadEntry, entry).get(divisionId ?? '_');
   if (scope === undefined || offset >= scope.total) return { total: scope?.total ?? 0, records: [] };
@@ -64,7 +64,7 @@ async function longNeedle(store: Store, needle: string, divisionId: string | und
   const path = paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS));
   const headsPath = paths.searchHeads(gramPack(first, HEAD_PACKS));
   // The candidates, and the head of the needle's first 3-gram, whose run holds every match.
-  const [text, headsText] = await Promise.all([store.read(path), store.read(headsPath)]);
+  const [text, headsText] = await Promise.all([store.readBytes(path), store.readBytes(headsPath)]);
   const entry = text === null ? null : parsed(path, readKeyed, text).find(gram);
   if (entry === null) return { total: 0, records: [] };
   const candidates = parsed(path, readCandidatesEntry, entry);
@@ -110,7 +110,7 @@ async function readPacks(store: Store, folder: string, parts: readonly RunPart[]
     await Promise.all(
       names.map(async (name) => {
         const path = paths.pack(folder, name);
-        return [name, parsed(path, readPositional, await readRequired(store, path, 'a search head names it'))] as const;
+        return [name, parsed(path, readPositional, await readRequiredBytes(store, path, 'a search head names it'))] as const;
       }),
     ),
   );
@@ -122,13 +122,16 @@ function takeMatches(folder: string, parts: ReadonlyArray<RunPart & { before: nu
   for (const part of parts) {
     const pack = packs.get(part.pack)!;
     let seen = 0;
-    for (let i = part.start; i < part.start + part.count && i < pack.entries; i++) {
+    // Entries decoded one at a time, up to the page's last match: a part is often a whole pack.
+    let i = part.start;
+    for (; i < part.start + part.count && i < pack.entries && part.before + seen < end; i++) {
       const line = pack.entry(i);
       if (!matches(line)) continue;
       const n = part.before + seen++;
-      if (n >= offset && n < end) records.push(recordAtEnd(line, pack.shapes));
+      if (n >= offset) records.push(recordAtEnd(line, pack.shapes));
     }
-    if (seen !== part.held || part.start + part.count > pack.entries)
+    // A part read to its end holds as many matches as the search counts; one left early, no more.
+    if (part.start + part.count > pack.entries || seen > part.held || (i === part.start + part.count && seen !== part.held))
       throw new StoreInconsistent(paths.pack(folder, part.pack), `holds ${seen} matches where the search counts ${part.held}`);
   }
   return records;

@@ -33,3 +33,10 @@ export async function readRequired(store: Store, path: string, why?: string): Pr
   if (text === null) throw new StoreInconsistent(path, why && `missing, though ${why}`);
   return text;
 }
+
+/** The bytes of a file that must exist (a pack: see layout/pack.ts, whose readers decode only what they need). */
+export async function readRequiredBytes(store: Store, path: string, why?: string): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await store.readBytes(path);
+  if (bytes === null) throw new StoreInconsistent(path, why && `missing, though ${why}`);
+  return bytes;
+}
