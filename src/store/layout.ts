@@ -169,23 +169,6 @@ export const paths = {
   health: lists.health,
 };
 
-/** How many records (or ids) file k of a list of `total` holds when each file holds `perFile`: every file is full but the last. */
-export function heldBy(total: number, k: number, perFile: number): number {
-  return Math.min(Math.max(total - k * perFile, 0), perFile);
-}
-
-/** The files a list of `total` records fills, `perFile` to a file. */
-export const fileCount = (total: number, perFile: number) => Math.ceil(total / perFile);
-
-/** The file that holds a list's record at position p (from 0), `perFile` to a file. */
-export const fileOf = (p: number, perFile: number) => Math.floor(p / perFile);
-
-/** The position of file k's first record, `perFile` to a file. */
-export const firstOf = (k: number, perFile: number) => k * perFile;
-
-/** The positions [from, to) that file k of a list of `total` holds, `perFile` to a file. */
-export const spanOf = (total: number, k: number, perFile: number): [from: number, to: number] => [k * perFile, k * perFile + heldBy(total, k, perFile)];
-
 // ---- File formats ----------------------------------------------------------------------------
 
 /** A list file (a chunk, a complete list): one record a line. */
