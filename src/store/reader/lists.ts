@@ -32,8 +32,8 @@ export function parsed<I, T>(path: string, parse: (text: I) => T, text: I): T {
 export async function readIndex(store: Store, list: SortedList): Promise<OrderedIndex> {
   const path = paths.index(sortedFolder(list));
   const optional = 'division_id' in list && list.division_id !== undefined;
-  const text = optional ? await store.read(path) : await readRequired(store, path, 'every store has this list');
-  return text === null ? EMPTY_INDEX : parsed(path, readOrderedIndex, text);
+  const bytes = optional ? await store.readBytes(path) : await readRequiredBytes(store, path, 'every store has this list');
+  return bytes === null ? EMPTY_INDEX : parsed(path, readOrderedIndex, bytes);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function readRecords(store: Store, list: SortedList, index: Ordered
 async function readHashed(store: Store, list: HashedList, id: string): Promise<string[] | null> {
   const folder = hashedFolder(list);
   const indexPath = paths.index(folder);
-  const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
+  const index = parsed(indexPath, readHashedIndex, await readRequiredBytes(store, indexPath, 'every store has this list'));
   const name = index.packOf(boundaryHash(fnv1a(id)));
   if (name === null) return null;
   const path = paths.pack(folder, name);
@@ -98,7 +98,7 @@ export async function readRecordsById(store: Store, resource: LargeResource, ids
   if (ids.length === 0) return [];
   const folder = hashedFolder({ resource });
   const indexPath = paths.index(folder);
-  const index = parsed(indexPath, readHashedIndex, await readRequired(store, indexPath, 'every store has this list'));
+  const index = parsed(indexPath, readHashedIndex, await readRequiredBytes(store, indexPath, 'every store has this list'));
   const packPaths = ids.map((id) => paths.pack(folder, index.packOf(boundaryHash(fnv1a(id)))!));
   const packs = new Map(
     await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequiredBytes(store, file, `a ${resource} list names a record in it`))] as const)),

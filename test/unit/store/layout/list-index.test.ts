@@ -1,5 +1,6 @@
-// A list's index is read as it is: the day codes compare as the days do, a day range gives the
-// positions a scan of the list would, and a list kept by id finds the pack of any hash.
+// A list's index is read as it is, from its bytes or its text alike: the day codes compare as the
+// days do, a day range gives the positions a scan of the list would, and a list kept by id finds
+// the pack of any hash.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BadPack } from '../../../../src/store/layout/pack.ts';
@@ -28,12 +29,14 @@ describe('an ordered list\'s index', () => {
         const entries: Array<[string, number]> = [];
         sorted.forEach((d, i) => (i === 0 || sorted[i - 1] !== d) && entries.push([d, i]));
         const starts = [...new Set([0, ...cuts.map((c) => c % Math.max(1, sorted.length))])].sort((a, b) => a - b).filter((s) => s < Math.max(1, sorted.length));
-        const index = readOrderedIndex(orderedIndexText(sorted.length, starts.map((s, k) => [s, `0000000${k}`] as const), entries));
+        const text = orderedIndexText(sorted.length, starts.map((s, k) => [s, `0000000${k}`] as const), entries);
+        const index = readOrderedIndex(new TextEncoder().encode(text));
         const inRange = sorted.map((d, i) => [d, i] as const).filter(([d]) => d >= from && d <= to).map(([, i]) => i);
         const [lo, hi] = index.dayRange(from, to);
         if (inRange.length > 0) expect([lo, hi]).toEqual([inRange[0], inRange.at(-1)! + 1]);
         else expect(hi - lo).toBe(0);
         expect(index.dayRange(undefined, undefined)).toEqual([0, sorted.length]);
+        expect(readOrderedIndex(text).dayRange(from, to)).toEqual([lo, hi]);
         for (let p = 0; p < sorted.length; p++) {
           const k = index.packOf(p);
           expect(index.start(k)).toBeLessThanOrEqual(p);
@@ -48,12 +51,14 @@ describe('an ordered list\'s index', () => {
     const text = orderedIndexText(10, [[0, 'aaaaaaaa'], [5, 'bbbbbbbb']], [['2020-01-01', 0], ['2020-01-02', 4]]);
     expect(() => readOrderedIndex(text.slice(0, -1))).toThrow(BadPack);
     expect(() => readOrderedIndex(text.split('\n').slice(0, 2).join('\n'))).toThrow(BadPack);
+    // A position that is not base-36 digits.
+    expect(() => readOrderedIndex(text.replace('{"total":10,"packs":2,"days":2}\n00000', '{"total":10,"packs":2,"days":2}\n0000!')).start(0)).toThrow(BadPack);
   });
 });
 
 describe('a list kept by id\'s index', () => {
   it('names the last pack that begins at or before a hash (the first, for a hash before every pack)', () => {
-    const index = readHashedIndex(hashedIndexText([0x10, 0x8000, 0xfff00000]));
+    const index = readHashedIndex(new TextEncoder().encode(hashedIndexText([0x10, 0x8000, 0xfff00000])));
     expect([0, 0x10, 0x7fff, 0x8000, 0xffefffff, 0xfff00000, 0xffffffff].map((h) => index.packOf(h))).toEqual([
       '00000010', '00000010', '00000010', '00008000', '00008000', 'fff00000', 'fff00000',
     ]);
