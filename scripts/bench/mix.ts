@@ -67,7 +67,12 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
   const corner = fight.fighters.fighter_1.fighter_id;
   const day = fight.date.slice(0, 10);
   const year = Number(day.slice(0, 4));
-  const longName = fighter.name.split(' ').pop().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').slice(0, 7);
+  const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  const longName = fold(fighter.name.split(' ').pop()).slice(0, 7);
+  // The start of a nickname's (most are "The ..."): a long needle whose first four characters
+  // many fighters hold, the long search's costliest case.
+  const nicknamed = fightersHead.map((text) => JSON.parse(text)).find((f: { nickname: string | null }) => f.nickname !== null);
+  const nicknameStart = fold(nicknamed?.nickname ?? fighter.name).slice(0, 5);
   const deepest = Math.min(400, Math.ceil(total / 25));
 
   const mix: MixQuery[] = [
@@ -109,6 +114,7 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
     { name: 'fighters name (3 letters) + division', path: '/v2/fighters/?name=ron&division_id=lightweight', budget: 'list' },
     { name: 'fighters name (long)', path: `/v2/fighters/?name=${encodeURIComponent(longName)}`, budget: 'list' },
     { name: 'fighters name (long) + division', path: `/v2/fighters/?name=${encodeURIComponent(longName)}&division_id=${fighter.division.id}`, budget: 'list' },
+    { name: "fighters name (a nickname's start)", path: `/v2/fighters/?name=${encodeURIComponent(nicknameStart)}&page_size=100`, budget: 'list' },
     { name: 'fighters name past the end', path: '/v2/fighters/?name=e&page_num=100000', budget: 'list' },
     { name: 'fighter by id', path: `/v2/fighters/${fighter.id}`, budget: 'list' },
     { name: 'divisions list', path: '/v2/divisions/', budget: 'one' },
