@@ -73,10 +73,9 @@ export type HashedList = { resource: LargeResource; by?: undefined } | Pick<Whol
 /**
  * How each kind of list is cut into packs (see cuts.ts; weights count records, or lines of a list
  * read whole): few files, each no larger than a request can afford. A list in order holds at least
- * 350 records a pack (more than a page's PAGE_MAX, so a page is two packs at most), about 330 KB of
- * stored records (a fight 580 bytes, an event 380, a fighter 280 with its search fields), at most
- * 410 KB: its index and two packs stay under a megabyte. A list kept by id is read a pack at a
- * time: about 590 KB a pack, at most 830 KB.
+ * 350 records a pack (more than a page's PAGE_MAX, so a page is two packs at most): at a million
+ * fights, 276-290 KB a pack on average, 411 KB the largest, so its index and two packs stay under
+ * a megabyte. A list kept by id is read a pack at a time: 490-557 KB a pack, 840 KB the largest.
  */
 export const RULES = {
   sorted: {
@@ -171,7 +170,7 @@ export const paths = {
 
 // ---- File formats ----------------------------------------------------------------------------
 
-/** A list file (a chunk, a complete list): one record a line. */
+/** A list file (a title filter's complete list): one record a line. */
 export function listText(lines: readonly string[]): string {
   return lines.join('\n');
 }
@@ -181,7 +180,7 @@ export function linesOf(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }
 
-/** Header of a head, a rankings page and a search part. */
+/** Header of a head and a rankings page. */
 export interface ListHeader {
   /** Records in the whole list the file belongs to. */
   total: number;

@@ -135,9 +135,6 @@ export function packStarts(entries: CutEntries, rule: CutRule): number[] {
   return starts;
 }
 
-/** A pack's name: 8 hex digits. */
-export const PACK_NAME = /^[0-9a-f]{8}$/;
-
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 
 /**

@@ -109,10 +109,8 @@ interface ReadPack {
   shapes: ShapesOf & { named: PackShapes };
 }
 
-const shapesOf = (header: Parts['header']): ReadPack['shapes'] => {
-  const named = header.shapes ?? {};
-  return { named, get: (key) => (Object.hasOwn(named, key) ? named[key] : undefined) };
-};
+/** The shapes a header lists (none where it lists none), to look up by key. */
+export const shapesListed = (named: PackShapes = {}): ReadPack['shapes'] => ({ named, get: (key) => (Object.hasOwn(named, key) ? named[key] : undefined) });
 
 /** A positional pack as read: its entry count, and entries sliced out by number. */
 export interface PositionalPack extends ReadPack {
@@ -142,7 +140,7 @@ export function readPositional(pack: PackInput): PositionalPack {
   const entry = (i: number) => decoder.decode(bytes.subarray(start(i), start(i + 1) - 1));
   return {
     entries: header.entries,
-    shapes: shapesOf(header),
+    shapes: shapesListed(header.shapes),
     entry,
     slice(from, to) {
       const [first, end] = [Math.max(0, from), Math.min(to, header.entries)];
@@ -178,7 +176,7 @@ export function readKeyed(pack: PackInput): KeyedPack {
   };
   return {
     entries: header.entries,
-    shapes: shapesOf(header),
+    shapes: shapesListed(header.shapes),
     find(id) {
       const item = table.indexOf(`${RS}${id}${US}`);
       return item < 0 ? null : at(item + 1).text;

@@ -92,9 +92,6 @@ export function storedRecord(record: unknown, shapes: Shapes): string {
   return shapes.keyOf(text, () => text.split('\0')) + ascii(values);
 }
 
-/** The shape key a stored record names. */
-export const shapeKeyOf = (stored: string) => stored.slice(0, 8);
-
 /** The shapes a pack lists, by key. */
 export type ShapesOf = { get(key: string): readonly string[] | undefined };
 

@@ -5,7 +5,7 @@
 import type { LargeResource } from '../../records/resources.ts';
 import {
   BadPack, HEAD_SIZE, lineWithRecord, recordAtEnd, recordOf, boundaryHash, hashedFolder, linesOf, paths, readHashedIndex, readKeyed,
-  readOrderedIndex, readPositional, sortedFolder, splitHeader, type HashedList, type ListHeader, type OrderedIndex, type SortedList,
+  readOrderedIndex, readPositional, shapesListed, sortedFolder, splitHeader, type HashedList, type ListHeader, type OrderedIndex, type SortedList,
   type SmallResource, type KeyedPack, type WholeList,
 } from '../layout.ts';
 import { fnv1a } from '../../shared/hash.ts';
@@ -134,7 +134,6 @@ export async function readHeadPage(store: Store, resource: LargeResource, offset
   const { header, lines } = parsed(path, splitHeader, await readRequired(store, path, 'every store has this list'));
   const expected = Math.min(header.total, HEAD_SIZE);
   if (lines.length !== expected) throw new StoreInconsistent(path, `holds ${lines.length} records where its header counts ${expected}`);
-  const shapes = header.shapes ?? {};
-  const named = { get: (key: string) => (Object.hasOwn(shapes, key) ? shapes[key] : undefined) };
-  return { total: header.total, records: parsed(path, (all) => all.map((stored) => recordOf(stored, named)), lines.slice(offset, offset + size)) };
+  const shapes = shapesListed(header.shapes);
+  return { total: header.total, records: parsed(path, (all) => all.map((stored) => recordOf(stored, shapes)), lines.slice(offset, offset + size)) };
 }

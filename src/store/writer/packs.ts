@@ -42,16 +42,16 @@ export interface HashedEntry {
 export const byHashThenId = (a: { hash: number; id: string }, b: { hash: number; id: string }) =>
   a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/**
- * Every file of a list kept by id, from its entries in hash order (see byHashThenId; an empty
- * list has no entry): its packs, then its index.
- */
 /** A keyed pack's entries and the shapes of the stored records in them, for keyedPack. */
 export function keyedEntries(entries: readonly HashedEntry[], shapes: ShapesOf): Parameters<typeof keyedPack> {
   const texts = entries.map((e) => [e.id, e.lines.join('\n')] as const);
   return [texts, shapesNamed(texts.map(([, text]) => text), shapes)];
 }
 
+/**
+ * Every file of a list kept by id, from its entries in hash order (see byHashThenId; an empty
+ * list has no entry): its packs, then its index.
+ */
 export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry>, shapes: ShapesOf): Generator<Unit> {
   const folder = hashedFolder(list);
   const firsts: number[] = [];
