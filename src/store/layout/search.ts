@@ -35,7 +35,7 @@ export const CANDIDATE_PACKS = 512;
  * PAGE_MAX (100) matches then spans about 800 of the list's entries, two packs.
  */
 export const DENSE = 1 / 8;
-/** How the carried list is cut: about 1,350 fighters (380 KB) a pack, at most 1,550 (430 KB): a head, an index and two packs stay under a megabyte. */
+/** How the carried list is cut: at most 1,550 fighters a pack (at a million fights, 342 KB a pack on average, 472 KB the largest): a head, an index and two packs come to about a megabyte at most. */
 export const CARRIED_RULE: CutRule = { min: 900, spacing: 900, max: 1550 };
 
 const RS = '\x1e';
@@ -99,9 +99,6 @@ export function readHeadEntry(entry: string): Map<string, GramScope> {
 /** A fighter's search fields as the entries of the list of every fighter begin with them: name, nickname, alias (folded). */
 export const fieldsPrefix = (fields: readonly string[]) => `${fields.join('\t')}\t`;
 
-/** The search fields an entry of a fighters' list begins with. */
-export const fieldsOf = (entry: string) => entry.split('\t', 3);
-
 /** A fighter's name key: its folded name, then its id (the fighters' order). */
 export type NameKey = readonly [folded: string, id: string];
 
@@ -125,7 +122,7 @@ export interface Candidate {
 /** A 4-gram's candidates: a line per candidate, in name order. */
 export const candidatesEntry = (candidates: readonly Candidate[]) => candidates.map(candidateLine).join('\n');
 
-export const candidateLine = (c: Candidate) => [c.division, c.key[0], c.key[1], c.fields[1], c.fields[2]].join('\t');
+const candidateLine = (c: Candidate) => [c.division, c.key[0], c.key[1], c.fields[1], c.fields[2]].join('\t');
 
 export function readCandidatesEntry(entry: string): Candidate[] {
   return entry.split('\n').map((line): Candidate => {

@@ -95,29 +95,41 @@ export function carriedChanges(
     },
     [...changes.values()].sort((a, b) => compare(a.key, b.key)),
   );
-  // Every pack's name, in the list's order; the packs made written where their bytes differ.
+  // Every pack's name, in the list's order (a name depends on the names before it); the packs made
+  // written where their bytes differ, a kept pack under its new name where that changed.
   const name = carriedNamer();
+  const names = packs.map((pack) => {
+    if ('made' in pack) return name(pack.made[0].gram, pack.made[0].id);
+    const first = segments.get(order[pack.kept])![0];
+    return name(first.gram, first.first[1]);
+  });
+  // The grams whose runs can have changed: those in the packs made, the packs they replace and the
+  // kept packs renamed. Every other gram's parts are as they were, and keep their head.
+  const touched = new Set<string>();
+  for (const k of replaced) for (const s of segments.get(order[k])!) touched.add(s.gram);
+  packs.forEach((pack, p) => {
+    if ('made' in pack) for (const e of pack.made) touched.add(e.gram);
+    else if (names[p] !== order[pack.kept]) for (const s of segments.get(order[pack.kept])!) touched.add(s.gram);
+  });
   const runs = new Map<string, Run>();
   const add = (gram: string, part: RunPart, perDivision: number[]) => {
     const run = runs.get(gram) ?? runs.set(gram, { parts: [], perDivision: [] }).get(gram)!;
     run.parts.push(part);
     run.perDivision.push(perDivision);
   };
-  const named = new Set<string>();
-  for (const pack of packs) {
+  const runsBefore = new Map<string, Run>();
+  const runBefore = (gram: string) => runsBefore.get(gram) ?? runsBefore.set(gram, runOf(heads.get(gram)!, divisions)).get(gram)!;
+  packs.forEach((pack, p) => {
+    const packName = names[p];
     if ('kept' in pack) {
-      const first = segments.get(order[pack.kept])![0];
-      const packName = name(first.gram, first.first[1]);
-      named.add(packName);
       if (packName !== order[pack.kept]) units.push({ path: paths.pack(lists.carried, packName), body: () => oldText(pack.kept) });
       for (const s of segments.get(order[pack.kept])!) {
-        const head = runOf(heads.get(s.gram)!, divisions);
-        add(s.gram, { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first }, head.perDivision[head.parts.findIndex((p) => p.pack === order[pack.kept])]);
+        if (!touched.has(s.gram)) continue;
+        const before = runBefore(s.gram);
+        add(s.gram, { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first }, before.perDivision[before.parts.findIndex((part) => part.pack === order[pack.kept])]);
       }
-      continue;
+      return;
     }
-    const packName = name(pack.made[0].gram, pack.made[0].id);
-    named.add(packName);
     for (let i = 0; i < pack.made.length; ) {
       let j = i;
       const perDivision = divisions.map(() => 0);
@@ -129,9 +141,10 @@ export function carriedChanges(
     const text = positionalPack(entries, shapesNamed(entries, shapes));
     const was = replaced.find((k) => order[k] === packName);
     if (was === undefined || oldText(was) !== text) units.push({ path: paths.pack(lists.carried, packName), body: () => text });
-  }
+  });
+  const named = new Set(names);
   for (const name of order) if (!named.has(name)) removed.push(paths.pack(lists.carried, name));
-  // A gram of the fighters' that the re-cut left as it was (parts and all) keeps its head.
+  // A gram the re-cut left as it was (parts and all) keeps its head.
   for (const [gram, run] of runs) {
     const was = heads.get(gram)?.get('_');
     if (!affected.has(gram) && was?.how === 'carried' && JSON.stringify(was.run) === JSON.stringify(run.parts)) runs.delete(gram);

@@ -7,7 +7,7 @@
 // that a fighter added or taken away brings to a DENSE share of the fighters, or takes from it) is
 // answered with null: the caller makes the search files again whole.
 import {
-  CANDIDATE_PACKS, DENSE, HEAD_PACKS, LONG_GRAM, SHORT_NEEDLE, candidateLine, compareNameKeys, gramPack, headEntry, isCarried, keyedPack, paths,
+  CANDIDATE_PACKS, DENSE, HEAD_PACKS, LONG_GRAM, SHORT_NEEDLE, candidatesEntry, compareNameKeys, gramPack, headEntry, isCarried, keyedPack, paths,
   readCandidatesEntry, readHeadEntry, readKeyed, readOrderedIndex, sortedFolder, type GramScope, type SortedList,
 } from '../layout.ts';
 import { sortedPacks, type Unit } from './lists.ts';
@@ -93,12 +93,13 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Unit[] | 
   const candidates = new Map<string, string | null>();
   const candidatePacks = new Map<number, Array<[string, string]>>();
   const packOf = (p: number) => candidatePacks.get(p) ?? candidatePacks.set(p, readKeyed(read(paths.searchCandidates(p)) ?? '{"entries":0}\n\n').all()).get(p)!;
+  const gone = new Set(u.changes.flatMap((c) => (c.was ? [c.was.id] : [])));
+  const holding = u.changes.flatMap(({ is }) => (is ? [{ is, grams: gramsOf(is.fields, LONG_GRAM, LONG_GRAM) }] : []));
   for (const q of affected4) {
     const held = packOf(gramPack(q, CANDIDATE_PACKS)).find(([g]) => g === q)?.[1];
-    const gone = new Set(u.changes.flatMap((c) => (c.was ? [c.was.id] : [])));
     const list = (held === undefined ? [] : readCandidatesEntry(held)).filter((c) => !gone.has(c.key[1]));
-    for (const { is } of u.changes) if (is && gramsOf(is.fields, LONG_GRAM, LONG_GRAM).has(q)) list.push({ division: is.division, key: keyOf(is), fields: is.fields });
-    candidates.set(q, list.length === 0 ? null : list.sort((a, b) => compareNameKeys(a.key, b.key)).map(candidateLine).join('\n'));
+    for (const { is, grams } of holding) if (grams.has(q)) list.push({ division: is.division, key: keyOf(is), fields: is.fields });
+    candidates.set(q, list.length === 0 ? null : candidatesEntry(list.sort((a, b) => compareNameKeys(a.key, b.key))));
   }
   units.push(...keyedPackChanges(candidates, CANDIDATE_PACKS, packOf, paths.searchCandidates, read, removed));
   return units;
