@@ -29,7 +29,6 @@
 // A pack's name is 8 hex digits (from its first entry: cuts.ts), and packs lie in 16 folders by
 // their name's first digit, so no folder holds more than a few thousand files at any size.
 import type { LargeResource } from '../records/resources.ts';
-import { fnv1a } from '../shared/hash.ts';
 import { foldText } from '../shared/text.ts';
 import type { CutRule } from './layout/cuts.ts';
 import type { PackShapes } from './layout/pack.ts';

@@ -30,7 +30,6 @@ import { hashedEntries, headRecords, sortedRecords } from '../helpers/store-list
 const dist = () => builtSite();
 
 const Header = z.object({ total: z.number().int().min(0), pages: z.number().int().min(0).optional() }).strict();
-const Ids = z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/));
 
 /** Checks a file's text (its bytes too, for the files that are not text: export parts), and says of which path when it needs to. */
 type Check = (text: string, bytes: Buffer, file: string) => unknown;

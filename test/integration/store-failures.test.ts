@@ -31,13 +31,11 @@ function faultyStore(pattern: RegExp, fault: Fault | null, seen: string[] = []):
 }
 
 const RECORDS = /\/records\//;
-const RECORD_PACKS = /\/records\/.*\.pack$/;
 const HEADS = /\/head\.ndjson$/;
 const INDEX = /\/index\.txt$/;
 const PACKS = /\/(sorted|scheduled)\/.*\.pack$/;
 const DIVISION_PACKS = /\/sorted\/welterweight\/.*\.pack$/;
 const WHOLE = /\/by-(event|fighter|title)\//;
-const WHOLE_PACKS = /\/by-(event|fighter|title)\/.*\.pack$/;
 const SEARCH_HEADS = /\/search\/heads\//;
 const CANDIDATES = /\/search\/candidates\//;
 const CARRIED = /\/search\/carried\//;

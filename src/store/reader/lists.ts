@@ -90,27 +90,6 @@ export async function readRecord(store: Store, resource: LargeResource, id: stri
   return (await readHashed(store, { resource }, id))?.[0] ?? null;
 }
 
-/**
- * The record of each id, in order: the index, then each pack once (at once). Every one must
- * exist, since a list named it.
- */
-export async function readRecordsById(store: Store, resource: LargeResource, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const folder = hashedFolder({ resource });
-  const indexPath = paths.index(folder);
-  const index = parsed(indexPath, readHashedIndex, await readRequiredBytes(store, indexPath, 'every store has this list'));
-  const packPaths = ids.map((id) => paths.pack(folder, index.packOf(boundaryHash(fnv1a(id)))!));
-  const packs = new Map(
-    await Promise.all([...new Set(packPaths)].map(async (file) => [file, parsed(file, readKeyed, await readRequiredBytes(store, file, `a ${resource} list names a record in it`))] as const)),
-  );
-  return ids.map((id, i) => {
-    const pack = packs.get(packPaths[i])!;
-    const stored = pack.find(id);
-    if (stored === null) throw new StoreInconsistent(packPaths[i], `holds no ${id}, though a ${resource} list names it`);
-    return parsed(packPaths[i], (text) => recordOf(text, pack.shapes), stored);
-  });
-}
-
 /** A small resource's complete list (one keyed pack, in the list's order): every record, or one by id. */
 export async function readAll(store: Store, resource: SmallResource): Promise<KeyedPack> {
   const path = paths.all(resource);

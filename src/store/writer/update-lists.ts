@@ -160,7 +160,7 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
       joined: (before, entry) => before.hash === entry.hash,
       rule: hashedRule(list),
     },
-    [...changes].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)) })).sort(byKey).map((key) => ({ key, entry: lines(changes, key) })),
+    [...changes.keys()].map((id) => ({ id, hash: boundaryHash(fnv1a(id)) })).sort(byKey).map((key) => ({ key, entry: lines(changes, key) })),
   );
   const units: Unit[] = [];
   const made = new Set<number>();

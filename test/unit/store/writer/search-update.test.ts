@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Division } from '../../../../src/records/schemas.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { Shapes, compareNameKeys, lists as storeLists, paths, searchFields, sortedFolder, storedRecord } from '../../../../src/store/layout.ts';
+import { Shapes, compareNameKeys, lists as storeLists, searchFields, storedRecord } from '../../../../src/store/layout.ts';
 import { indexUnit, sortedPacks, type Unit } from '../../../../src/store/writer/lists.ts';
 import { memoryBuckets, searchUnits } from '../../../../src/store/writer/search.ts';
 import { searchChangeUnits, type FighterChange } from '../../../../src/store/writer/search-update.ts';
