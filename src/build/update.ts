@@ -189,13 +189,15 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fighter: (s) => before.fighters.get(s) as ReturnType<Before['fighter']>,
     removedIds,
   };
-  // The name search's pairs wait on disk, as a build's do (its files are made within updateUnits).
-  const bucketsDir = mkdtempSync(path.join(tmpdir(), 'boxing-update-'));
+  // Where the name search is made again whole, its pairs wait on disk, as a build's do (its files
+  // are made within updateUnits); the folder is made only then.
+  let bucketsDir: string | undefined;
   try {
-    const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes }, () => diskBuckets(bucketsDir));
+    const buckets = () => diskBuckets((bucketsDir ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-'))));
+    const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes }, buckets);
     return { kind: 'update', units, removed, orders, files: reads.length };
   } finally {
-    rmSync(bucketsDir, { recursive: true, force: true });
+    if (bucketsDir !== undefined) rmSync(bucketsDir, { recursive: true, force: true });
   }
 }
 
