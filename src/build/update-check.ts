@@ -6,7 +6,8 @@ import type { Facts } from '../content/facts.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
 import { SINGULAR, isLarge, type LargeResource } from '../records/resources.ts';
-import { byEvent, byFighter } from '../store/writer/write-store.ts';
+import { someGroups } from '../store/writer/lists.ts';
+import { eventOf, fightersOf } from '../store/writer/write-store.ts';
 import type { Catalog } from './catalog.ts';
 import type { scanFile } from './scan-file.ts';
 
@@ -74,16 +75,12 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     const referring = (slot: number) => fights.valid[slot] === 1 && !changedFights.has(slot);
     const source = { order: fightOrder, event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
     const fightFile = (s: number) => shown('fights', fights.files.get(s));
-    if (goneEvents.length > 0) {
-      const lists = byEvent(source, catalog.events.count);
-      for (const e of goneEvents)
-        for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1]))
-          if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
-    }
+    for (const [e, held] of someGroups(goneEvents, fightOrder, eventOf(source)))
+      for (const f of held) if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
     if (goneFighters.length > 0) {
-      const lists = byFighter(source, catalog.fighters.count);
+      const lists = someGroups(goneFighters, fightOrder, fightersOf(source));
       for (const g of goneFighters) {
-        for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1]))
+        for (const f of lists.get(g)!)
           if (referring(f))
             for (const corner of ['fighter_1', 'fighter_2'] as const)
               if ((corner === 'fighter_1' ? fights.corner1[f] : fights.corner2[f]) === g)

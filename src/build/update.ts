@@ -16,8 +16,9 @@ import { Shapes, storedRecord } from '../store/layout.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import { updateUnits, type Before } from '../store/writer/update.ts';
 import { listBefore } from '../store/writer/update-lists.ts';
-import { byEvent, byFighter } from '../store/writer/write-store.ts';
-import { setKeys, type Catalog, type Records } from './catalog.ts';
+import { someGroups } from '../store/writer/lists.ts';
+import { eventOf, fightersOf } from '../store/writer/write-store.ts';
+import { dateText, setKeys, type Catalog, type Records } from './catalog.ts';
 import { catalogSource, fileContent, resolver, type Orders } from './catalog-source.ts';
 import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
@@ -89,7 +90,7 @@ export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange
 function snapshot(catalog: Catalog, collection: LargeResource, slot: number) {
   if (collection === 'fights') {
     const f = catalog.fights;
-    return { event: f.event[slot], corners: [f.corner1[slot], f.corner2[slot]] as const, divisionId: catalog.divisionIds[f.division[slot]] };
+    return { event: f.event[slot], corners: [f.corner1[slot], f.corner2[slot]] as const, divisionId: catalog.divisionIds[f.division[slot]], day: dateText(f.date[slot]).slice(0, 10) };
   }
   if (collection === 'fighters') {
     const f = catalog.fighters;
@@ -138,18 +139,12 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
   // fighter whose names changed, and fighters whose age changed with the day.
   const texts: Record<LargeResource, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
   const fightSource = { order: ctx.orders.fights, event: (s: number) => catalog.fights.event[s], corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const };
-  if (touched.events.size > 0) {
-    const lists = byEvent(fightSource, catalog.events.count);
-    for (const e of touched.events) for (const f of lists.items.subarray(lists.start[e], lists.start[e + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
-  }
+  for (const of of someGroups(touched.events, fightSource.order, eventOf(fightSource)).values()) for (const f of of) if (catalog.fights.valid[f]) texts.fights.add(f);
   const renamed = [...touched.fighters].filter((s) => {
     const was = before.fighters.get(s) as { name?: string; fullName?: string } | undefined;
     return was !== undefined && (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s));
   });
-  if (renamed.length > 0) {
-    const lists = byFighter(fightSource, catalog.fighters.count);
-    for (const g of renamed) for (const f of lists.items.subarray(lists.start[g], lists.start[g + 1])) if (catalog.fights.valid[f]) texts.fights.add(f);
-  }
+  for (const of of someGroups(renamed, fightSource.order, fightersOf(fightSource)).values()) for (const f of of) if (catalog.fights.valid[f]) texts.fights.add(f);
   if (ctx.madeFor !== ctx.asOf) {
     const f = catalog.fighters;
     for (let s = 0; s < f.count; s++) if (f.valid[s] && ageOn(dayString(f.birthDay[s]), ctx.madeFor) !== ageOn(dayString(f.birthDay[s]), ctx.asOf)) texts.fighters.add(s);

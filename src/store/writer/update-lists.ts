@@ -4,8 +4,8 @@
 // its name and its bytes: the same files a build from nothing makes.
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, readHashedIndex, readKeyed,
-  readOrderedIndex, readPositional, sortedFolder, storedAtEnd, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
+  boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, positionalPack, readHashedIndex, readKeyed,
+  readOrderedIndex, readPositional, shapesNamed, sortedFolder, storedAtEnd, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
 } from '../layout.ts';
 import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './lists.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './packs.ts';
@@ -98,6 +98,41 @@ export function* sortedListChanges(
   const index = indexUnit(list, after, packs, day);
   const body = index.body();
   if (read(index.path) !== body) yield { path: index.path, body: () => body };
+}
+
+/**
+ * The files of a list in order whose records all kept their places (none added, removed or moved,
+ * no day changed): the packs that hold a record with a new text, each its lines before with those
+ * records' new lines in their places. The cut, the names and the index stay as they were, so only
+ * the changed records' places are needed (`changedAt`: place in the list -> slot), not the list:
+ * what a record's change costs follows the change, not the list's length.
+ */
+export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<number, number>, text: TextOf, read: ReadBefore, shapes: Shapes): Generator<Unit> {
+  if (changedAt.size === 0) return;
+  const folder = sortedFolder(list);
+  const indexText = read(paths.index(folder));
+  if (indexText === null) throw new Error(`the store has no ${paths.index(folder)}, though the list holds records`);
+  const index = readOrderedIndex(indexText);
+  const byPack = new Map<number, Array<[at: number, slot: number]>>();
+  for (const [position, slot] of changedAt) {
+    const k = index.packOf(position);
+    (byPack.get(k) ?? byPack.set(k, []).get(k)!).push([position - index.start(k), slot]);
+  }
+  for (const [k, changed] of byPack) {
+    const path = paths.pack(folder, index.name(k));
+    yield {
+      path,
+      body: () => {
+        const body = read(path);
+        if (body === null) throw new Error(`the store has no ${path}, which its index names`);
+        const pack = readPositional(body);
+        shapes.addAll(Object.entries(pack.shapes.named));
+        const lines = Array.from({ length: pack.entries }, (_, i) => pack.entry(i));
+        for (const [at, slot] of changed) lines[at] = text(slot);
+        return positionalPack(lines, shapesNamed(lines, shapes));
+      },
+    };
+  }
 }
 
 /** Whether old pack k held the records [from, to) of the list after, in the same order, none with a new text. */

@@ -6,12 +6,12 @@
 import type { LargeResource } from '../../records/resources.ts';
 import type { HashedList } from '../layout.ts';
 import { exportChanges, type ExportChangeOptions } from './exports.ts';
-import { headUnit, members, type Groups, type TextOf, type Unit } from './lists.ts';
+import { headUnit, members, someGroups, type TextOf, type Unit } from './lists.ts';
 import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search.ts';
 import { searchChangeUnits, type FighterChange } from './search-update.ts';
 import type { StoreSource } from './source.ts';
-import { hashedListChanges, sortedListChanges, type HashedChanges, type ReadBefore } from './update-lists.ts';
-import { SCHEDULED_EVENTS, byDivision, byEvent, byFighter, byTitle, fighterLine, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
+import { hashedListChanges, keptOrderChanges, sortedListChanges, type HashedChanges, type ReadBefore } from './update-lists.ts';
+import { SCHEDULED_EVENTS, byDivision, eventOf, fighterLine, fightersOf, titlesOf, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
 
 /** What the store was before the change: its files, and the lists' members. */
 export interface Before {
@@ -22,7 +22,7 @@ export interface Before {
   read: ReadBefore;
   orders: Record<LargeResource, ArrayLike<number>>;
   /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
-  fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string } | undefined;
+  fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string; day: string } | undefined;
   fighter(slot: number): { divisionId: string; searchFields: readonly string[]; id: string } | undefined;
   /** Removed and re-keyed slots' ids as they were (their lines leave their record packs). */
   removedIds: Record<LargeResource, Map<number, string>>;
@@ -40,14 +40,44 @@ export interface Update {
   removed: string[];
 }
 
-/** The changes to the lists kept by id of `affected` groups: each list as it is now, or null where it is empty. */
-function wholeChanges(affected: Iterable<number>, lists: Groups, idOf: (g: number) => string, line: TextOf): HashedChanges {
+/** The changes to the lists kept by id of some groups (`lists`, the affected groups' members): each list as it is now, or null where it is empty. */
+function wholeChanges(lists: ReadonlyMap<number, readonly number[]>, idOf: (g: number) => string, line: TextOf): HashedChanges {
   const changes = new Map<string, string[] | null>();
-  for (const g of affected) {
-    const slots = members(lists, g);
-    changes.set(idOf(g), slots.length > 0 ? Array.from(slots, line) : null);
-  }
+  for (const [g, slots] of lists) changes.set(idOf(g), slots.length > 0 ? slots.map(line) : null);
   return changes;
+}
+
+/** Whether two lists hold the same slots in the same order. */
+function sameOrder(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The files of a collection's list in order and of each division's when the change moved no
+ * record in them (none added, removed or re-keyed, the order as it was, and every record whose
+ * text changed `stays`: its day and division as they were): the packs of the changed records alone
+ * (see keptOrderChanges). A result entered, or a name shown in a fighter's fights, costs what it
+ * changes, not a pass over a million fights' cuts and days. Null when a record moved.
+ */
+function keptOrderUnits(resource: 'fights' | 'fighters', source: StoreSource, before: Before, changed: Changed, stays: (slot: number) => boolean, text: TextOf): Unit[] | null {
+  const records = source[resource];
+  const texts = changed.texts[resource];
+  if (before.removedIds[resource].size > 0 || !sameOrder(before.orders[resource], records.order)) return null;
+  for (const s of texts) if (!stays(s)) return null;
+  const changedAt = new Map<number, number>();
+  const inDivision = source.divisions.map(() => new Map<number, number>());
+  const placed = new Uint32Array(source.divisions.length);
+  for (let i = 0; i < records.order.length; i++) {
+    const slot = records.order[i];
+    const d = records.division(slot);
+    const at = placed[d]++;
+    if (texts.has(slot)) (changedAt.set(i, slot), inDivision[d].set(at, slot));
+  }
+  const units = [...keptOrderChanges({ resource }, changedAt, text, before.read, source.shapes)];
+  source.divisions.forEach((division, d) => units.push(...keptOrderChanges({ resource, division_id: division.id }, inDivision[d], text, before.read, source.shapes)));
+  return units;
 }
 
 /** The changes to a collection's records: each new text, and each id that went. */
@@ -104,15 +134,23 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   const fightDay = (s: number) => fights.date(s).slice(0, 10);
   const sorted = <L extends Parameters<typeof sortedListChanges>[0]>(list: L, was: ArrayLike<number>, now: ArrayLike<number>, c: StoreSource[L['resource']], text: TextOf, day?: (slot: number) => string) =>
     units.push(...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed));
-  sorted({ resource: 'fights' }, before.orders.fights, fights.order, fights, fightText, fightDay);
-  const oldFightDivision = (s: number) => {
+  const fightStays = (s: number) => {
     const was = before.fight(s);
-    return was ? divisionIndex.get(was.divisionId)! : fights.division(s);
+    return was === undefined || (was.day === fightDay(s) && was.divisionId === divisions[fights.division(s)].id);
   };
-  const [oldDivisions, newDivisions] = [divisionsOf(source, before.orders.fights, oldFightDivision), divisionsOf(source, fights.order, (s) => fights.division(s))];
-  for (let d = 0; d < divisions.length; d++) {
-    const list = { resource: 'fights' as const, division_id: divisions[d].id };
-    sorted(list, members(oldDivisions, d), members(newDivisions, d), fights, fightText, fightDay);
+  const keptFights = keptOrderUnits('fights', source, before, changed, fightStays, fightText);
+  if (keptFights) units.push(...keptFights);
+  else {
+    sorted({ resource: 'fights' }, before.orders.fights, fights.order, fights, fightText, fightDay);
+    const oldFightDivision = (s: number) => {
+      const was = before.fight(s);
+      return was ? divisionIndex.get(was.divisionId)! : fights.division(s);
+    };
+    const [oldDivisions, newDivisions] = [divisionsOf(source, before.orders.fights, oldFightDivision), divisionsOf(source, fights.order, (s) => fights.division(s))];
+    for (let d = 0; d < divisions.length; d++) {
+      const list = { resource: 'fights' as const, division_id: divisions[d].id };
+      sorted(list, members(oldDivisions, d), members(newDivisions, d), fights, fightText, fightDay);
+    }
   }
   const touchedEvents = new Set<number>();
   const touchedFighters = new Set<number>();
@@ -129,8 +167,8 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
     if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  hashed({ resource: 'fights', by: 'event' }, wholeChanges(touchedEvents, byEvent(fights, events.slots), (e) => events.id(e), keyed));
-  hashed({ resource: 'fights', by: 'fighter' }, wholeChanges(touchedFighters, byFighter(fights, fighters.slots), (f) => fighters.id(f), keyed));
+  hashed({ resource: 'fights', by: 'event' }, wholeChanges(someGroups(touchedEvents, fights.order, eventOf(fights)), (e) => events.id(e), keyed));
+  hashed({ resource: 'fights', by: 'fighter' }, wholeChanges(someGroups(touchedFighters, fights.order, fightersOf(fights)), (f) => fighters.id(f), keyed));
   units.push(...headChange(headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes), before));
 
   // Events: every event, the same in the schedule's shape, and the head.
@@ -142,19 +180,28 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   // Fighters: every fighter, each division's, each title's holders, the head, and search.
   const fighterText: TextOf = (s) => fighters.text(s);
   const listed = fighterLine(fighters, fighterText);
-  sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, listed);
+  const fighterStays = (s: number) => {
+    const was = before.fighter(s);
+    return was === undefined || was.divisionId === divisions[fighters.division(s)].id;
+  };
   const oldFighterDivision = (s: number) => {
     const was = before.fighter(s);
     return was ? divisionIndex.get(was.divisionId)! : fighters.division(s);
   };
+  // Each division's fighters, before and now: the name search reads them too.
   const [oldFighterDivisions, newFighterDivisions] = [divisionsOf(source, before.orders.fighters, oldFighterDivision), divisionsOf(source, fighters.order, (s) => fighters.division(s))];
-  for (let d = 0; d < divisions.length; d++) {
-    const list = { resource: 'fighters' as const, division_id: divisions[d].id };
-    sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, listed);
+  const keptFighters = keptOrderUnits('fighters', source, before, changed, fighterStays, listed);
+  if (keptFighters) units.push(...keptFighters);
+  else {
+    sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, listed);
+    for (let d = 0; d < divisions.length; d++) {
+      const list = { resource: 'fighters' as const, division_id: divisions[d].id };
+      sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, listed);
+    }
   }
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
-  hashed({ resource: 'fighters', by: 'title' }, wholeChanges(touchedTitles, byTitle(fighters, source.titles.length), (t) => source.titles[t].id, fighterText));
+  hashed({ resource: 'fighters', by: 'title' }, wholeChanges(someGroups(touchedTitles, fighters.order, titlesOf(fighters)), (t) => source.titles[t].id, fighterText));
   units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes), before));
   if (changed.searchable.size > 0 || changed.texts.fighters.size > 0) {
     const lists = { all: fighters.order, division: (d: number) => members(newFighterDivisions, d) };

@@ -64,8 +64,14 @@ export function keyedFight(source: Pick<StoreSource, 'fights' | 'divisions' | 'e
 export const byDivision = (divisions: number, order: ArrayLike<number>, division: (slot: number) => number) =>
   groupItems(divisions, order, (slot, add) => add(division(slot)));
 
+/** A fight's event. */
+export const eventOf =
+  (fights: Pick<FightSource, 'event'>): GroupsOf =>
+  (slot, add) =>
+    add(fights.event(slot));
+
 /** Each event's fights, in date order. */
-export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, (slot, add) => add(fights.event(slot)));
+export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, eventOf(fights));
 
 /** A fight's fighters, each once (a fight of a fighter against themself is in one list). */
 export const fightersOf =
@@ -135,9 +141,14 @@ function* eventsUnits({ events, shapes }: StoreSource, lines: BucketsOf): Genera
   yield headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes);
 }
 
+/** A fighter's titles, each once. */
+export const titlesOf =
+  (fighters: Pick<StoreSource['fighters'], 'titles'>): GroupsOf =>
+  (slot, add) =>
+    new Set(fighters.titles(slot)).forEach(add);
+
 /** Each title's holders, in name order. */
-export const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
-  groupItems(titles, fighters.order, (slot, add) => new Set(fighters.titles(slot)).forEach(add));
+export const byTitle = (fighters: StoreSource['fighters'], titles: number) => groupItems(titles, fighters.order, titlesOf(fighters));
 
 /** A fighter's line in the fighters' lists in order: its search fields, then its record (see fieldsPrefix). */
 export const fighterLine = (fighters: Pick<FighterSource, 'searchFields'>, text: TextOf): TextOf => (s) => fieldsPrefix(fighters.searchFields(s)) + text(s);

@@ -7,7 +7,7 @@ import { fnv1a } from '../../../../src/shared/hash.ts';
 import { Shapes, boundaryHash, type HashedList, type SortedList } from '../../../../src/store/layout.ts';
 import { sortedListUnits, type Unit } from '../../../../src/store/writer/lists.ts';
 import { byHashThenId, hashedListUnits } from '../../../../src/store/writer/packs.ts';
-import { hashedListChanges, linesBefore, listBefore, sortedListChanges } from '../../../../src/store/writer/update-lists.ts';
+import { hashedListChanges, keptOrderChanges, linesBefore, listBefore, sortedListChanges } from '../../../../src/store/writer/update-lists.ts';
 
 const files = (units: Iterable<Unit>) => new Map([...units].map((u) => [u.path, u.body() as string]));
 
@@ -90,6 +90,25 @@ describe('a list in order, changed', () => {
       }),
       // A fixed seed, as above.
       { numRuns: 150, seed: 11 },
+    );
+  });
+
+  it('whose records kept their places, is the list built from nothing: only the changed records\' packs read and written', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), (n, picks) => {
+        const order = Array.from({ length: n }, (_, i) => i).sort(byDay);
+        const before = files(sortedListUnits(list, order, ids, text(0), new Shapes(), day));
+        const changed = new Set(picks.map((k) => order[k % n]));
+        const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
+        const changedAt = new Map(order.flatMap((s, at) => (changed.has(s) ? [[at, s] as const] : [])));
+        const read: string[] = [];
+        const units = [...keptOrderChanges(list, changedAt, current, (p) => (read.push(p), before.get(p) ?? null), new Shapes())];
+        expect(applied(before, units, [])).toEqual(sortedByPath(files(sortedListUnits(list, order, ids, current, new Shapes(), day))));
+        // The index, and each pack written once, read once.
+        expect(units.length).toBeLessThanOrEqual(changed.size);
+        expect(read.length).toBe(1 + units.length);
+      }),
+      { numRuns: 100, seed: 5 },
     );
   });
 
