@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
-          // Each emulator runs in a site folder of its own (scripts/lib/emulator-site.ts), and
+          // Each emulator runs in a site folder of its own (src/hosts/emulator/site.ts), and
           // Netlify's build holds Astro's staging folder as any build does.
           globalSetup: ['test/helpers/build-setup.ts'],
         },

@@ -7,13 +7,13 @@
 // HTTP throughput beside json-server and a bare Node server, at the first size.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { folderStore } from '../src/hosts/node/folder-origin.ts';
 import type { Store } from '../src/store/reader/store.ts';
 import type { DeployHash } from './bench/deploy-hash.ts';
 import type { MixQuery } from './bench/mix.ts';
-import { integer, parseCommandLine, UsageError } from './lib/cli.ts';
-import { commandProgress, progressEnv } from './lib/progress.ts';
+import { integer, parseCommandLine, UsageError } from '../src/cli/args.ts';
+import { commandProgress, progressEnv } from '../src/cli/progress.ts';
 import { grouped } from '../src/shared/numbers.ts';
 
 const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild]
@@ -110,29 +110,6 @@ function prepare(fights: number): { content: string; dist: string; build: BuildS
   return { content, dist, build: JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats };
 }
 
-/** Files read from disk once, then served from memory. Only "no such file" is null. */
-function memoryStore(dist: string): Store {
-  const cache = new Map<string, Promise<Buffer<ArrayBuffer> | null>>();
-  const bytes = (p: string) => {
-    let hit = cache.get(p);
-    if (!hit) {
-      hit = readFile(path.join(dist, p)).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT') return null;
-        throw e;
-      });
-      cache.set(p, hit);
-    }
-    return hit;
-  };
-  return {
-    read: async (p) => (await bytes(p))?.toString('utf8') ?? null,
-    readBytes: async (p) => {
-      const file = await bytes(p);
-      // A view of the bytes read, as a fetched body's arrayBuffer() is: no copy.
-      return file && new Uint8Array(file.buffer, file.byteOffset, file.length);
-    },
-  };
-}
 
 interface QueryResult {
   query: MixQuery;
@@ -151,7 +128,7 @@ const fmt = (ms: number) => ms.toFixed(2);
 
 async function measure(dist: string, fights: number) {
   const handle = createHandler({ keys: ['bench'] });
-  const memory = memoryStore(dist);
+  const memory = folderStore(dist, { keep: true });
   const counting = countingStore(memory);
   const request = (p: string) => new Request(`https://api.example${p}`, { headers: { 'x-gateway-key': 'bench' } });
   const call = async (store: Store, p: string) => {

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
 import { grouped } from '../src/shared/numbers.ts';
-import { allocatorSettings, withBuildAllocator } from './lib/build-memory.ts';
+import { allocatorSettings, withBuildAllocator } from '../src/build/allocator.ts';
 import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
 import { buildWithKeptPages } from '../src/astro/site-store.ts';
-import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from './lib/build-output.ts';
-import { existingFolder, nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
-import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from './lib/progress.ts';
+import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from '../src/build/output.ts';
+import { existingFolder, nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
+import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
 import { readContentInputs } from '../src/build/inputs.ts';
-import { withBuildAllocator } from './lib/build-memory.ts';
+import { withBuildAllocator } from '../src/build/allocator.ts';
 import {
   buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, withCompileCache, writeMarker,
-} from './lib/build-output.ts';
-import { nonEmpty, parseCommandLine, refuse } from './lib/cli.ts';
-import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from './lib/progress.ts';
+} from '../src/build/output.ts';
+import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
+import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -39,7 +39,7 @@ ${exportPartEnv(17)}
 ${progressEnv(17)}`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
-const STORE_STEP = fileURLToPath(new URL('./lib/store-step.ts', import.meta.url));
+const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.meta.url));
 
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');

@@ -10,7 +10,7 @@ import type { Catalog } from '../src/build/catalog.ts';
 import { silentProgress } from '../src/build/progress.ts';
 import { scanContent } from '../src/build/scan.ts';
 import { grouped } from '../src/shared/numbers.ts';
-import { existingFolder, parseCommandLine } from './lib/cli.ts';
+import { existingFolder, parseCommandLine } from '../src/cli/args.ts';
 
 const USAGE = `Usage: npm run check:content -- [--content DIR]
        (or node scripts/check-content.ts [options])

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentJsonSchemaFiles, JSON_SCHEMA_FOLDER } from '../src/content/json-schema.ts';
-import { parseCommandLine } from './lib/cli.ts';
+import { parseCommandLine } from '../src/cli/args.ts';
 
 const USAGE = `Usage: npm run content:schemas
        (or node scripts/content-schemas.ts)

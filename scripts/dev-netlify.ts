@@ -4,8 +4,8 @@
 // npm start, for whoever wants the platform's exact behaviour: the edge functions as netlify.toml
 // declares them, in Deno, under Netlify's edge bootstrap. `netlify dev` runs this too (see
 // netlify.toml).
-import { announce, buildUnlessCurrent, DEV_KEY, localKeys } from './lib/launch.ts';
-import { nonEmpty, parseCommandLine, port } from './lib/cli.ts';
+import { announce, buildUnlessCurrent, DEV_KEY, localKeys } from '../src/cli/launch.ts';
+import { nonEmpty, parseCommandLine, port } from '../src/cli/args.ts';
 
 const USAGE = `Usage: npm run dev:netlify -- [--port N] [--host H]
        (or node scripts/dev-netlify.ts [options])
@@ -34,8 +34,8 @@ const options = parseCommandLine(USAGE, {
 const DIST = process.env.DIST_DIR ?? 'dist';
 
 // Loaded once the command line is known to be good: the emulator takes seconds to load.
-const { emulatorDeno } = await import('./lib/emulator-deno.ts');
-const { startEmulator } = await import('./lib/netlify-dev.ts');
+const { emulatorDeno } = await import('../src/hosts/emulator/deno.ts');
+const { startEmulator } = await import('../src/hosts/emulator/netlify-dev.ts');
 const deno = emulatorDeno();
 if (deno === null) {
   console.error(

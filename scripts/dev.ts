@@ -1,13 +1,13 @@
 // npm run dev: the preview of npm start, kept up to date with the content folder. Builds first
 // unless DIST_DIR holds a complete build of the current content and code; then, whenever a
 // content file is saved, the change is checked and applied to the built site in place of a
-// rebuild (see scripts/lib/live-store.ts), and the next request sees it.
+// rebuild (see src/dev/live-store.ts), and the next request sees it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseKeys } from '../src/api/keys.ts';
 import { asOfDay } from '../src/content/as-of.ts';
-import { nonEmpty, parseCommandLine, port, refuse } from './lib/cli.ts';
-import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
+import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
+import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
 
 const USAGE = `Usage: npm run dev -- [--port N] [--host H]
        (or node scripts/dev.ts [options])
@@ -40,10 +40,10 @@ const CONTENT = process.env.CONTENT_DIR ?? 'content';
 const listing = buildUnlessCurrent(DIST, USAGE);
 const keys = localKeys();
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
-const { startServer, PREVIEW_CACHE_BYTES } = await import('./lib/serve.ts');
-const { distContext } = await import('./lib/dist-context.ts');
-const { liveStore } = await import('./lib/live-store.ts');
-const { CannotListen } = await import('./lib/node-bridge.ts');
+const { startServer, PREVIEW_CACHE_BYTES } = await import('../src/hosts/node/serve.ts');
+const { distContext } = await import('../src/hosts/node/folder-origin.ts');
+const { liveStore } = await import('../src/dev/live-store.ts');
+const { CannotListen } = await import('../src/hosts/node/bridge.ts');
 
 const rebuild = () =>
   new Promise<boolean>((resolve) => {

@@ -10,8 +10,8 @@ import { makeRankings } from './generate/rankings.ts';
 import { divisions, organizations, titles } from './generate/reference.ts';
 import { dayNumber, formatDateTime } from './generate/time.ts';
 import { writeCollections } from './generate/write.ts';
-import { refuse } from './lib/cli.ts';
-import { commandProgress } from './lib/progress.ts';
+import { refuse } from '../src/cli/args.ts';
+import { commandProgress } from '../src/cli/progress.ts';
 
 async function main(): Promise<void> {
   const opts = commandLine();

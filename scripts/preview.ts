@@ -3,8 +3,8 @@
 // else PORT and HOST, override; SKIP_BUILD=1 serves DIST_DIR as it is). A folder a killed build
 // left, or a build of content since edited, added to or deleted from, is rebuilt; see
 // scripts/build.ts.
-import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from './lib/launch.ts';
-import { nonEmpty, parseCommandLine, port, refuse } from './lib/cli.ts';
+import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
+import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
 import { parseKeys } from '../src/api/keys.ts';
 
 const USAGE = `Usage: npm start -- [--port N] [--host H]
@@ -38,8 +38,8 @@ const keys = localKeys();
 // one else can open the page: a preview listening beyond this machine never shows a key.
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 // Loaded once the command line is known to be good, and the build done.
-const { startServer } = await import('./lib/serve.ts');
-const { CannotListen } = await import('./lib/node-bridge.ts');
+const { startServer } = await import('../src/hosts/node/serve.ts');
+const { CannotListen } = await import('../src/hosts/node/bridge.ts');
 const server = await startServer({ distDir: DIST, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
   e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
 );

@@ -1,9 +1,9 @@
-// Netlify edge function, first on every path and not cached: the key gate (src/hosts/gate-function.ts),
+// Netlify edge function, first on every path and not cached: the key gate (src/hosts/netlify/gate-function.ts),
 // run before the CDN cache, so a cached answer only ever goes to a request that has passed it.
 // What it lets on goes through the cache to the answering function (api.ts). It imports the key
 // check alone: it runs on every request, and its modules are each cold start's to load.
 import type { Context } from '@netlify/edge-functions';
-import { gateFunction } from '../../src/hosts/gate-function.ts';
+import { gateFunction } from '../../src/hosts/netlify/gate-function.ts';
 
 // Made at the first request: Netlify.env is the platform's, there when a request runs.
 let gate: ReturnType<typeof gateFunction> | undefined;

@@ -1,8 +1,8 @@
 // npm run bench:deploy: what a deploy of a built folder costs before its uploads, and what it
 // uploads after an earlier deploy (see deploy-hash.ts).
 import path from 'node:path';
-import { existingFolder, nonEmpty, parseCommandLine, UsageError } from '../lib/cli.ts';
-import { commandProgress, progressEnv } from '../lib/progress.ts';
+import { existingFolder, nonEmpty, parseCommandLine, UsageError } from '../../src/cli/args.ts';
+import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { grouped } from '../../src/shared/numbers.ts';
 import { existsSync } from 'node:fs';
 

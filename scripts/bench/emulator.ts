@@ -3,7 +3,7 @@
 // emulator's Deno spent on it (read from /proc, so on Linux only), which is where the edge
 // functions' modules are loaded, for every request, in fresh workers.
 import { readFileSync } from 'node:fs';
-import { existingFolder, integer, parseCommandLine } from '../lib/cli.ts';
+import { existingFolder, integer, parseCommandLine } from '../../src/cli/args.ts';
 import { machine } from './report.ts';
 import { processCpu } from './proc-cpu.ts';
 import { percentile } from './stats.ts';
@@ -26,8 +26,8 @@ const values = parseCommandLine(USAGE, {
 });
 
 // Loaded once the command line is known to be good: the emulator takes seconds to load.
-const { emulatorDeno } = await import('../lib/emulator-deno.ts');
-const { startEmulator } = await import('../lib/netlify-dev.ts');
+const { emulatorDeno } = await import('../../src/hosts/emulator/deno.ts');
+const { startEmulator } = await import('../../src/hosts/emulator/netlify-dev.ts');
 const deno = emulatorDeno();
 if (deno === null) {
   console.error("No Deno that Netlify's emulator can run was found (it needs the 2.5 LTS line).");

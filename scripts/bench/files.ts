@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { existingFolder, integer, parseCommandLine } from '../lib/cli.ts';
+import { existingFolder, integer, parseCommandLine } from '../../src/cli/args.ts';
 /** Folders the files are spread over, as a store spreads its packs (256: two hex digits a name). */
 const SHARDS = 256;
 const shardName = (n: number) => n.toString(16).padStart(2, '0');
-import { commandProgress, progressEnv } from '../lib/progress.ts';
+import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import type { Share } from './files-worker.ts';
 import { grouped } from '../../src/shared/numbers.ts';
 

@@ -3,9 +3,9 @@
 // with it, polling every 10 ms, and the same for undoing it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildInputs, isCurrent } from '../lib/build-output.ts';
-import { existingFolder, nonEmpty, parseCommandLine } from '../lib/cli.ts';
-import { commandProgress, progressEnv } from '../lib/progress.ts';
+import { buildInputs, isCurrent } from '../../src/build/output.ts';
+import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
+import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { edits } from './edits.ts';
 import { machine } from './report.ts';
 

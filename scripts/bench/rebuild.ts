@@ -3,9 +3,9 @@
 // and what a deploy after the edit would upload (see deploy-hash.ts).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { existingFolder, nonEmpty, parseCommandLine } from '../lib/cli.ts';
-import { readMarker } from '../lib/build-output.ts';
-import { commandProgress, progressEnv } from '../lib/progress.ts';
+import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
+import { readMarker } from '../../src/build/output.ts';
+import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { deployUpload, hashDeploy } from './deploy-hash.ts';
 import { edits } from './edits.ts';
 import { machine } from './report.ts';

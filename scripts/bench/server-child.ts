@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { startServer } from '../lib/serve.ts';
+import { startServer } from '../../src/hosts/node/serve.ts';
 
 process.stdin.on('end', () => process.exit(0));
 process.stdin.on('error', () => process.exit(0));

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import config from '../../vitest.config.ts';
-import { integer, parseCommandLine, UsageError } from '../lib/cli.ts';
+import { integer, parseCommandLine, UsageError } from '../../src/cli/args.ts';
 import { processCpu } from './proc-cpu.ts';
 import { machine } from './report.ts';
 import { percentile } from './stats.ts';

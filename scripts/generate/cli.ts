@@ -1,8 +1,8 @@
-// Command-line options of scripts/generate.ts, read as every script's are (scripts/lib/cli.ts):
+// Command-line options of scripts/generate.ts, read as every script's are (src/cli/args.ts):
 // bad input ends the process with exit code 2 before anything is generated.
 import { isRealDate } from '../../src/shared/dates.ts';
-import { integer, nonEmpty, parseCommandLine, UsageError } from '../lib/cli.ts';
-import { progressEnv } from '../lib/progress.ts';
+import { integer, nonEmpty, parseCommandLine, UsageError } from '../../src/cli/args.ts';
+import { progressEnv } from '../../src/cli/progress.ts';
 
 /** Enough for every division to have fighters for its fights and rankings. */
 const MIN_FIGHTERS = 100;
@@ -59,7 +59,7 @@ const OPTIONS = {
   'as-of': { type: 'string', default: DEFAULTS.asOf, parse: asOf },
 } as const;
 
-/** The options of this process's command line; --help and bad input end it (see scripts/lib/cli.ts). */
+/** The options of this process's command line; --help and bad input end it (see src/cli/args.ts). */
 export function commandLine(): Options {
   const values = parseCommandLine(USAGE, OPTIONS);
   return { fights: values.fights, fighters: values.fighters ?? null, seed: values.seed, out: values.out, asOf: values['as-of'] };

@@ -1,19 +1,15 @@
 // The shared handler called directly (no socket) over the test build, with a fixed clock. Every
 // answer is checked against the API's OpenAPI document.
-import { distContext } from '../../scripts/lib/dist-context.ts';
+import { folderStore } from '../../src/hosts/node/folder-origin.ts';
 import { createHandler } from '../../src/api/handler.ts';
-import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { expectDocumented } from './openapi.ts';
 import { builtSite } from './site.ts';
 
 export const KEY = 'direct-key';
 
-/** The test build read as the edge function reads its origin: 404 is "none", other failures throw. */
-export function distStore(distDir = builtSite()): Store {
-  const context = distContext(distDir);
-  return originStore((path, signal) => context.next(new Request(new URL(path, 'http://local'), { signal })), 5_000);
-}
+/** The test build read as the API reads its origin: a missing file is none, other failures throw. */
+export const distStore = (distDir = builtSite()): Store => folderStore(distDir);
 
 /** Calls the handler at a fixed instant (epoch milliseconds) and returns status and parsed body. */
 export function directClient(nowMs: number, store: Store = distStore()) {

@@ -1,5 +1,5 @@
 // A store written by the real writer into memory, for tests that need a dataset of their own.
-import type { StaticOrigin } from '../../src/hosts/functions.ts';
+import type { StaticOrigin } from '../../src/hosts/netlify/functions.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import type { Body } from '../../src/store/writer/lists.ts';

@@ -1,7 +1,7 @@
 // The preview server (the edge function on Node) over a real socket, for HTTP tests. Every
 // answer is checked against the API's OpenAPI document.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startServer } from '../../scripts/lib/serve.ts';
+import { startServer } from '../../src/hosts/node/serve.ts';
 import { TEST_AS_OF } from './as-of.ts';
 import { expectDocumented } from './openapi.ts';
 import { builtSite } from './site.ts';

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
+import { emulatorDeno } from '../../src/hosts/emulator/deno.ts';
 import { freePort, KEY, runPreviewScript } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 

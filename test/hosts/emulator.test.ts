@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorDeno } from '../../scripts/lib/emulator-deno.ts';
-import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../../scripts/lib/netlify-dev.ts';
-import { listen } from '../../scripts/lib/node-bridge.ts';
+import { emulatorDeno } from '../../src/hosts/emulator/deno.ts';
+import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../../src/hosts/emulator/netlify-dev.ts';
+import { listen } from '../../src/hosts/node/bridge.ts';
 import { KEY, OTHER_KEY, startPreview } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 

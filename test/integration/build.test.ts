@@ -17,7 +17,7 @@ import {
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { codeFingerprint, COMPILE_CACHE, MARKER, pagesEntry, readMarker, stateFolder } from '../../scripts/lib/build-output.ts';
+import { codeFingerprint, COMPILE_CACHE, MARKER, pagesEntry, readMarker, stateFolder } from '../../src/build/output.ts';
 import { holdStagingFolder } from '../../src/astro/staging-lock.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';

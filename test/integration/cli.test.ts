@@ -1,4 +1,4 @@
-// Every npm command's script reads its command line one way (scripts/lib/cli.ts): --help prints
+// Every npm command's script reads its command line one way (src/cli/args.ts): --help prints
 // the usage and exits 0; a command line it cannot follow gets one line naming the option and
 // what is wrong, then the usage, on standard error, and exit code 2, with no stack trace and
 // before any work is done.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { integer, readArgs, UsageError } from '../../scripts/lib/cli.ts';
+import { integer, readArgs, UsageError } from '../../src/cli/args.ts';
 import { runScript } from '../helpers/script.ts';
 import { builtSite } from '../helpers/site.ts';
 

@@ -11,7 +11,7 @@ import { writeDataset } from '../helpers/small-dataset.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
-import { startServer } from '../../scripts/lib/serve.ts';
+import { startServer } from '../../src/hosts/node/serve.ts';
 import { createClient } from '../../client/src/index.ts';
 
 const FIGHTS = 12_500;

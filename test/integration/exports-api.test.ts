@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { distContext } from '../../scripts/lib/dist-context.ts';
+import { distContext } from '../../src/hosts/node/folder-origin.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
 import { Export, Health } from '../../src/records/schemas.ts';

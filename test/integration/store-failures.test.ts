@@ -3,8 +3,8 @@
 // missing or short. Never a 200, never cacheable. The store here is the test build behind an
 // origin that fails on purpose for the paths matching a pattern.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFunction } from '../../src/hosts/functions.ts';
-import { distContext } from '../../scripts/lib/dist-context.ts';
+import { apiFunction } from '../../src/hosts/netlify/functions.ts';
+import { distContext } from '../../src/hosts/node/folder-origin.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeFingerprint } from '../../scripts/lib/build-output.ts';
+import { codeFingerprint } from '../../src/build/output.ts';
 
 const project = mkdtempSync(path.join(tmpdir(), 'code-fingerprint-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));

@@ -3,8 +3,8 @@
 // rest of the chain, and the answering function reads built files from whatever origin it is given.
 import { describe, expect, it, vi } from 'vitest';
 import { chain, type Step } from '../../src/hosts/chain.ts';
-import { apiFunction } from '../../src/hosts/functions.ts';
-import { gateFunction } from '../../src/hosts/gate-function.ts';
+import { apiFunction } from '../../src/hosts/netlify/functions.ts';
+import { gateFunction } from '../../src/hosts/netlify/gate-function.ts';
 
 const env = (keys: string) => ({ get: (name: string) => (name === 'API_KEYS' ? keys : undefined) });
 const request = (path: string, headers: Record<string, string> = {}) => new Request(`http://api.test${path}`, { headers });

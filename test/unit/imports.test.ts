@@ -2,7 +2,7 @@
 // the request-time code never imports build-time code, and the writer and the reader of the
 // store meet only in its layout. Endpoints are listed by the registry alone. The typed client
 // takes only types from the rest. The hosts sit on top: the Netlify edge functions are adapters
-// over src/hosts/, and nothing imports them. The tests sit above everything: no code imports
+// over src/hosts/netlify/, and nothing imports them. The tests sit above everything: no code imports
 // them, and a test file imports helpers, never another test file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,7 +100,7 @@ describe('imports', () => {
     expect(loaded('netlify/edge-functions/gate.ts')).toContain('src/api/gate.ts');
     expect(loaded('netlify/edge-functions/gate.ts')).not.toContain('src/api/handler.ts');
     // What they load later is the whole of their function: zod with the API's schemas.
-    for (const [adapter, code] of [['api', 'src/hosts/functions.ts'], ['mcp', 'src/hosts/mcp.ts']]) {
+    for (const [adapter, code] of [['api', 'src/hosts/netlify/functions.ts'], ['mcp', 'src/hosts/netlify/mcp.ts']]) {
       expect(reach(graph, `netlify/edge-functions/${adapter}.ts`)).toContain(code);
       expect(withZod(code).length, code).toBeGreaterThan(0);
     }
@@ -113,17 +113,18 @@ describe('imports', () => {
     expect(hosts).toEqual([]);
   });
 
-  it('keep src/hosts/ on top of the core: nothing else under src/ imports it', () => {
+  it('keep src/hosts/ on top of the core: nothing under src/ but the hosts (src/hosts/, the live preview in src/dev/, the Astro integration in src/astro/) imports it', () => {
+    const isHost = (f: string) => /^src\/(hosts|dev|astro)\//.test(f);
     const up = [...graph].flatMap(([f, targets]) =>
-      f.startsWith('src/') && !f.startsWith('src/hosts/') ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`) : [],
+      f.startsWith('src/') && !isHost(f) ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`) : [],
     );
     expect(up).toEqual([]);
   });
 
-  it('keep the Netlify edge functions thin: they import src/hosts/ alone, and only the platform (Deno standing in for it) imports them', () => {
+  it('keep the Netlify edge functions thin: they import src/hosts/netlify/ alone, and only the platform (Deno standing in for it) imports them', () => {
     const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/'));
     expect(adapters.length).toBeGreaterThan(0);
-    const beyond = adapters.flatMap((f) => graph.get(f)!.filter((t) => !t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`));
+    const beyond = adapters.flatMap((f) => graph.get(f)!.filter((t) => !t.startsWith('src/hosts/netlify/')).map((t) => `${f} -> ${t}`));
     expect(beyond).toEqual([]);
     const importers = [...graph].flatMap(([f, targets]) =>
       f === 'test/helpers/edge-smoke.ts' ? [] : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),

@@ -28,7 +28,7 @@ function neededProject(file: string): Project {
   const reached = new Set([file, ...reach(graph, file)]);
   const ownCode = [...reached].filter((f) => f.startsWith('test/'));
   const startsRuntime =
-    ['test/helpers/runtimes.ts', 'scripts/lib/netlify-dev.ts', 'scripts/lib/emulator-deno.ts'].some((m) => reached.has(m)) ||
+    ['test/helpers/runtimes.ts', 'src/hosts/emulator/netlify-dev.ts', 'src/hosts/emulator/deno.ts'].some((m) => reached.has(m)) ||
     ownCode.some((f) => importsPackage(f, 'playwright-core'));
   if (startsRuntime) return 'hosts';
   const needsBuildOrProcess =

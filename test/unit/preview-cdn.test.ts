@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { startServer } from '../../scripts/lib/serve.ts';
+import { startServer } from '../../src/hosts/node/serve.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { minimalContent } from '../helpers/fixture.ts';
 import { mcpClient } from '../helpers/mcp.ts';

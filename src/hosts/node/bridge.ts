@@ -5,7 +5,7 @@
 import http, { STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FastResponse, toNodeHandler } from 'srvx/node';
-import type { FetchHandler } from '../../src/hosts/chain.ts';
+import type { FetchHandler } from '../chain.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

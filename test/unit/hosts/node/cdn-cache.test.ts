@@ -1,7 +1,7 @@
 // The preview's stand-in for the CDN cache keeps what Netlify's would, for as long, under the same key.
 import { describe, expect, it } from 'vitest';
-import { cdnCache, cdnLifetime, varyHeaders, type CacheRequest } from '../../scripts/lib/cdn-cache.ts';
-import { matchesEtag } from '../../src/api/etag.ts';
+import { cdnCache, cdnLifetime, varyHeaders, type CacheRequest } from '../../../../src/hosts/node/cdn-cache.ts';
+import { matchesEtag } from '../../../../src/api/etag.ts';
 
 const req = (target: string, headers: Record<string, string> = {}, method = 'GET'): CacheRequest => ({
   method,

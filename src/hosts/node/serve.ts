@@ -2,13 +2,13 @@
 // passes the key gate; then, as on Netlify, the CDN cache answers what it holds, and only a miss
 // runs the answering function, reading the built files. Each of these is a web-standard step
 // (src/hosts/chain.ts); this file only composes them and serves the chain through the Node bridge.
-import { chain, type Step } from '../../src/hosts/chain.ts';
-import { apiFunction, type StaticOrigin } from '../../src/hosts/functions.ts';
-import { gateFunction } from '../../src/hosts/gate-function.ts';
-import { mcpFunction, mcpStep } from '../../src/hosts/mcp.ts';
+import { chain, type Step } from '../chain.ts';
+import { apiFunction, type StaticOrigin } from '../netlify/functions.ts';
+import { gateFunction } from '../netlify/gate-function.ts';
+import { mcpFunction, mcpStep } from '../netlify/mcp.ts';
 import { cdnStandIn } from './cdn-step.ts';
-import { distContext } from './dist-context.ts';
-import { listen } from './node-bridge.ts';
+import { distContext } from './folder-origin.ts';
+import { listen } from './bridge.ts';
 import { oneBuild, onOneBuild, tryItKey } from './preview-steps.ts';
 
 /** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */

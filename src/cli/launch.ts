@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseKeys } from '../../src/api/keys.ts';
-import type { FileList } from '../../src/shared/file-list.ts';
-import { buildProblem, isCurrent, listedBuildInputs } from './build-output.ts';
-import { refuse } from './cli.ts';
+import { parseKeys } from '../api/keys.ts';
+import type { FileList } from '../shared/file-list.ts';
+import { buildProblem, isCurrent, listedBuildInputs } from '../build/output.ts';
+import { refuse } from './args.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD = path.join(ROOT, 'scripts/build.ts');

@@ -1,10 +1,10 @@
 // The MCP endpoint's function as every host runs it, over a host's settings, apart from the
 // gate and the answering function (gate-function.ts, functions.ts) so that they never import the MCP SDK; Netlify's adapter
 // (netlify/edge-functions/mcp.ts) imports this module on the first call to /mcp only.
-import { perKeys, type Env } from '../api/keys.ts';
-import { isMcpPath } from '../api/routes.ts';
-import { createMcpHandler } from '../mcp/server.ts';
-import type { Step } from './chain.ts';
+import { perKeys, type Env } from '../../api/keys.ts';
+import { isMcpPath } from '../../api/routes.ts';
+import { createMcpHandler } from '../../mcp/server.ts';
+import type { Step } from '../chain.ts';
 import { READ_TIMEOUT_MS, storeOf, type StaticOrigin } from './functions.ts';
 
 /**

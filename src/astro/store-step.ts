@@ -3,9 +3,9 @@
 // environment Astro's process would have had, it copies the kept pages into the build's folder
 // and runs the store step the integration runs (src/astro/site-store.ts). Its lines read as
 // Astro's logger prints the integration's.
-//   node scripts/lib/store-step.ts PAGES_FOLDER OUT_DIR
-import { ContentError } from '../../src/content/read.ts';
-import { buildWithKeptPages } from '../../src/astro/site-store.ts';
+//   node src/astro/store-step.ts PAGES_FOLDER OUT_DIR
+import { ContentError } from '../content/read.ts';
+import { buildWithKeptPages } from './site-store.ts';
 
 const [pages, outDir] = process.argv.slice(2);
 const time = () => new Date().toTimeString().slice(0, 8);

@@ -7,20 +7,20 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
-import { COLLECTIONS } from '../../src/content/files.ts';
-import type { CollectionName } from '../../src/content/schemas.ts';
-import { formatProblems } from '../../src/content/validate.ts';
-import type { Orders } from '../../src/build/catalog-source.ts';
-import { codeDigest, loadState, saveState, type SavedState } from '../../src/build/state.ts';
-import { applyChanges, type ContentChange } from '../../src/build/update.ts';
-import type { FileStat } from '../../src/build/inputs.ts';
-import type { FileList } from '../../src/shared/file-list.ts';
-import { apiDocumentText } from '../../src/astro/api-document.ts';
-import { readTextIfThere } from '../../src/shared/fs-errors.ts';
-import { OPENAPI_PATH } from '../../src/api/public.ts';
-import { buildInputs, buildInputsOf, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from './build-output.ts';
+import { COLLECTIONS } from '../content/files.ts';
+import type { CollectionName } from '../content/schemas.ts';
+import { formatProblems } from '../content/validate.ts';
+import type { Orders } from '../build/catalog-source.ts';
+import { codeDigest, loadState, saveState, type SavedState } from '../build/state.ts';
+import { applyChanges, type ContentChange } from '../build/update.ts';
+import type { FileStat } from '../build/inputs.ts';
+import type { FileList } from '../shared/file-list.ts';
+import { apiDocumentText } from '../astro/api-document.ts';
+import { readTextIfThere } from '../shared/fs-errors.ts';
+import { OPENAPI_PATH } from '../api/public.ts';
+import { buildInputs, buildInputsOf, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from '../build/output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
-import type { distContext } from './dist-context.ts';
+import type { distContext } from '../hosts/node/folder-origin.ts';
 
 type LiveContext = ReturnType<typeof distContext>;
 

@@ -1,7 +1,7 @@
-// What an edge function loads at its first request (src/hosts/load-once.ts): loaded once, and a
+// What an edge function loads at its first request (src/hosts/netlify/load-once.ts): loaded once, and a
 // failed load tried again by the next request instead of failing every request after it.
 import { describe, expect, it } from 'vitest';
-import { loadOnce } from '../../../src/hosts/load-once.ts';
+import { loadOnce } from '../../../../src/hosts/netlify/load-once.ts';
 
 describe('loadOnce', () => {
   it('loads at the first call and keeps the answer', async () => {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchContent, type ContentWatch } from '../../scripts/lib/content-watch.ts';
+import { watchContent, type ContentWatch } from '../../../src/dev/content-watch.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,9 +2,9 @@
 // the API's 405, and the Host header can neither break the body nor change the routed path.
 import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../src/api/schemas.ts';
-import { originOf } from '../../scripts/lib/node-bridge.ts';
-import { KEY, rawRequest, startPreview } from '../helpers/server.ts';
+import { ErrorEnvelope } from '../../../../src/api/schemas.ts';
+import { originOf } from '../../../../src/hosts/node/bridge.ts';
+import { KEY, rawRequest, startPreview } from '../../../helpers/server.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
 beforeAll(async () => {

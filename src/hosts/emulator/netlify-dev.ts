@@ -10,10 +10,10 @@
 // header its own origin reads carry.
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
-import { createGate } from '../../src/api/gate.ts';
-import type { FetchHandler } from '../../src/hosts/chain.ts';
-import { emulatorSite } from './emulator-site.ts';
-import { listen, wholeResponse } from './node-bridge.ts';
+import { createGate } from '../../api/gate.ts';
+import type { FetchHandler } from '../chain.ts';
+import { emulatorSite } from './site.ts';
+import { listen, wholeResponse } from '../node/bridge.ts';
 
 /** The part of NetlifyDev the server uses: its whole request chain. */
 export interface RequestChain {

@@ -9,7 +9,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs'
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const EXE = process.platform === 'win32' ? 'deno.exe' : 'deno';
 
 /** Whether a Deno starts as the emulator starts it. */

@@ -1,10 +1,10 @@
 // Progress for a command: the console reporter (src/progress/console.ts) on standard error, with
 // a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done; and
 // the same for the build commands' EXPORT_PART_BYTES.
-import { exportPartBytes } from '../../src/build/options.ts';
-import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../../src/progress/console.ts';
-import { EXPORT_PART_BYTES } from '../../src/store/layout.ts';
-import { refuse } from './cli.ts';
+import { exportPartBytes } from '../build/options.ts';
+import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../progress/console.ts';
+import { EXPORT_PART_BYTES } from '../store/layout.ts';
+import { refuse } from './args.ts';
 
 /** The variable in a command's --help, its text starting at `column` as the usage's other entries do. */
 export function progressEnv(column: number): string {

@@ -5,22 +5,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildInputs, isCurrent, readMarker } from '../../scripts/lib/build-output.ts';
-import { distContext } from '../../scripts/lib/dist-context.ts';
-import { liveStore } from '../../scripts/lib/live-store.ts';
-import * as inputs from '../../src/build/inputs.ts';
-import { TEST_AS_OF } from '../helpers/as-of.ts';
-import { buildSite } from '../helpers/build.ts';
-import { writeSmallDataset } from '../helpers/small-dataset.ts';
+import { buildInputs, isCurrent, readMarker } from '../../../src/build/output.ts';
+import { distContext } from '../../../src/hosts/node/folder-origin.ts';
+import { liveStore } from '../../../src/dev/live-store.ts';
+import * as inputs from '../../../src/build/inputs.ts';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { buildSite } from '../../helpers/build.ts';
+import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 
 // Every listing of the content counted: the preview's own must make none. (The modules are
 // loaded afresh around this file: test files share a worker's.)
 vi.hoisted(() => vi.resetModules());
 afterAll(() => {
-  vi.doUnmock('../../src/build/inputs.ts');
+  vi.doUnmock('../../../src/build/inputs.ts');
   vi.resetModules();
 });
-vi.mock('../../src/build/inputs.ts', async (original) => {
+vi.mock('../../../src/build/inputs.ts', async (original) => {
   const real = await original<typeof inputs>();
   return { ...real, listContent: vi.fn(real.listContent), contentInputsOffThread: vi.fn(real.contentInputsOffThread) };
 });

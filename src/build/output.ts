@@ -8,11 +8,11 @@ import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpat
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from '../../src/build/inputs.ts';
-import { asOfDay } from '../../src/content/as-of.ts';
-import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
-import type { FileList } from '../../src/shared/file-list.ts';
-import { isAlive } from '../../src/shared/processes.ts';
+import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from './inputs.ts';
+import { asOfDay } from '../content/as-of.ts';
+import { isNoSuchFile } from '../shared/fs-errors.ts';
+import type { FileList } from '../shared/file-list.ts';
+import { isAlive } from '../shared/processes.ts';
 
 /** Written last into a finished build; a folder without it is not a build. */
 export const MARKER = 'build-complete.json';

@@ -3,10 +3,10 @@
 // (a 304 when the client already has it); any other goes on, and what comes back is kept if the
 // CDN would keep it. A new build swapped in is a deploy: every kept answer goes, and an answer
 // made while one was swapped in is not kept, as it may hold files of both.
-import { matchesEtag } from '../../src/api/etag.ts';
-import type { Step } from '../../src/hosts/chain.ts';
+import { matchesEtag } from '../../api/etag.ts';
+import type { Step } from '../chain.ts';
 import { cdnCache, type CacheRequest, type KeptAnswer } from './cdn-cache.ts';
-import { wholeResponse } from './node-bridge.ts';
+import { wholeResponse } from './bridge.ts';
 
 // RFC 9211's account of what the cache did, as Netlify's CDN gives it.
 const HIT = '"preview"; hit';

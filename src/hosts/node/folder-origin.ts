@@ -8,11 +8,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { isNoSuchFile } from '../../src/shared/fs-errors.ts';
+import { isNoSuchFile } from '../../shared/fs-errors.ts';
+import type { Store } from '../../store/reader/store.ts';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
- * (scripts/lib/build-output.ts). A read that falls between the two finds no folder at all: it
+ * (src/build/output.ts). A read that falls between the two finds no folder at all: it
  * waits for the new one rather than answer from nothing. By the time a failed read is seen the
  * swap may have finished, so a miss is read once more while the folder is there.
  */
@@ -129,6 +130,36 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
       // A fresh view per response: the body stream never owns the cached buffer.
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
       return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type } });
+    },
+  };
+}
+
+/**
+ * A built site's store read straight from its folder, as the API reads its origin: a missing file
+ * is none, any other failure is thrown. With `keep`, each file is read once and kept in memory (a
+ * benchmark's repeated queries then time the handler, not the disk). The API document, the
+ * benchmarks and the tests read a folder so; the preview reads it through distContext, as a
+ * request would.
+ */
+export function folderStore(dir: string, options: { keep?: boolean } = {}): Store {
+  const kept = new Map<string, Promise<Buffer<ArrayBuffer> | null>>();
+  const readOnce = (file: string) =>
+    readFile(path.join(dir, file)).catch((e: unknown) => {
+      if (isNoSuchFile(e)) return null;
+      throw e;
+    });
+  const bytes = (file: string) => {
+    if (!options.keep) return readOnce(file);
+    let hit = kept.get(file);
+    if (!hit) kept.set(file, (hit = readOnce(file)));
+    return hit;
+  };
+  return {
+    read: async (file) => (await bytes(file))?.toString('utf8') ?? null,
+    readBytes: async (file) => {
+      const read = await bytes(file);
+      // A view of the bytes read, as a fetched body's arrayBuffer() is: no copy.
+      return read && new Uint8Array(read.buffer, read.byteOffset, read.length);
     },
   };
 }

@@ -2,9 +2,9 @@
 // and hands everything else on. Apart from the answering function (functions.ts) because the gate
 // runs on every request: what it imports is every request's to load, and it needs only the key
 // check, not the API's schemas, queries and store reader.
-import { createGate } from '../api/gate.ts';
-import { perKeys, type Env } from '../api/keys.ts';
-import type { Step } from './chain.ts';
+import { createGate } from '../../api/gate.ts';
+import { perKeys, type Env } from '../../api/keys.ts';
+import type { Step } from '../chain.ts';
 
 /**
  * The key gate for a host's settings (API_KEYS, read per request): it answers preflights, 405,

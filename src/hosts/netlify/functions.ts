@@ -3,11 +3,11 @@
 // adapt their own context to it; nothing here knows which host it is on. (The key gate is in
 // gate-function.ts and the MCP endpoint's function in mcp.ts, so that the gate never loads the
 // API's code and neither loads the MCP SDK.)
-import { createHandler } from '../api/handler.ts';
-import { perKeys, type Env } from '../api/keys.ts';
-import { isPublicRead } from '../api/public.ts';
-import type { Store } from '../store/reader/store.ts';
-import { originStore } from '../store/reader/origin.ts';
+import { createHandler } from '../../api/handler.ts';
+import { perKeys, type Env } from '../../api/keys.ts';
+import { isPublicRead } from '../../api/public.ts';
+import type { Store } from '../../store/reader/store.ts';
+import { originStore } from '../../store/reader/origin.ts';
 
 /**
  * Where the built files come from: on Netlify the static origin, which `context.next(request)`

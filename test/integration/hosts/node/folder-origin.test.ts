@@ -4,10 +4,10 @@ import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distContext } from '../../scripts/lib/dist-context.ts';
-import { startServer } from '../../scripts/lib/serve.ts';
-import { paths } from '../../src/store/layout.ts';
-import { builtSite } from '../helpers/site.ts';
+import { distContext } from '../../../../src/hosts/node/folder-origin.ts';
+import { startServer } from '../../../../src/hosts/node/serve.ts';
+import { paths } from '../../../../src/store/layout.ts';
+import { builtSite } from '../../../helpers/site.ts';
 
 async function folder(files: Record<string, string>) {
   const dir = await mkdtemp(path.join(tmpdir(), 'dist-context-'));

@@ -1,7 +1,7 @@
 // Steps of the preview's chain that Netlify has no counterpart of: answers made on one build
 // only, while builds are swapped in under a running server, and the documentation page's key.
-import type { Step } from '../../src/hosts/chain.ts';
-import { withTryItKey } from '../../src/docs/try-it.ts';
+import type { Step } from '../chain.ts';
+import { withTryItKey } from '../../docs/try-it.ts';
 
 /**
  * An answer made while a new build was swapped in, or a change written, may hold files of both:
