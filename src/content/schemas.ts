@@ -11,7 +11,7 @@ import { flag, parsed } from './rules.ts';
 
 /**
  * The longest texts and lists a record may hold: roomy for real data, small enough that a stray
- * paste or a runaway script is refused with the file and field named (the README lists them).
+ * paste or a runaway script is refused with the file and field named (docs/content.md lists them).
  */
 export const LIMITS = {
   /** Names of people, divisions, organizations, countries and broadcasters; nicknames, aliases. */
