@@ -4,17 +4,24 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeFingerprint } from '../../src/build/output.ts';
 
-const project = mkdtempSync(path.join(tmpdir(), 'code-fingerprint-'));
-afterAll(() => rmSync(project, { recursive: true, force: true }));
-for (const [file, text] of [['src/api/handler.ts', 'export {};\n'], ['src/pages/docs.astro', '<html></html>\n'], ['astro.config.mjs', 'export default {};\n'], ['package.json', '{}\n'], ['package-lock.json', '{}\n'], ['README.md', 'not code\n']]) {
-  mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
-  writeFileSync(path.join(project, file), text);
+const projects: string[] = [];
+afterAll(() => projects.forEach((p) => rmSync(p, { recursive: true, force: true })));
+
+/** A project of its own for each test: a few files of code, and one outside it. */
+function freshProject(): string {
+  const project = mkdtempSync(path.join(tmpdir(), 'code-fingerprint-'));
+  projects.push(project);
+  for (const [file, text] of [['src/api/handler.ts', 'export {};\n'], ['src/pages/docs.astro', '<html></html>\n'], ['astro.config.mjs', 'export default {};\n'], ['package.json', '{}\n'], ['package-lock.json', '{}\n'], ['README.md', 'not code\n']]) {
+    mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+    writeFileSync(path.join(project, file), text);
+  }
+  return project;
 }
 
 describe("the code's digest", () => {
-  const first = codeFingerprint(project);
-
   it('follows the bytes, not the times: a file touched, or written again the same, keeps it', () => {
+    const project = freshProject();
+    const first = codeFingerprint(project);
     const later = new Date(Date.now() + 60_000);
     utimesSync(path.join(project, 'src/api/handler.ts'), later, later);
     writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
@@ -22,6 +29,8 @@ describe("the code's digest", () => {
   });
 
   it('changes with a byte of the code, a file renamed, or a file added; not with a file outside it', () => {
+    const project = freshProject();
+    const first = codeFingerprint(project);
     writeFileSync(path.join(project, 'README.md'), 'still not code\n');
     expect(codeFingerprint(project)).toBe(first);
     writeFileSync(path.join(project, 'src/pages/docs.astro'), '<html> </html>\n');
