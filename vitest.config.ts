@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects, by what a test needs to run (CONTRIBUTING.md has the rule, test/unit/locations.test.ts
-// holds it): `npm run test:unit`, `test:integration`, `test:hosts`. `npm test` runs all three
+// Three projects of the product's tests, by what a test needs to run (CONTRIBUTING.md has the rule,
+// test/unit/locations.test.ts holds it): `npm run test:unit`, `test:integration`, `test:hosts`; and
+// the tooling's tests, `test:tooling` (the benchmarks' own code). `npm test` runs them all
 // together, their files side by side in one pool, a worker and a half per core: a file of the hosts
 // project spends much of its time waiting (for a Deno worker, a browser, a build it started), and
 // the other files' work fills those waits, where projects run one after the other left a core idle
@@ -47,6 +48,16 @@ export default defineConfig({
           include: ['test/hosts/**/*.test.ts'],
           // Each emulator runs in a site folder of its own (src/hosts/emulator/site.ts), and
           // Netlify's build holds Astro's staging folder as any build does.
+          globalSetup: ['test/helpers/build-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tooling',
+          include: ['test/tooling/**/*.test.ts'],
+          // The benchmarks' own code (scripts/bench/), tested apart from the product's; the
+          // throughput report reads the test build.
           globalSetup: ['test/helpers/build-setup.ts'],
         },
       },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { folderStore } from '../src/hosts/node/folder-origin.ts';
 import type { Store } from '../src/store/reader/store.ts';
 import type { DeployHash } from './bench/deploy-hash.ts';
-import type { MixQuery } from './bench/mix.ts';
+import type { MixQuery } from '../src/api/budget/mix.ts';
 import { integer, parseCommandLine, UsageError } from '../src/cli/args.ts';
 import { commandProgress, progressEnv } from '../src/cli/progress.ts';
 import { grouped } from '../src/shared/numbers.ts';
@@ -63,8 +63,9 @@ const progress = commandProgress(USAGE);
 // What measures is loaded once the command line is known to be good.
 const { createHandler } = await import('../src/api/handler.ts');
 const { paths } = await import('../src/store/layout.ts');
-const { overBudget, queryMix } = await import('./bench/mix.ts');
-const { countingStore } = await import('./bench/reads.ts');
+const { budgetOf, queryMix } = await import('../src/api/budget/mix.ts');
+const { budgetLabel, overBudget } = await import('../src/api/budget/budget.ts');
+const { countingStore } = await import('../src/api/budget/counting-store.ts');
 const { percentile, tail } = await import('./bench/stats.ts');
 const { defaultQueries, formatThroughput, machine, measureThroughput } = await import('./bench/throughput.ts');
 const { builtFights } = await import('./bench/json-server-db.ts');
@@ -146,7 +147,7 @@ async function measure(dist: string, fights: number) {
     const body = await call(counting.store, query.path);
     const stats = counting.take();
     const items = Array.isArray(body.data) ? body.data.length : 1;
-    results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(query, stats), cpu: [] });
+    results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(budgetOf(query), stats), cpu: [] });
     calls.tick();
   }
   // The handler's time from the Request given to the Response returned, on the thread that runs
@@ -181,11 +182,11 @@ for (const size of sizes) {
   throughputAt ??= { content, dist, fights: size };
   const m = await measure(dist, size);
   console.log(`### ${grouped(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
-  console.log(`| query | budget | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
+  console.log(`| query | budget (reads / rounds) | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of m.results)
     console.log(
-      `| ${r.query.name} | ${r.query.budget} | ${r.reads} | ${r.rounds} | ${r.kb.toFixed(1)} | ${fmt(percentile(r.cpu, 50))} | ${fmt(tail(r.cpu).value)} | ${r.over ?? 'yes'} |`,
+      `| ${r.query.name} | ${budgetLabel(budgetOf(r.query))} | ${r.reads} | ${r.rounds} | ${r.kb.toFixed(1)} | ${fmt(percentile(r.cpu, 50))} | ${fmt(tail(r.cpu).value)} | ${r.over ?? 'yes'} |`,
     );
   const over = m.results.filter((r) => r.over !== null).length;
   const kb = m.results.map((r) => r.kb).sort((a, b) => a - b);

@@ -1,8 +1,10 @@
-// Every query of the benchmark's mix within its read budget on the test build: reads, sequential
-// rounds, bytes, no path read twice. Counts, not timings, so the test is as stable as the code.
+// Every query of the mix within its endpoint's read budget (the registry's `budget`) on the test
+// build: reads, sequential rounds, bytes, no path read twice; and only the lists its endpoint names
+// (`reads`). Counts, not timings, so the test is as stable as the code.
 import { describe, expect, it } from 'vitest';
-import { countingStore } from '../../scripts/bench/reads.ts';
-import { MAX_BYTES, overBudget, queryMix } from '../../scripts/bench/mix.ts';
+import { countingStore } from '../../src/api/budget/counting-store.ts';
+import { MAX_READ_BYTES, ONE_READ, overBudget, TWO_ROUNDS } from '../../src/api/budget/budget.ts';
+import { budgetOf, queryMix } from '../../src/api/budget/mix.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { route } from '../../src/api/registry.ts';
 import { distStore } from '../helpers/handler.ts';
@@ -24,7 +26,7 @@ describe('read budgets', () => {
       counting.take();
       await call(q.path);
       const stats = counting.take();
-      const why = overBudget(q, stats);
+      const why = overBudget(budgetOf(q), stats);
       if (why) over.push(`${q.name} (${q.path}): ${why}`);
       const { reads } = route(new URL(q.path, 'http://any').pathname)!.endpoint;
       elsewhere.push(...stats.paths.filter((p) => !reads.some((list) => p.startsWith(list))).map((p) => `${q.name}: ${p}`));
@@ -39,8 +41,9 @@ describe('read budgets', () => {
     await counting.store.read('/a');
     const stats = counting.take();
     expect(stats).toMatchObject({ reads: 3, rounds: 2, repeated: ['/a'] });
-    expect(overBudget({ name: 'x', path: '/', budget: 'list' }, stats)).toMatch(/twice/);
-    expect(overBudget({ name: 'x', path: '/', budget: 'one' }, { ...stats, repeated: [] })).toMatch(/3 reads in 2 rounds/);
-    expect(overBudget({ name: 'x', path: '/', budget: 'list' }, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_BYTES + 1 })).toMatch(/bytes read/);
+    expect(overBudget(TWO_ROUNDS, stats)).toMatch(/twice/);
+    expect(overBudget(ONE_READ, { ...stats, repeated: [] })).toMatch(/3 reads in 2 rounds/);
+    expect(overBudget(TWO_ROUNDS, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 })).toMatch(/bytes read/);
+    expect(overBudget({ ...ONE_READ, bytes: 2 * MAX_READ_BYTES }, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 })).toBeNull();
   });
 });

@@ -132,6 +132,13 @@ describe('imports', () => {
     expect(importers).toEqual([]);
   });
 
+  it('keep the benchmarks\' code to the benchmarks: only their own tests (test/tooling/) import scripts/bench/, and nothing imports a scripts/lib/', () => {
+    const reaching = [...graph].flatMap(([f, targets]) =>
+      targets.filter((t) => (t.startsWith('scripts/bench/') && f.startsWith('test/') && !f.startsWith('test/tooling/')) || t.startsWith('scripts/lib/')).map((t) => `${f} -> ${t}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
   it('keep the tests on top: no code imports test/, and tests share helpers, never each other\'s files', () => {
     const intoTests = [...graph].flatMap(([f, targets]) =>
       f.startsWith('test/') ? [] : targets.filter((t) => t.startsWith('test/')).map((t) => `${f} -> ${t}`),

@@ -12,14 +12,17 @@ import config from '../../vitest.config.ts';
 import { importGraph, reach } from '../helpers/import-graph.ts';
 import { builtSite, WITHOUT_BUILD } from '../helpers/site.ts';
 
-const PROJECTS = ['unit', 'integration', 'hosts'] as const;
-type Project = (typeof PROJECTS)[number];
+/** The product's projects, by what a test needs; and the tooling's, whose tests mirror scripts/. */
+const PROJECTS = ['unit', 'integration', 'hosts', 'tooling'] as const;
+type Project = Exclude<(typeof PROJECTS)[number], 'tooling'>;
 /** This file: it reaches for the test build only to show that the unit project has none. */
 const SELF = 'test/unit/locations.test.ts';
 
 const graph = importGraph();
 const testFiles = [...graph.keys()].filter((f) => f.endsWith('.test.ts')).sort();
 const inProjects = testFiles.filter((f) => PROJECTS.some((p) => f.startsWith(`test/${p}/`)));
+const ofTooling = (f: string) => f.startsWith('test/tooling/');
+const ofProduct = inProjects.filter((f) => !ofTooling(f));
 
 const importsPackage = (file: string, name: string) => readFileSync(file, 'utf8').includes(`from '${name}'`);
 
@@ -53,16 +56,17 @@ describe('test locations', () => {
     expect(projects.find((p) => p.test.name === 'unit')!.test.globalSetup).toBeUndefined();
   });
 
-  it('a test in a folder within its project\'s mirrors a module of src/ at the same path', () => {
+  it('a test in a folder within its project\'s mirrors a module of src/ at the same path (of scripts/, for the tooling\'s)', () => {
     const astray = inProjects.filter((f) => {
       const [, , ...rest] = f.split('/');
-      return rest.length > 1 && !existsSync(`src/${rest.join('/').replace(/\.test\.ts$/, '.ts')}`);
+      const root = ofTooling(f) ? 'scripts' : 'src';
+      return (rest.length > 1 || ofTooling(f)) && !existsSync(`${root}/${rest.join('/').replace(/\.test\.ts$/, '.ts')}`);
     });
     expect(astray).toEqual([]);
   });
 
   it('a test named after one module of src/ (and no folder there) sits at that module\'s path', () => {
-    const misplaced = inProjects.flatMap((f) => {
+    const misplaced = ofProduct.flatMap((f) => {
       const [, project, ...rest] = f.split('/');
       if (rest.length > 1) return [];
       const name = rest[0].replace(/\.test\.ts$/, '');
@@ -74,7 +78,7 @@ describe('test locations', () => {
   });
 
   it('each test is in the project its needs call for', () => {
-    const wrong = inProjects
+    const wrong = ofProduct
       .filter((f) => f !== SELF)
       .flatMap((f) => {
         const [, project] = f.split('/');

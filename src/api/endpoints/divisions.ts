@@ -1,4 +1,5 @@
 // Divisions: the complete list, heaviest first, and one division.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Division } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
@@ -12,6 +13,7 @@ export const listDivisions = endpoint({
   summary: 'List divisions',
   description: 'The complete list of supported weight classes in one page, heaviest first. Takes no parameters.',
   reads: [lists.all('divisions')],
+  budget: ONE_READ,
   answer: (_, { store }) => readAllBody(store, 'divisions'),
 });
 

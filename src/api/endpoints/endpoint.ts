@@ -3,6 +3,7 @@
 // that answers it with the parsed value. The registry (../registry.ts) lists every entry; the
 // router, the parameter parser, the OpenAPI document, the MCP tools and the typed client all read
 // it there.
+import { ONE_READ, TWO_ROUNDS, type ReadBudget } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Id } from '../../records/common.ts';
 import { isLarge, recordName, SINGULAR, type LargeResource, type Resource } from '../../records/resources.ts';
@@ -72,6 +73,8 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   errors?: readonly ErrorName[];
   /** The store lists it reads (their folders, from the layout's `lists`): it reads nothing else. */
   reads: readonly string[];
+  /** The most a request reads of them (see budget/budget.ts); `head`: a page of its list's head, the default view's first records. */
+  budget: ReadBudget & { head?: ReadBudget };
   /** What it answers when its path does not say (see KindOf): the service's health is one record, an export part a file. */
   kind?: K;
   /** How long its answer may be kept: `deploy` unless said. */
@@ -159,6 +162,8 @@ export function getOne<const R extends ItemResource, S extends z.ZodType>(resour
     summary: `Get ${article(one)} ${one}`,
     description: `One ${one} by id; pagination is page 1 of 1 with one item.`,
     reads: [isLarge(resource) ? lists.records(resource) : lists.all(resource)],
+    // A large collection's record: its records' index, then the pack that holds it.
+    budget: isLarge(resource) ? TWO_ROUNDS : ONE_READ,
     answer: (values, { store }) => readOne(store, resource, values[`${one}_id`]),
   });
 }

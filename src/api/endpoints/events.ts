@@ -1,6 +1,7 @@
 // Events: the list (status and date filters), one event, and the schedule, each a page of a list
 // in date order. The schedule reads a list of its own, whose records the build wrote in the
 // schedule's shape.
+import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
@@ -39,6 +40,7 @@ export const listEvents = endpoint({
   summary: 'List events',
   description: 'Events by date (newest first unless date_sort=ASC), then id.',
   reads: [lists.head('events'), lists.sorted('events')],
+  budget: { ...TWO_ROUNDS, head: ONE_READ },
   answer: eventsList,
 });
 
@@ -54,6 +56,7 @@ export const eventsSchedule = endpoint({
     'Events dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
     'date_sort=ASC. Schedule records carry no `broadcast`.',
   reads: [lists.scheduled],
+  budget: TWO_ROUNDS,
   answer: (q, { store, today }) => datedBody(store, { resource: 'events', shape: 'scheduled' }, scheduleDays(q.days, today()), q),
 });
 

@@ -3,6 +3,7 @@
 // part is a gzip-compressed NDJSON file, one record a line as the API returns it, served as it was
 // built. A part's name is the start of its SHA-256, so a part that changes is a new URL and one
 // that does not keeps its URL across builds.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Collection, Division, Event, Export, Fight, Fighter, Organization, Ranking, Title } from '../../records/schemas.ts';
 import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, partNameOf, paths, readListing, type StoredExport } from '../../store/layout.ts';
@@ -46,6 +47,8 @@ export const getExportPart = endpoint({
     'a line, exactly as the API returns it. Its name is its digest, so it may be kept for good. A part no longer listed ' +
     'is a 404: ask the listing again.',
   reads: [lists.exports],
+  // The part itself, whole: a download, at most a part's size.
+  budget: { ...ONE_READ, bytes: EXPORT_PART_BYTES },
   answer: async ({ collection, part }, { store }): Promise<FileAnswer> => {
     const name = partNameOf(part);
     const path = paths.exportPart(collection, name);
@@ -70,6 +73,7 @@ export const listExports = endpoint({
     'and its SHA-256; download them in order and join their lines for the whole collection. as_of is the build\'s day. ' +
     'Parts are named by their digest: between two builds, only the parts whose records changed get new URLs. Takes no parameters.',
   reads: [lists.exports],
+  budget: ONE_READ,
   answer: async (_, { store, origin }): Promise<Body> => {
     const { asOf, exports } = await readExports(store);
     const records = exports.map((e) =>

@@ -2,6 +2,7 @@
 // Each filter has its own list in the store: a title's holders (read whole), a division's
 // fighters (a sorted list), and for names the exact matches of a short needle or the candidates
 // of a long one.
+import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Fighter } from '../../records/schemas.ts';
 import { lists, searchFields, type SortedList } from '../../store/layout.ts';
@@ -68,6 +69,7 @@ export const listFighters = endpoint({
   reads: [
     lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search,
   ],
+  budget: { ...TWO_ROUNDS, head: ONE_READ },
   answer: fightersList,
 });
 

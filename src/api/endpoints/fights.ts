@@ -2,6 +2,7 @@
 // fight, and the schedule. An event's or a fighter's fights are read whole (one read) and
 // filtered in memory; every other query pages through a list in date order (every fight, or one
 // division's).
+import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
 import { lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
@@ -141,6 +142,7 @@ export const listFights = endpoint({
     '(null on the last page). On the cursor path total_items and total_pages are 0.',
   errors: ['PageLimitExceeded'],
   reads: [lists.head('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
+  budget: { ...TWO_ROUNDS, head: ONE_READ },
   answer: fightsList,
 });
 
@@ -156,6 +158,7 @@ export const fightsSchedule = endpoint({
     'Fights dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
     'date_sort=ASC. The embedded event carries the card\'s own date, which may differ from the fight\'s.',
   reads: [lists.sorted('fights')],
+  budget: TWO_ROUNDS,
   answer: (q, { store, today }) => datedBody(store, { resource: 'fights' }, scheduleDays(q.days, today()), q),
 });
 

@@ -2,6 +2,7 @@
 // and how many records each collection holds, from one small file the build writes. No key is
 // needed (the path is public, src/api/public.ts) and the answer is never kept by any cache: a
 // monitor must see the service as it is now.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Health } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
@@ -25,6 +26,7 @@ export const getHealth = endpoint({
     'Whether the service can read its data: 200 with the build\'s day (as_of) and how many records each collection holds, ' +
     'or 503 ServiceUnavailable when the data cannot be read just now. Needs no API key, and is never cached. Takes no parameters.',
   reads: [lists.health],
+  budget: ONE_READ,
   answer: async (_, { store }) => {
     const text = await readRequired(store, paths.health, 'every build writes it');
     // A file cut short or garbled is no health to report.

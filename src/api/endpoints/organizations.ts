@@ -1,4 +1,5 @@
 // Organizations: the complete list, by id, and one organization.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Organization } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
@@ -12,6 +13,7 @@ export const listOrganizations = endpoint({
   summary: 'List organizations',
   description: 'Every organization in one page, by id. Takes no parameters.',
   reads: [lists.all('organizations')],
+  budget: ONE_READ,
   answer: (_, { store }) => readAllBody(store, 'organizations'),
 });
 

@@ -1,6 +1,7 @@
 // Rankings: one page per division (heaviest first), every organization's record on it, or one
 // organization's; or one division's records directly. Each view is a built file with a header
 // that says how many records and pages it has.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Ranking } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
@@ -26,6 +27,7 @@ export const listRankings = endpoint({
     `in all, heaviest first (page 1 Heavyweight, page ${RANKINGS_PAGES} Minimumweight). organization_id narrows each page to one ` +
     `record (${RANKINGS_PAGES} pages of 1); division_id returns that division directly as page 1 of 1.`,
   reads: [lists.rankingsPages, lists.rankingsOfDivisions],
+  budget: ONE_READ,
   answer: async ({ page_num, organization_id, division_id }, { store }) => {
     const org = organization_id ?? null;
     const page = division_id !== undefined ? 1 : page_num;

@@ -1,5 +1,6 @@
 // Titles: the complete list, or an organization's, a division's or both (each a file of its
 // own), and one title.
+import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Title } from '../../records/schemas.ts';
 import { linesOf, lists, paths } from '../../store/layout.ts';
@@ -18,6 +19,7 @@ export const listTitles = endpoint({
   summary: 'List titles',
   description: 'Every title in one page: by organization, division (heaviest first), then full, regular, interim.',
   reads: [lists.all('titles'), lists.titlesBy],
+  budget: ONE_READ,
   answer: async ({ organization_id, division_id }, { store }) => {
     if (organization_id === undefined && division_id === undefined) return readAllBody(store, 'titles');
     // A combination that names an unknown organization or division has no file: no titles.

@@ -1,6 +1,6 @@
 // The benchmarks' CPU figures, read from /proc/<pid>/stat (scripts/bench/proc-cpu.ts).
 import { expect, it } from 'vitest';
-import { cpuOfStat, processCpu } from '../../scripts/bench/proc-cpu.ts';
+import { cpuOfStat, processCpu } from '../../../scripts/bench/proc-cpu.ts';
 
 it('reads utime + stime and cutime + cstime, in ticks of a hundredth of a second, after a command name holding ") "', () => {
   // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...

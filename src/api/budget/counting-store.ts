@@ -2,7 +2,7 @@
 // many bytes, and whether any path is read twice. Reads complete on a later turn of the event
 // loop, as network reads do, so reads issued together share a round; a read issued after another
 // completed is counted in the round after it.
-import type { Store } from '../../src/store/reader/store.ts';
+import type { Store } from '../../store/reader/store.ts';
 
 export interface ReadStats {
   reads: number;

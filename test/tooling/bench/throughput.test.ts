@@ -4,11 +4,11 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonServerPath } from '../../scripts/bench/json-server-path.ts';
-import { writeJsonServerDb } from '../../scripts/bench/json-server-db.ts';
-import { formatThroughput, type Load, type ThroughputRow } from '../../scripts/bench/throughput.ts';
-import { loadRecords } from '../helpers/reference.ts';
-import { builtSite } from '../helpers/site.ts';
+import { jsonServerPath } from '../../../scripts/bench/json-server-path.ts';
+import { writeJsonServerDb } from '../../../scripts/bench/json-server-db.ts';
+import { formatThroughput, type Load, type ThroughputRow } from '../../../scripts/bench/throughput.ts';
+import { loadRecords } from '../../helpers/reference.ts';
+import { builtSite } from '../../helpers/site.ts';
 
 describe('the json-server database', () => {
   it('holds every built fight as the API returns it, with its division and event ids on top', async () => {

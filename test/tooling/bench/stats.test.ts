@@ -1,6 +1,6 @@
 // The benchmark's tail figure is a real p99, or says it is the maximum.
 import { expect, it } from 'vitest';
-import { percentile, tail } from '../../scripts/bench/stats.ts';
+import { percentile, tail } from '../../../scripts/bench/stats.ts';
 
 const samples = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
