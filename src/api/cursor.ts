@@ -5,7 +5,7 @@ import { isRealDateTime } from '../shared/dates.ts';
 import { invalidCursor } from './errors.ts';
 import { ID_PATTERN } from '../shared/ids.ts';
 import { fnv1a } from '../shared/hash.ts';
-import { isSortOrder, type SortOrder } from './endpoints/parameters.ts';
+import { isSortOrder, type SortOrder } from './params/kinds.ts';
 import { MAX_PAGE_NUM } from './limits.ts';
 
 export interface Cursor {

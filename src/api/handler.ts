@@ -7,7 +7,7 @@ import { ApiError, internalError, notFound, serviceUnavailable } from './errors.
 import { systemClock, utcDay } from '../shared/dates.ts';
 import { etagOf, matchesEtag } from './etag.ts';
 import { answerCaching, type Caching } from './caching.ts';
-import { isFileAnswer, type Answer as Answered } from './endpoints/endpoint.ts';
+import { isFileAnswer, type Answer } from './endpoints/endpoint.ts';
 import { createGate } from './gate.ts';
 import { route, type Routed } from './registry.ts';
 import { errorResponse, respond } from './respond.ts';
@@ -42,21 +42,21 @@ export function createHandler(options: HandlerOptions): Handler {
   };
 }
 
-/** An answer's body without metadata (or its file), and whether it depends on today's date. */
-interface Answer {
-  body: Answered;
+/** An endpoint's answer (a body without metadata, or a file), and whether it depends on today's date. */
+interface DatedAnswer {
+  body: Answer;
   /** The UTC day the answer was computed for, when it read today's date (it holds until that day ends); else null. */
   day: string | null;
 }
 
 /** Answers a request for `today`, reporting whether the answer read it. */
-async function answer({ endpoint, path }: Routed, url: URL, store: Store, today: string): Promise<Answer> {
+async function answer({ endpoint, path }: Routed, url: URL, store: Store, today: string): Promise<DatedAnswer> {
   let day: string | null = null;
   const body = await endpoint.answerRequest(path, url.searchParams, { store, today: () => (day = today), origin: url.origin });
   return { body, day };
 }
 
-function success(request: Request, { body, day }: Answer, caching: Caching, respondedAt: number): Response {
+function success(request: Request, { body, day }: DatedAnswer, caching: Caching, respondedAt: number): Response {
   let bytes: Uint8Array<ArrayBuffer>;
   let etag: string;
   let file: Record<string, string> = {};

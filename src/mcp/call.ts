@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorBody } from '../api/envelope.ts';
 import { ApiError, invalidParameter, notFound, recordNotFound } from '../api/errors.ts';
 import { pathWith } from '../api/endpoints/endpoint.ts';
-import { kinds } from '../api/endpoints/parameters.ts';
+import { kinds } from '../api/params/kinds.ts';
 import type { Handler } from '../api/handler.ts';
 import { KEY_HEADER } from '../api/keys.ts';
 import { BASE_PATH, isResource } from '../api/routes.ts';

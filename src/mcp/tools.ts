@@ -5,7 +5,7 @@
 // page and where ids come from, written for a model. Nothing here lists an endpoint or a parameter.
 import type { Endpoint } from '../api/endpoints/endpoint.ts';
 import { jsonSchemaOf, type JsonSchema } from '../api/openapi/json-schema.ts';
-import { queryFields } from '../api/params.ts';
+import { queryFields } from '../api/params/parse.ts';
 import { ENDPOINTS } from '../api/registry.ts';
 import { SINGULAR, type Resource } from '../records/resources.ts';
 import { isResource } from '../api/routes.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { validate } from '@scalar/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { openApiText } from '../../src/api/openapi/document.ts';
-import { parseParams, queryFields } from '../../src/api/params.ts';
+import { parseParams, queryFields } from '../../src/api/params/parse.ts';
 import { OPENAPI_PATH } from '../../src/api/public.ts';
 import { ENDPOINTS } from '../../src/api/registry.ts';
 import { apiDocumentText } from '../../src/astro/api-document.ts';

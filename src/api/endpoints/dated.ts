@@ -6,7 +6,8 @@ import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts'
 import type { Store } from '../../store/reader/store.ts';
 import type { Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
-import type { DayRange, SortOrder } from './parameters.ts';
+import { type DayRange } from '../params/days.ts';
+import { type SortOrder } from '../params/kinds.ts';
 
 export interface DatedPage {
   /** Matching records in the whole list: hi - lo. */

@@ -13,7 +13,7 @@ import { readAll, readRecord } from '../../store/reader/lists.ts';
 import type { Caching } from '../caching.ts';
 import { allBody, oneBody, type Body } from '../envelope.ts';
 import { recordNotFound, type ErrorName } from '../errors.ts';
-import { parseParams, type Params } from '../params.ts';
+import { parseParams, type Params } from '../params/parse.ts';
 import { isSection, segmentsOf, type Section, type SectionOf } from '../routes.ts';
 
 /** A resource with a get-one. */
@@ -62,7 +62,7 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   name: N;
   /** Below the base path, as the specification writes it: `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
   path: Path;
-  /** Every parameter, the path's and the query's, each a field typed by its schema (see parameters.ts). */
+  /** Every parameter, the path's and the query's, each a field typed by its schema (see params/). */
   params: P;
   /** The record `data` holds (one, or an array of them). */
   record: R;

@@ -10,7 +10,10 @@ import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
 import { EVENT_STATUS, statusRange } from './event-status.ts';
-import { dateSort, dayRange, given, kinds, paging, range, scheduleDays, scheduleParams } from './parameters.ts';
+import { dayRange, scheduleDays } from '../params/days.ts';
+import { dateSort, paging, range, scheduleParams } from '../params/fields.ts';
+import { kinds } from '../params/kinds.ts';
+import { given } from '../params/rules.ts';
 
 const listParams = z.object({
   ...paging,

@@ -11,12 +11,13 @@ import { readNameSearch, type Found } from '../../store/reader/search.ts';
 import { foldText } from '../../shared/text.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { DEFAULT_PAGE_SIZE } from '../limits.ts';
-import { defaulted, filter, given, kinds, pageNum, pageSize } from './parameters.ts';
+import { filter, pageNum, pageSize } from '../params/fields.ts';
+import { kinds } from '../params/kinds.ts';
+import { given } from '../params/rules.ts';
 
 const listParams = z.object({
-  page_num: defaulted(pageNum, 1, 'Page to display.'),
-  page_size: defaulted(pageSize, DEFAULT_PAGE_SIZE, 'Results per page.'),
+  page_num: pageNum('Page to display.'),
+  page_size: pageSize('Results per page.'),
   name: given(kinds.text, 'Search by name, part of a name, nickname or alias, ignoring case and accents.'),
   division_id: filter('Division the boxer fights in.'),
   title_id: filter('Title that the fighter holds.'),

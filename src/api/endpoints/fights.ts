@@ -16,14 +16,17 @@ import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
 import { compareKeys, datedBody, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { dateSort, dayRange, filter, given, kinds, pageNumber, paging, range, scheduleDays, scheduleParams, type DayRange } from './parameters.ts';
+import { dayRange, scheduleDays, type DayRange } from '../params/days.ts';
+import { dateSort, filter, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
+import { kinds } from '../params/kinds.ts';
+import { given } from '../params/rules.ts';
 
 const fightRange = range('fight');
 
 const listParams = z.object({
   // A cursor already says where its page starts and which page it is (next_page repeats every
   // other parameter, so a tool that sends them all still sends a page_num).
-  page_num: pageNumber({ ignoredWith: 'cursor' }),
+  page_num: pageNum(undefined, { ignoredWith: 'cursor' }),
   page_size: paging.page_size,
   date: fightRange.date,
   data_from: given(kinds.date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {

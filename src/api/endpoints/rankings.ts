@@ -9,7 +9,9 @@ import { readHeaded } from '../../store/reader/lists.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import { RANKINGS_PAGES } from '../limits.ts';
 import { endpoint } from './endpoint.ts';
-import { defaulted, filter, kinds, refused } from './parameters.ts';
+import { filter } from '../params/fields.ts';
+import { kinds } from '../params/kinds.ts';
+import { defaulted, refused } from '../params/rules.ts';
 
 export const listRankings = endpoint({
   name: 'rankings',

@@ -6,7 +6,7 @@ import { Title } from '../../records/schemas.ts';
 import { linesOf, lists, paths } from '../../store/layout.ts';
 import { allBody } from '../envelope.ts';
 import { endpoint, getOne, readAllBody } from './endpoint.ts';
-import { filter } from './parameters.ts';
+import { filter } from '../params/fields.ts';
 
 export const listTitles = endpoint({
   name: 'list_titles',

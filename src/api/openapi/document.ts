@@ -9,7 +9,7 @@ import type { Caching } from '../caching.ts';
 import type { Endpoint } from '../endpoints/endpoint.ts';
 import { ERRORS, type ErrorName } from '../errors.ts';
 import { KEY_HEADERS } from '../keys.ts';
-import { queryFields, type QueryField } from '../params.ts';
+import { queryFields, type QueryField } from '../params/parse.ts';
 import { isPublicPath } from '../public.ts';
 import { ENDPOINTS, SECTIONS } from '../registry.ts';
 import { BASE_PATH, type Section } from '../routes.ts';

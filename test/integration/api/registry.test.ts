@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isFileAnswer, type Answer } from '../../../src/api/endpoints/endpoint.ts';
 import { bodyText } from '../../../src/api/envelope.ts';
-import { queryFields } from '../../../src/api/params.ts';
+import { queryFields } from '../../../src/api/params/parse.ts';
 import { ENDPOINTS, endpointNamed, route } from '../../../src/api/registry.ts';
 import { BASE_PATH } from '../../../src/api/routes.ts';
 import { distStore } from '../../helpers/handler.ts';

@@ -3,8 +3,8 @@
 // such in the order the request gives them; then each rule between two parameters, in the
 // endpoint's order (a synonym given twice with the same value counts as one). Values in the path were matched by the router with the same schemas.
 import type { z } from 'zod';
-import { invalidParameter } from './errors.ts';
-import { paramRules, type ParamRules } from './endpoints/parameters.ts';
+import { invalidParameter } from '../errors.ts';
+import { paramRules, type ParamRules } from './rules.ts';
 
 /** An endpoint's parameters: the path's and the query's, each a field. */
 export type Params = z.ZodObject;

@@ -1,11 +1,11 @@
 // Parameter names are looked up as names only: none of them reaches what every JS object inherits.
 import { describe, expect, it } from 'vitest';
-import { pathWith } from '../../../src/api/endpoints/endpoint.ts';
-import { examplesOf } from '../../../src/api/openapi/examples.ts';
-import { ENDPOINTS } from '../../../src/api/registry.ts';
-import { BASE_PATH } from '../../../src/api/routes.ts';
-import { TEST_AS_OF } from '../../helpers/as-of.ts';
-import { directClient, distStore } from '../../helpers/handler.ts';
+import { pathWith } from '../../../../src/api/endpoints/endpoint.ts';
+import { examplesOf } from '../../../../src/api/openapi/examples.ts';
+import { ENDPOINTS } from '../../../../src/api/registry.ts';
+import { BASE_PATH } from '../../../../src/api/routes.ts';
+import { TEST_AS_OF } from '../../../helpers/as-of.ts';
+import { directClient, distStore } from '../../../helpers/handler.ts';
 
 const call = directClient(Date.parse('2026-11-21T15:30:00Z'));
 
