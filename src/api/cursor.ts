@@ -14,27 +14,13 @@ export interface Cursor {
   order: SortOrder;
   /** page number of the page this cursor opens */
   page: number;
-  /** fingerprint of the filters, see filterKey */
+  /** fingerprint of the filters it was made for (the fights list's filterKey) */
   filters: string;
   /**
    * Where the last record stood in its list when the cursor was made: a hint that saves a
    * lookup. If a rebuild moved it, the key decides. -1 when unknown.
    */
   position: number;
-}
-
-/** The fights list's filters, as a cursor is bound to them: its days (after date and the range combine) and ids. */
-export interface CursorFilters {
-  from: string | undefined;
-  to: string | undefined;
-  division_id: string | undefined;
-  event_id: string | undefined;
-  fighter_id: string | undefined;
-}
-
-/** The filters a cursor is bound to, in one canonical string. */
-export function filterKey(q: Partial<CursorFilters>): string {
-  return JSON.stringify([q.from ?? null, q.to ?? null, q.division_id ?? null, q.event_id ?? null, q.fighter_id ?? null]);
 }
 
 const CHECK_SEED = 0x6b6f2021;

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Event, Fight, Fighter, Ranking } from '../../src/records/schemas.ts';
-import { encodeCursor, filterKey } from '../../src/api/cursor.ts';
+import { encodeCursor } from '../../src/api/cursor.ts';
+import { filterKey } from '../../src/api/endpoints/fight-filters.ts';
 import { directClient } from '../helpers/handler.ts';
 import { dayOf, fold, loadContent, loadRecords, page } from '../helpers/reference.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';

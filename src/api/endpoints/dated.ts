@@ -1,6 +1,7 @@
 // Pages of a list in date order (every fight, one division's fights, every event), by offset or
 // after a cursor's key. Both take two rounds of reads: the list's index, then the one or two packs
-// that hold the page (a cursor whose record a rebuild moved, a round more to find its key).
+// that hold the page (a cursor whose record a rebuild moved, a round more to find its key). A list
+// read whole and filtered in memory (an event's or a fighter's fights) is paged the same ways here.
 import type { SortedList } from '../../store/layout.ts';
 import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
@@ -94,4 +95,22 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
     ? [Math.min(Math.max(place, lo), hi), Math.min(Math.max(place, lo) + q.size, hi)]
     : [Math.max(lo, Math.min(place, hi) - q.size), Math.max(lo, Math.min(place, hi))];
   return datedPage(await readRecords(store, q.list, index, start, end), start, end, lo, hi, q.order);
+}
+
+/**
+ * A page of records held in memory in date order (ascending, each with its date and id): by
+ * offset, or after a cursor's key, in the order asked for.
+ */
+export function pageOfMatches(matches: ReadonlyArray<{ date: string; id: string; json: string }>, q: { order: SortOrder; size: number }, from: Cursor | number): DatedPage {
+  const total = matches.length;
+  const asc = q.order === 'ASC';
+  let a: number;
+  let b: number;
+  if (typeof from !== 'number') {
+    // Ascending: the first match after the key; descending: the matches before it.
+    const place = lowerBound(total, (i) => compareKeys([matches[i].date, matches[i].id], from.after) >= (asc ? 1 : 0));
+    [a, b] = asc ? [place, Math.min(place + q.size, total)] : [Math.max(0, place - q.size), place];
+  } else if (asc) [a, b] = [Math.min(from, total), Math.min(from + q.size, total)];
+  else [a, b] = [Math.max(0, total - from - q.size), Math.max(0, total - from)];
+  return datedPage(matches.slice(a, b).map((f) => f.json), a, b, 0, total, q.order);
 }

@@ -5,19 +5,20 @@
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
-import { lists, readKeyedFight, type KeyedFight, type WholeList } from '../../store/layout.ts';
-import { lowerBound, readHeadPage, readWhole } from '../../store/reader/lists.ts';
+import { lists, readKeyedFight, type WholeList } from '../../store/layout.ts';
+import { readHeadPage, readWhole } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
-import { decodeCursor, encodeCursor, filterKey, type Cursor } from '../cursor.ts';
+import { decodeCursor, encodeCursor, type Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import { grouped } from '../../shared/numbers.ts';
 import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
-import { compareKeys, datedBody, datedPage, keyOf, pageAfterCursor, pageByOffset, type DatedPage, type DatedQuery } from './dated.ts';
+import { datedBody, keyOf, pageAfterCursor, pageByOffset, pageOfMatches, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { dayRange, scheduleDays, type DayRange } from '../params/days.ts';
-import { dateSort, filter, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
+import { filterKey, idFilterParams, passes, setFilterParams, type FightFilters } from './fight-filters.ts';
+import { dayRange, scheduleDays } from '../params/days.ts';
+import { dateSort, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
 import { kinds } from '../params/kinds.ts';
 import { given } from '../params/rules.ts';
 
@@ -35,16 +36,14 @@ const listParams = z.object({
   date_from: given(kinds.date, 'Synonym of data_from: give one of them (or both with the same value).'),
   date_to: fightRange.date_to,
   date_sort: dateSort,
-  division_id: filter('Division of the bout.'),
-  event_id: filter('Event the fight belongs to.'),
-  fighter_id: filter('Fighter involved in the fight.'),
+  ...idFilterParams,
   cursor: given(kinds.cursor, 'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.'),
 });
 
 type ListQuery = z.output<typeof listParams>;
 
 /** What a page of the list is for: its days and filters, its order and size. */
-interface FightsQuery extends DayRange, Pick<ListQuery, 'division_id' | 'event_id' | 'fighter_id' | 'date_sort' | 'page_size'> {}
+type FightsQuery = FightFilters & Pick<ListQuery, 'date_sort' | 'page_size'>;
 
 const UNFILTERED = filterKey({});
 
@@ -52,12 +51,7 @@ const UNFILTERED = filterKey({});
 function nextPage(q: FightsQuery, origin: string, last: string, position: number, page: number): string {
   const [date, id] = keyOf(last);
   const params = new URLSearchParams();
-  if (q.from !== undefined) params.set('data_from', q.from);
-  if (q.to !== undefined) params.set('date_to', q.to);
-  for (const key of ['division_id', 'event_id', 'fighter_id'] as const) {
-    const value = q[key];
-    if (value !== undefined) params.set(key, value);
-  }
+  setFilterParams(q, params);
   params.set('date_sort', q.date_sort);
   params.set('page_size', String(q.page_size));
   const cursor: Cursor = { after: [date, id], order: q.date_sort, page, filters: filterKey(q), position };
@@ -108,29 +102,8 @@ async function fightsList(values: ListQuery, { store, origin }: AnswerContext): 
 
 /** An event's or a fighter's fights: read whole, the other filters applied in memory. */
 async function wholeListPage(q: FightsQuery, store: Store, list: WholeList, offset: number, cursor: Cursor | undefined): Promise<DatedPage> {
-  const { event_id: event, fighter_id: fighter } = q;
-  const from = q.from && `${q.from}T00:00:00`;
-  const to = q.to && `${q.to}T23:59:59`;
-  const matches = (await readWhole(store, list))
-    .map(readKeyedFight)
-    .filter(
-      (f: KeyedFight) =>
-        (from === undefined || f.date >= from) && (to === undefined || f.date <= to) &&
-        (q.division_id === undefined || f.division_id === q.division_id) &&
-        (event === undefined || f.event_id === event) &&
-        (fighter === undefined || f.fighter_ids.includes(fighter)),
-    );
-  const total = matches.length;
-  const asc = q.date_sort === 'ASC';
-  let a: number;
-  let b: number;
-  if (cursor) {
-    // Ascending: the first match after the key; descending: the matches before it.
-    const place = lowerBound(total, (i) => compareKeys([matches[i].date, matches[i].id], cursor.after) >= (asc ? 1 : 0));
-    [a, b] = asc ? [place, Math.min(place + q.page_size, total)] : [Math.max(0, place - q.page_size), place];
-  } else if (asc) [a, b] = [Math.min(offset, total), Math.min(offset + q.page_size, total)];
-  else [a, b] = [Math.max(0, total - offset - q.page_size), Math.max(0, total - offset)];
-  return datedPage(matches.slice(a, b).map((f) => f.json), a, b, 0, total, q.date_sort);
+  const matches = (await readWhole(store, list)).map(readKeyedFight).filter(passes(q));
+  return pageOfMatches(matches, { order: q.date_sort, size: q.page_size }, cursor ?? offset);
 }
 
 export const listFights = endpoint({

@@ -8,7 +8,8 @@
 // event, a title with a holder (the holder's name, division and the title's organization), the
 // widest schedule, and the first part of the fights' export. Every choice follows from the store
 // and the day alone, never from chance.
-import { encodeCursor, filterKey } from '../cursor.ts';
+import { encodeCursor } from '../cursor.ts';
+import { eachIdFilter, filterKey, ID_FILTERS } from '../endpoints/fight-filters.ts';
 import { pathWith } from '../endpoints/endpoint.ts';
 import { eventStatusOn } from '../endpoints/event-status.ts';
 import { createHandler } from '../handler.ts';
@@ -89,7 +90,7 @@ async function chooseParams(ask: (path: string, query?: Query) => Promise<unknow
   const fight = newest.at(-1);
   if (fight !== undefined) {
     const day = dayOf(fight.date);
-    const filters = { division_id: fight.division.id, event_id: fight.event.id, fighter_id: fight.fighters.fighter_1.fighter_id };
+    const filters = eachIdFilter((name) => ID_FILTERS[name].of(fight));
     // Newest first, the page after the newer fight holds this one: a cursor as next_page would give it (made
     // here, as every filter is set and they match this fight alone, so no answer has a next page).
     const after = newest[0];
