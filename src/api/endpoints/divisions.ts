@@ -14,10 +14,11 @@ export const listDivisions = endpoint({
   description: 'The complete list of supported weight classes in one page, heaviest first. Takes no parameters.',
   reads: [lists.all('divisions')],
   budget: ONE_READ,
+  example: () => ({}),
   answer: (_, { store }) => readAllBody(store, 'divisions'),
 });
 
-export const getDivision = getOne('divisions', Division);
+export const getDivision = getOne('divisions', Division, (p) => p.fight?.fight.division.id ?? p.title?.division.id);
 
 export const divisions = {
   resource: 'divisions',

@@ -3,6 +3,7 @@
 // that answers it with the parsed value. The registry (../registry.ts) lists every entry; the
 // router, the parameter parser, the OpenAPI document, the MCP tools and the typed client all read
 // it there.
+import type { ExampleOf, Picked } from './example.ts';
 import { ONE_READ, TWO_ROUNDS, type ReadBudget } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Id } from '../../records/common.ts';
@@ -81,6 +82,8 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   caching?: Caching;
   /** Whether an MCP tool answers it too (so unless said). */
   tool?: boolean;
+  /** Its example in the API's description, from the records picked from the store (see example.ts). */
+  example: ExampleOf;
   answer(values: z.output<P>, ctx: AnswerContext): Promise<Answer>;
 }
 
@@ -152,7 +155,7 @@ export async function readAllBody(store: Store, resource: SmallResource): Promis
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 /** A resource's get-one endpoint: `get_fight` at `/fights/{fight_id}`. */
-export function getOne<const R extends ItemResource, S extends z.ZodType>(resource: R, record: S) {
+export function getOne<const R extends ItemResource, S extends z.ZodType>(resource: R, record: S, exampleId: (picked: Picked) => string | undefined) {
   const one = SINGULAR[resource];
   return endpoint({
     name: `get_${one}`,
@@ -164,6 +167,10 @@ export function getOne<const R extends ItemResource, S extends z.ZodType>(resour
     reads: [isLarge(resource) ? lists.records(resource) : lists.all(resource)],
     // A large collection's record: its records' index, then the pack that holds it.
     budget: isLarge(resource) ? TWO_ROUNDS : ONE_READ,
+    example: (p) => {
+      const id = exampleId(p);
+      return id === undefined ? undefined : { [`${one}_id`]: id };
+    },
     answer: (values, { store }) => readOne(store, resource, values[`${one}_id`]),
   });
 }

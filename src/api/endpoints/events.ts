@@ -1,6 +1,7 @@
 // Events: the list (status and date filters), one event, and the schedule, each a page of a list
 // in date order. The schedule reads a list of its own, whose records the build wrote in the
 // schedule's shape.
+import { dayOf, firstPage, scheduleExample } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
@@ -9,7 +10,7 @@ import { readHeadPage } from '../../store/reader/lists.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { EVENT_STATUS, statusRange } from './event-status.ts';
+import { EVENT_STATUS, eventStatusOn, statusRange } from './event-status.ts';
 import { dayRange, scheduleDays } from '../params/days.ts';
 import { dateSort, paging, range, scheduleParams } from '../params/fields.ts';
 import { kinds } from '../params/kinds.ts';
@@ -44,10 +45,15 @@ export const listEvents = endpoint({
   description: 'Events by date (newest first unless date_sort=ASC), then id.',
   reads: [lists.head('events'), lists.sorted('events')],
   budget: { ...TWO_ROUNDS, head: ONE_READ },
+  example: (p) => {
+    if (p.event === undefined) return undefined;
+    const day = dayOf(p.event.date);
+    return { ...firstPage(p), status: eventStatusOn(day, p.today), date: day, date_from: day, date_to: day, date_sort: 'DESC' };
+  },
   answer: eventsList,
 });
 
-export const getEvent = getOne('events', Event);
+export const getEvent = getOne('events', Event, (p) => p.event?.id);
 
 export const eventsSchedule = endpoint({
   name: 'events_schedule',
@@ -60,6 +66,7 @@ export const eventsSchedule = endpoint({
     'date_sort=ASC. Schedule records carry no `broadcast`.',
   reads: [lists.scheduled],
   budget: TWO_ROUNDS,
+  example: scheduleExample,
   answer: (q, { store, today }) => datedBody(store, { resource: 'events', shape: 'scheduled' }, scheduleDays(q.days, today()), q),
 });
 

@@ -49,6 +49,7 @@ export const getExportPart = endpoint({
   reads: [lists.exports],
   // The part itself, whole: a download, at most a part's size.
   budget: { ...ONE_READ, bytes: EXPORT_PART_BYTES },
+  example: ({ exportPart }) => exportPart && { ...exportPart },
   answer: async ({ collection, part }, { store }): Promise<FileAnswer> => {
     const name = partNameOf(part);
     const path = paths.exportPart(collection, name);
@@ -74,6 +75,7 @@ export const listExports = endpoint({
     'Parts are named by their digest: between two builds, only the parts whose records changed get new URLs. Takes no parameters.',
   reads: [lists.exports],
   budget: ONE_READ,
+  example: () => ({}),
   answer: async (_, { store, origin }): Promise<Body> => {
     const { asOf, exports } = await readExports(store);
     const records = exports.map((e) =>

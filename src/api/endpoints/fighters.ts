@@ -2,6 +2,7 @@
 // Each filter has its own list in the store: a title's holders (read whole), a division's
 // fighters (a sorted list), and for names the exact matches of a short needle or the candidates
 // of a long one.
+import { firstPage } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Fighter } from '../../records/schemas.ts';
@@ -71,10 +72,13 @@ export const listFighters = endpoint({
     lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search,
   ],
   budget: { ...TWO_ROUNDS, head: ONE_READ },
+  // The holder of the picked title, found by their first name, in their division.
+  example: (p) =>
+    p.fighter && { ...firstPage(p), name: p.fighter.name.trim().split(/\s+/)[0], division_id: p.fighter.division.id, ...(p.title && { title_id: p.title.id }) },
   answer: fightersList,
 });
 
-export const getFighter = getOne('fighters', Fighter);
+export const getFighter = getOne('fighters', Fighter, (p) => p.fighter?.id);
 
 export const fighters = {
   resource: 'fighters',

@@ -2,6 +2,7 @@
 // fight, and the schedule. An event's or a fighter's fights are read whole (one read) and
 // filtered in memory; every other query pages through a list in date order (every fight, or one
 // division's).
+import { dayOf, firstPage, scheduleExample } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
@@ -16,7 +17,7 @@ import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
 import { datedBody, keyOf, pageAfterCursor, pageByOffset, pageOfMatches, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { filterKey, idFilterParams, passes, setFilterParams, type FightFilters } from './fight-filters.ts';
+import { eachIdFilter, filterKey, ID_FILTERS, idFilterParams, passes, setFilterParams, type FightFilters } from './fight-filters.ts';
 import { dayRange, scheduleDays } from '../params/days.ts';
 import { dateSort, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
 import { kinds } from '../params/kinds.ts';
@@ -119,10 +120,20 @@ export const listFights = endpoint({
   errors: ['PageLimitExceeded'],
   reads: [lists.head('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
   budget: { ...TWO_ROUNDS, head: ONE_READ },
+  example: (p) => {
+    if (p.fight === undefined) return undefined;
+    const { fight, newer } = p.fight;
+    const day = dayOf(fight.date);
+    const filters = eachIdFilter((name) => ID_FILTERS[name].of(fight));
+    // Newest first, the page after the newer fight holds this one: a cursor as next_page would give it
+    // (made here, as every filter is set and they match this fight alone, so no answer has a next page).
+    const cursor = encodeCursor({ after: [newer.date, newer.id], order: 'DESC', page: 2, filters: filterKey({ from: day, to: day, ...filters }), position: -1 });
+    return { ...firstPage(p), date: day, data_from: day, date_from: day, date_to: day, date_sort: 'DESC', ...filters, cursor };
+  },
   answer: fightsList,
 });
 
-export const getFight = getOne('fights', Fight);
+export const getFight = getOne('fights', Fight, (p) => p.fight?.fight.id);
 
 export const fightsSchedule = endpoint({
   name: 'fights_schedule',
@@ -135,6 +146,7 @@ export const fightsSchedule = endpoint({
     'date_sort=ASC. The embedded event carries the card\'s own date, which may differ from the fight\'s.',
   reads: [lists.sorted('fights')],
   budget: TWO_ROUNDS,
+  example: scheduleExample,
   answer: (q, { store, today }) => datedBody(store, { resource: 'fights' }, scheduleDays(q.days, today()), q),
 });
 

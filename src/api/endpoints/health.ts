@@ -27,6 +27,7 @@ export const getHealth = endpoint({
     'or 503 ServiceUnavailable when the data cannot be read just now. Needs no API key, and is never cached. Takes no parameters.',
   reads: [lists.health],
   budget: ONE_READ,
+  example: () => ({}),
   answer: async (_, { store }) => {
     const text = await readRequired(store, paths.health, 'every build writes it');
     // A file cut short or garbled is no health to report.

@@ -14,10 +14,11 @@ export const listOrganizations = endpoint({
   description: 'Every organization in one page, by id. Takes no parameters.',
   reads: [lists.all('organizations')],
   budget: ONE_READ,
+  example: () => ({}),
   answer: (_, { store }) => readAllBody(store, 'organizations'),
 });
 
-export const getOrganization = getOne('organizations', Organization);
+export const getOrganization = getOne('organizations', Organization, (p) => p.title?.organization.id);
 
 export const organizations = {
   resource: 'organizations',

@@ -30,6 +30,7 @@ export const listRankings = endpoint({
     `record (${RANKINGS_PAGES} pages of 1); division_id returns that division directly as page 1 of 1.`,
   reads: [lists.rankingsPages, lists.rankingsOfDivisions],
   budget: ONE_READ,
+  example: ({ title }) => title && { page_num: '1', organization_id: title.organization.id, division_id: title.division.id },
   answer: async ({ page_num, organization_id, division_id }, { store }) => {
     const org = organization_id ?? null;
     const page = division_id !== undefined ? 1 : page_num;

@@ -20,6 +20,7 @@ export const listTitles = endpoint({
   description: 'Every title in one page: by organization, division (heaviest first), then full, regular, interim.',
   reads: [lists.all('titles'), lists.titlesBy],
   budget: ONE_READ,
+  example: ({ title }) => title && { organization_id: title.organization.id, division_id: title.division.id },
   answer: async ({ organization_id, division_id }, { store }) => {
     if (organization_id === undefined && division_id === undefined) return readAllBody(store, 'titles');
     // A combination that names an unknown organization or division has no file: no titles.
@@ -28,7 +29,7 @@ export const listTitles = endpoint({
   },
 });
 
-export const getTitle = getOne('titles', Title);
+export const getTitle = getOne('titles', Title, (p) => p.title?.id);
 
 export const titles = {
   resource: 'titles',
