@@ -7,16 +7,18 @@
 // HTTP throughput beside json-server and a bare Node server, at the first size.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { folderStore } from '../src/hosts/node/folder-origin.ts';
 import type { Store } from '../src/store/reader/store.ts';
 import type { DeployHash } from './bench/deploy-hash.ts';
+import { writeSection } from './bench/doc-section.ts';
 import type { MixQuery } from '../src/api/budget/mix.ts';
 import { integer, parseCommandLine, UsageError } from '../src/cli/args.ts';
 import { commandProgress, progressEnv } from '../src/cli/progress.ts';
 import { grouped } from '../src/shared/numbers.ts';
 
-const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild]
+const USAGE = `Usage: npm run bench -- [--sizes N,N...] [--rounds N] [--throughput-seconds N] [--rebuild] [--out FILE]
        (or node scripts/bench.ts [options])
 
 Measures what each request costs and what the build costs, per dataset size: for every query of
@@ -33,6 +35,9 @@ when missing, and kept for the next run.
   --throughput-seconds N   seconds measured per query and server, 0 to 3600; 0 skips the
                            throughput comparison (default 10)
   --rebuild                build every dataset again, even one already built
+  --out FILE               also write the report into FILE (Markdown), between its two marker
+                           lines for this command, with the command line, the date and the load
+                           average (docs/performance.md holds one): the rest of FILE is kept
   -h, --help               print this text
 
 Progress goes to standard error: which step is running, the generator's and the builds' own
@@ -52,11 +57,18 @@ function sizeList(text: string, name: string): number[] {
   }
 }
 
+/** A file the report can be written into: its folder must be there before minutes of measuring. */
+function outFile(text: string, name: string): string {
+  if (!existsSync(path.dirname(path.resolve(text)))) throw new UsageError(`${name} must be a file in a folder that exists, got "${text}"`);
+  return text;
+}
+
 const values = parseCommandLine(USAGE, {
   sizes: { type: 'string', default: '100000', parse: sizeList },
   rounds: { type: 'string', default: '200', parse: integer(1, 100_000) },
   'throughput-seconds': { type: 'string', default: '10', parse: integer(0, 3600) },
   rebuild: { type: 'boolean' },
+  out: { type: 'string', parse: outFile },
 });
 // Step lines, and a live line under them, on standard error; the report's tables on standard output.
 const progress = commandProgress(USAGE);
@@ -172,7 +184,14 @@ async function measure(dist: string, fights: number) {
 }
 
 
-console.log(`\nMachine: ${machine()}\n`);
+/** The report: printed, and kept for --out. */
+const report: string[] = [];
+const say = (text = '') => {
+  console.log(text);
+  report.push(text);
+};
+const loadAtStart = loadavg()[0];
+say(`\nMachine: ${machine()}\n`);
 const builds: Array<[number, BuildStats]> = [];
 const deploys: Array<[number, DeployHash]> = [];
 let throughputAt: { content: string; dist: string; fights: number } | undefined;
@@ -181,33 +200,33 @@ for (const size of sizes) {
   builds.push([size, build]);
   throughputAt ??= { content, dist, fights: size };
   const m = await measure(dist, size);
-  console.log(`### ${grouped(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
-  console.log(`| query | budget (reads / rounds) | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
-  console.log('|---|---|---|---|---|---|---|---|');
+  say(`### ${grouped(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
+  say(`| query | budget (reads / rounds) | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
+  say('|---|---|---|---|---|---|---|---|');
   for (const r of m.results)
-    console.log(
+    say(
       `| ${r.query.name} | ${budgetLabel(budgetOf(r.query))} | ${r.reads} | ${r.rounds} | ${r.kb.toFixed(1)} | ${fmt(percentile(r.cpu, 50))} | ${fmt(tail(r.cpu).value)} | ${r.over ?? 'yes'} |`,
     );
   const over = m.results.filter((r) => r.over !== null).length;
   const kb = m.results.map((r) => r.kb).sort((a, b) => a - b);
-  console.log(`\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; KB read p50 ${percentile(kb, 50).toFixed(1)}, max ${kb[kb.length - 1].toFixed(1)}; ${over} of ${m.results.length} queries over budget.\n`);
+  say(`\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; KB read p50 ${percentile(kb, 50).toFixed(1)}, max ${kb[kb.length - 1].toFixed(1)}; ${over} of ${m.results.length} queries over budget.\n`);
   progress.log(`hashing the ${grouped(size)}-fight build as netlify deploy does...`);
   deploys.push([size, await hashDeploy(dist)]);
 }
 
-console.log('### What a deploy of each build sends before its uploads (netlify-cli\'s hashFiles: see npm run bench:deploy)\n');
-console.log('| fights | files | the deploy request | hashing | largest folder | largest file |');
-console.log('|---|---|---|---|---|---|');
+say('### What a deploy of each build sends before its uploads (netlify-cli\'s hashFiles: see npm run bench:deploy)\n');
+say('| fights | files | the deploy request | hashing | largest folder | largest file |');
+say('|---|---|---|---|---|---|');
 for (const [size, d] of deploys)
-  console.log(
+  say(
     `| ${grouped(size)} | ${grouped(Object.keys(d.manifest.files).length)} | ${(d.requestBytes / 2 ** 20).toFixed(2)} MB | ${d.seconds.toFixed(1)} s | ${d.largestFolder.dir} (${grouped(d.largestFolder.entries)}) | ${d.largestFile.path} (${(d.largestFile.bytes / 2 ** 20).toFixed(2)} MB) |`,
   );
 
-console.log('\n### Builds\n');
-console.log('| fights | build time | peak RSS | files | folders | largest folder | size |');
-console.log('|---|---|---|---|---|---|---|');
+say('\n### Builds\n');
+say('| fights | build time | peak RSS | files | folders | largest folder | size |');
+say('|---|---|---|---|---|---|---|');
 for (const [size, b] of builds)
-  console.log(
+  say(
     `| ${grouped(size)} | ${b.seconds.toFixed(1)} s | ${grouped(Math.round(b.peakMb))} MB | ${grouped(b.files)} | ${grouped(b.folders)} | ${b.largest.dir} (${grouped(b.largest.entries)}) | ${(b.bytes / 2 ** 30).toFixed(2)} GB |`,
   );
 
@@ -224,6 +243,13 @@ if (throughputAt && throughputSeconds > 0) {
     progress,
     log: (line) => progress.log(line),
   });
-  console.log(`\n### Preview throughput at ${grouped(throughputAt.fights)} fights\n`);
-  console.log(formatThroughput(rows, { machine: machine(), seconds: throughputSeconds, connections: 10, fights: throughputAt.fights }));
+  say(`\n### Preview throughput at ${grouped(throughputAt.fights)} fights\n`);
+  say(formatThroughput(rows, { machine: machine(), seconds: throughputSeconds, connections: 10, fights: throughputAt.fights }));
+}
+
+if (values.out !== undefined) {
+  const command = ['npm run bench --', ...process.argv.slice(2)].join(' ');
+  const when = `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0].toFixed(2)} at the end`;
+  writeSection(values.out, 'npm run bench', `Written by \`${command}\` (${when}).\n${report.join('\n')}`);
+  progress.log(`the report is in ${values.out}`);
 }
