@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asOfDay } from '../../src/content/as-of.ts';
-import { ContentError, readContent } from '../../src/content/read.ts';
-import { minimalContent, writeContent } from '../helpers/fixture.ts';
-import { problemsOf } from '../helpers/problems.ts';
+import { asOfDay } from '../../../src/content/as-of.ts';
+import { ContentError, readContent } from '../../../src/content/read.ts';
+import { minimalContent, writeContent } from '../../helpers/fixture.ts';
+import { problemsOf } from '../../helpers/problems.ts';
 
 describe('content validation', () => {
   it('accepts the valid fixture', async () => {
