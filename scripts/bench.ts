@@ -248,7 +248,9 @@ if (throughputAt && throughputSeconds > 0) {
 }
 
 if (values.out !== undefined) {
-  const command = ['npm run bench --', ...process.argv.slice(2)].join(' ');
+  // The settings that change the figures, as they were given.
+  const settings = ['AS_OF', 'NODE_OPTIONS'].flatMap((name) => (process.env[name] ? [`${name}=${process.env[name]}`] : []));
+  const command = [...settings, 'npm run bench --', ...process.argv.slice(2)].join(' ');
   const when = `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0].toFixed(2)} at the end`;
   writeSection(values.out, 'npm run bench', `Written by \`${command}\` (${when}).\n${report.join('\n')}`);
   progress.log(`the report is in ${values.out}`);
