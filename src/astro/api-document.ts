@@ -6,7 +6,7 @@ import path from 'node:path';
 import { examplesOf } from '../api/openapi/examples.ts';
 import { openApiText } from '../api/openapi/document.ts';
 import { OPENAPI_PATH } from '../api/public.ts';
-import { folderStore } from '../hosts/node/folder-origin.ts';
+import { folderStore } from '../hosts/node/folder-store.ts';
 
 /** The document for the store built in `siteDir` on `today` (the build's day), as served. */
 export async function apiDocumentText(siteDir: string, today: string): Promise<string> {

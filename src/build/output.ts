@@ -2,6 +2,7 @@
 // into a fresh sibling folder, a completion marker is written into it last, and only then is it
 // swapped in for the old one. A killed build (out of memory, Ctrl-C) leaves only its own
 // temporary folder, which the next build clears away.
+import { BUILD_CODE, NOT_BUILD_CODE } from './code.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +19,8 @@ import { isAlive } from '../shared/processes.ts';
 export const MARKER = 'build-complete.json';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The code a build's output depends on, besides the content. */
-const CODE = ['src/**/*', 'public/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
+/** The code a build's output depends on, besides the content (see code.ts). */
+const CODE = [...BUILD_CODE, 'public/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 
 /** What a build's marker says it was made from (see src/build/inputs.ts for the content's part). */
 export interface BuildInputs extends ContentInputs {
@@ -56,7 +57,7 @@ type Env = Record<string, string | undefined>;
  */
 export function codeFingerprint(root: string = ROOT): string {
   const hash = createHash('sha256');
-  for (const file of fg.sync(CODE, { cwd: root, onlyFiles: true }).sort()) {
+  for (const file of fg.sync(CODE, { cwd: root, onlyFiles: true, ignore: NOT_BUILD_CODE }).sort()) {
     const bytes = readFileSync(path.join(root, file));
     hash.update(`code\t${file}\t${bytes.length}\n`);
     hash.update(bytes);

@@ -3,8 +3,10 @@
 // written as they are in memory: saving and loading a million records' keys takes a moment.
 // The state names the content folder, the day ages were computed for and a digest of the code
 // that made the store; a state that differs in any of them is not used.
+import fg from 'fast-glob';
+import { BUILD_CODE, NOT_BUILD_CODE } from './code.ts';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LARGE, type LargeResource } from '../records/resources.ts';
@@ -18,19 +20,14 @@ const META = 'state.json';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * What the store's bytes depend on besides the content: the code under src/ and the locked
- * packages. A state made by other code describes a store this code would not write.
+ * What the store's bytes depend on besides the content: the code under src/ that builds it (see
+ * code.ts) and the locked packages. A state made by other code describes a store this code would
+ * not write.
  */
 export function codeDigest(): string {
   const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(`${path.relative(ROOT, full)}\0`).update(readFileSync(full));
-    }
-  };
-  walk(path.join(ROOT, 'src'));
+  for (const file of fg.sync(BUILD_CODE, { cwd: ROOT, onlyFiles: true, ignore: NOT_BUILD_CODE }).sort())
+    hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file)));
   for (const file of ['package-lock.json']) if (existsSync(path.join(ROOT, file))) hash.update(readFileSync(path.join(ROOT, file)));
   return hash.digest('hex');
 }

@@ -1,6 +1,6 @@
 // The shared handler called directly (no socket) over the test build, with a fixed clock. Every
 // answer is checked against the API's OpenAPI document.
-import { folderStore } from '../../src/hosts/node/folder-origin.ts';
+import { folderStore } from '../../src/hosts/node/folder-store.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { expectDocumented } from './openapi.ts';

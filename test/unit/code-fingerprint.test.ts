@@ -43,4 +43,18 @@ describe("the code's digest", () => {
     writeFileSync(path.join(project, 'public/robots.txt'), 'User-agent: *\n');
     expect(codeFingerprint(project)).not.toBe(renamed);
   });
+
+  it('does not follow the code that only serves or measures a build, and follows the store reader the API document uses', () => {
+    const project = freshProject();
+    const served = ['src/hosts/node/serve.ts', 'src/dev/live-store.ts', 'src/cli/args.ts', 'src/hosts/emulator/site.ts', 'src/api/budget/mix.ts', 'src/mcp/sample-calls.ts'];
+    for (const file of [...served, 'src/hosts/node/folder-store.ts']) {
+      mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+      writeFileSync(path.join(project, file), 'export {};\n');
+    }
+    const first = codeFingerprint(project);
+    for (const file of served) writeFileSync(path.join(project, file), 'export const changed = 1;\n');
+    expect(codeFingerprint(project)).toBe(first);
+    writeFileSync(path.join(project, 'src/hosts/node/folder-store.ts'), 'export const changed = 1;\n');
+    expect(codeFingerprint(project)).not.toBe(first);
+  });
 });

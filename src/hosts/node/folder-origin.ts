@@ -9,7 +9,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { isNoSuchFile } from '../../shared/fs-errors.ts';
-import type { Store } from '../../store/reader/store.ts';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
@@ -29,7 +28,6 @@ async function readServed(root: string, file: string): Promise<Buffer<ArrayBuffe
   }
 }
 
-
 /** Content types of the files the site holds, by extension, as the static origin gives them. */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,7 +46,7 @@ function fileOf(root: string, pathname: string): string {
   return file;
 }
 
-export interface DistContextOptions {
+export interface FolderOriginOptions {
   /**
    * Keep up to this many bytes of read files in memory (least recently used dropped first), so a
    * busy preview reads each hot file once. 0 (the default) reads every file from disk. A build
@@ -63,7 +61,7 @@ export interface DistContextOptions {
  */
 export type Staged = ReadonlyMap<string, string | null>;
 
-export function distContext(distDir: string, options: DistContextOptions = {}) {
+export function folderOrigin(distDir: string, options: FolderOriginOptions = {}) {
   const root = path.resolve(distDir);
   const cacheBytes = options.cacheBytes ?? 0;
   // Least recently used files dropped first; a file larger than the whole budget is not kept (it
@@ -130,36 +128,6 @@ export function distContext(distDir: string, options: DistContextOptions = {}) {
       // A fresh view per response: the body stream never owns the cached buffer.
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
       return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': type } });
-    },
-  };
-}
-
-/**
- * A built site's store read straight from its folder, as the API reads its origin: a missing file
- * is none, any other failure is thrown. With `keep`, each file is read once and kept in memory (a
- * benchmark's repeated queries then time the handler, not the disk). The API document, the
- * benchmarks and the tests read a folder so; the preview reads it through distContext, as a
- * request would.
- */
-export function folderStore(dir: string, options: { keep?: boolean } = {}): Store {
-  const kept = new Map<string, Promise<Buffer<ArrayBuffer> | null>>();
-  const readOnce = (file: string) =>
-    readFile(path.join(dir, file)).catch((e: unknown) => {
-      if (isNoSuchFile(e)) return null;
-      throw e;
-    });
-  const bytes = (file: string) => {
-    if (!options.keep) return readOnce(file);
-    let hit = kept.get(file);
-    if (!hit) kept.set(file, (hit = readOnce(file)));
-    return hit;
-  };
-  return {
-    read: async (file) => (await bytes(file))?.toString('utf8') ?? null,
-    readBytes: async (file) => {
-      const read = await bytes(file);
-      // A view of the bytes read, as a fetched body's arrayBuffer() is: no copy.
-      return read && new Uint8Array(read.buffer, read.byteOffset, read.length);
     },
   };
 }
