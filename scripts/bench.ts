@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { folderStore } from '../src/hosts/node/folder-origin.ts';
 import type { Store } from '../src/store/reader/store.ts';
 import type { DeployHash } from './bench/deploy-hash.ts';
 import { writeSection } from './bench/doc-section.ts';
@@ -74,6 +73,7 @@ const values = parseCommandLine(USAGE, {
 const progress = commandProgress(USAGE);
 // What measures is loaded once the command line is known to be good.
 const { createHandler } = await import('../src/api/handler.ts');
+const { folderStore } = await import('../src/hosts/node/folder-store.ts');
 const { paths } = await import('../src/store/layout.ts');
 const { budgetOf, queryMix } = await import('../src/api/budget/mix.ts');
 const { budgetLabel, overBudget } = await import('../src/api/budget/budget.ts');
@@ -122,7 +122,6 @@ function prepare(fights: number): { content: string; dist: string; build: BuildS
   }
   return { content, dist, build: JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats };
 }
-
 
 interface QueryResult {
   query: MixQuery;
@@ -182,7 +181,6 @@ async function measure(dist: string, fights: number) {
   const all = results.flatMap((r) => r.cpu).sort((a, b) => a - b);
   return { results, p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1] };
 }
-
 
 /** The report: printed, and kept for --out. */
 const report: string[] = [];

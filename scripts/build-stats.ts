@@ -48,7 +48,7 @@ const values = parseCommandLine(USAGE, {
 const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
 // The build runs in a process started with the allocator settings npm run build gives Astro's
-// (see lib/build-memory.ts), so that the memory measured is the build's: this one starts again
+// (see src/build/allocator.ts), so that the memory measured is the build's: this one starts again
 // with them when they are not all in its environment.
 if (Object.values(allocatorSettings()).includes(null)) {
   const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: withBuildAllocator() });

@@ -69,7 +69,7 @@ if (previous?.store && existsSync(stateFolder(out)))
 // Astro's pages follow from the code alone: kept from an earlier build of this code, they are
 // copied and the store step runs without Astro; otherwise Astro builds them and keeps them (see
 // src/astro/pages-cache.ts). The process that builds the store runs with the allocator settings
-// that keep its memory down (see lib/build-memory.ts).
+// that keep its memory down (see src/build/allocator.ts).
 const pages = pagesEntry(code);
 const builder = hasPages(pages) ? [STORE_STEP, pages, temp] : [ASTRO, 'build', '--outDir', temp];
 const child = spawn(process.execPath, builder, { stdio: 'inherit', env: withBuildAllocator(withCompileCache({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages })) });

@@ -41,7 +41,7 @@ const listing = buildUnlessCurrent(DIST, USAGE);
 const keys = localKeys();
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 const { startServer, PREVIEW_CACHE_BYTES } = await import('../src/hosts/node/serve.ts');
-const { distContext } = await import('../src/hosts/node/folder-origin.ts');
+const { folderOrigin } = await import('../src/hosts/node/folder-origin.ts');
 const { liveStore } = await import('../src/dev/live-store.ts');
 const { CannotListen } = await import('../src/hosts/node/bridge.ts');
 
@@ -50,7 +50,7 @@ const rebuild = () =>
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'build.ts'), '--outDir', path.resolve(DIST)], { stdio: 'inherit' });
     child.on('exit', (code) => resolve(code === 0));
   });
-const context = distContext(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
+const context = folderOrigin(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
 const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line), listing });
 const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
   e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),

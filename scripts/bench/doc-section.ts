@@ -11,8 +11,10 @@ export function withSection(text: string, command: string, report: string): stri
   const [start, end] = markers(command);
   const section = `${start}\n${report.trim()}\n${end}`;
   const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from === -1 || to < from) return `${text.trimEnd()}${text.trim() === '' ? '' : '\n\n'}${section}\n`;
+  if (from === -1) return `${text.trimEnd()}${text.trim() === '' ? '' : '\n\n'}${section}\n`;
+  const to = text.indexOf(end, from);
+  // A section whose end was lost: replacing up to the next end marker, or to the end, would take prose with it.
+  if (to === -1) throw new Error(`the document has "${start}" but no "${end}" after it: put the end marker back`);
   return text.slice(0, from) + section + text.slice(to + end.length);
 }
 

@@ -14,7 +14,7 @@ import { createMcpHandler } from '../../src/mcp/server.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { existingFolder, integer, parseCommandLine } from '../../src/cli/args.ts';
-import { distContext } from '../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { emulatorDeno } from '../../src/hosts/emulator/deno.ts';
 import { sampleCalls } from '../../src/mcp/sample-calls.ts';
 import { machine } from './report.ts';
@@ -116,7 +116,7 @@ for (const name of ['api', 'mcp'] as const) {
 console.error('timing requests...');
 const KEY = 'bench-key';
 // Every file read once stays in memory: the timed rounds read none from disk.
-const files = distContext(dist, { cacheBytes: 1 << 30 });
+const files = folderOrigin(dist, { cacheBytes: 1 << 30 });
 const store: Store = originStore((file, signal) => files.next(new Request(new URL(file, 'http://local'), { signal })), 5_000);
 const api = createHandler({ keys: [KEY] });
 const mcp = createMcpHandler({ keys: [KEY] });

@@ -73,7 +73,7 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     const { fights } = catalog;
     const changedFights = new Set(reads.filter((r) => r.collection === 'fights').map((r) => r.was));
     const referring = (slot: number) => fights.valid[slot] === 1 && !changedFights.has(slot);
-    const source = { order: fightOrder, event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
+    const source = { event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
     const fightFile = (s: number) => shown('fights', fights.files.get(s));
     for (const [e, held] of someGroups(goneEvents, fightOrder, eventOf(source)))
       for (const f of held) if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });

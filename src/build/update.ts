@@ -139,12 +139,12 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
   // fighter whose names changed, and fighters whose age changed with the day.
   const texts: Record<LargeResource, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
   const fightSource = { order: ctx.orders.fights, event: (s: number) => catalog.fights.event[s], corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const };
-  for (const of of someGroups(touched.events, fightSource.order, eventOf(fightSource)).values()) for (const f of of) if (catalog.fights.valid[f]) texts.fights.add(f);
+  for (const held of someGroups(touched.events, fightSource.order, eventOf(fightSource)).values()) for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
   const renamed = [...touched.fighters].filter((s) => {
     const was = before.fighters.get(s) as { name?: string; fullName?: string } | undefined;
     return was !== undefined && (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s));
   });
-  for (const of of someGroups(renamed, fightSource.order, fightersOf(fightSource)).values()) for (const f of of) if (catalog.fights.valid[f]) texts.fights.add(f);
+  for (const held of someGroups(renamed, fightSource.order, fightersOf(fightSource)).values()) for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
   if (ctx.madeFor !== ctx.asOf) {
     const f = catalog.fighters;
     for (let s = 0; s < f.count; s++) if (f.valid[s] && ageOn(dayString(f.birthDay[s]), ctx.madeFor) !== ageOn(dayString(f.birthDay[s]), ctx.asOf)) texts.fighters.add(s);

@@ -20,9 +20,9 @@ import { readTextIfThere } from '../shared/fs-errors.ts';
 import { OPENAPI_PATH } from '../api/public.ts';
 import { buildInputs, buildInputsOf, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from '../build/output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
-import type { distContext } from '../hosts/node/folder-origin.ts';
+import type { folderOrigin } from '../hosts/node/folder-origin.ts';
 
-type LiveContext = ReturnType<typeof distContext>;
+type LiveContext = ReturnType<typeof folderOrigin>;
 
 /** Store files written or renamed in between two turns of answering requests. */
 const BATCH = 256;

@@ -1,5 +1,5 @@
 // The platforms' own runtimes, which the hosts project starts and no other: a test that reaches
-// this module, Netlify's emulator (src/hosts/emulator/netlify-dev.ts, emulator-deno.ts) or Chromium's
+// this module, Netlify's emulator (src/hosts/emulator/netlify-dev.ts, deno.ts) or Chromium's
 // driver (playwright-core) belongs in test/hosts/.
 import path from 'node:path';
 

@@ -6,7 +6,7 @@ import { countingStore } from '../../src/api/budget/counting-store.ts';
 import { MAX_READ_BYTES, ONE_READ, overBudget, TWO_ROUNDS } from '../../src/api/budget/budget.ts';
 import { budgetOf, queryMix } from '../../src/api/budget/mix.ts';
 import { createHandler } from '../../src/api/handler.ts';
-import { route } from '../../src/api/registry.ts';
+import { ENDPOINTS, route } from '../../src/api/registry.ts';
 import { distStore } from '../helpers/handler.ts';
 
 describe('read budgets', () => {
@@ -33,6 +33,22 @@ describe('read budgets', () => {
     }
     expect(over).toEqual([]);
     expect(elsewhere).toEqual([]);
+    // Every endpoint is in the mix, but the export part, a file read whole (below).
+    const named = new Set(mix.map((q) => route(new URL(q.path, 'http://any').pathname)!.endpoint.name));
+    expect(ENDPOINTS.filter((e) => !named.has(e.name)).map((e) => e.name)).toEqual(['get_export_part']);
+  });
+
+  it('an export part is one read, of the part alone, within its budget', async () => {
+    const counting = countingStore(distStore());
+    const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
+    const ask = (path: string) => handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
+    const listing = (await (await ask('/v2/exports/')).json()) as { data: Array<{ parts: Array<{ url: string }> }> };
+    const part = new URL(listing.data[0].parts[0].url).pathname;
+    counting.take();
+    expect((await ask(part)).status).toBe(200);
+    const stats = counting.take();
+    expect(stats.reads).toBe(1);
+    expect(overBudget(route(part)!.endpoint.budget, stats)).toBeNull();
   });
 
   it('the counting store sees sequential rounds and repeated reads', async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { distContext } from '../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
 import { Export, Health } from '../../src/records/schemas.ts';
@@ -117,7 +117,7 @@ describe('GET /v2/health', () => {
 
 /** The test build behind an origin that fails for paths matching `pattern`: an error status, or bytes cut short. */
 function failing(pattern: RegExp, fault: 'status' | 'missing' | 'short'): Store {
-  const context = distContext(builtSite());
+  const context = folderOrigin(builtSite());
   return originStore(async (path, signal) => {
     const healthy = () => context.next(new Request(new URL(path, 'http://local'), { signal }));
     if (!pattern.test(path)) return healthy();

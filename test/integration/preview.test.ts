@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distContext } from '../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { MARKER, readMarker } from '../../src/build/output.ts';
 import { startServer } from '../../src/hosts/node/serve.ts';
 import { lists, paths } from '../../src/store/layout.ts';
@@ -153,7 +153,7 @@ describe('only complete, current builds are served', () => {
 
   it('a request that falls between the two renames of a swap waits for the new folder', async () => {
     const dist = copyOfBuild();
-    const context = distContext(dist);
+    const context = folderOrigin(dist);
     renameSync(dist, `${dist}.old`);
     const pending = context.next(new Request('http://local/store/divisions/all.pack'));
     await sleep(30);

@@ -4,7 +4,7 @@
 // origin that fails on purpose for the paths matching a pattern.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiFunction } from '../../src/hosts/netlify/functions.ts';
-import { distContext } from '../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { originStore } from '../../src/store/reader/origin.ts';
 import type { Store } from '../../src/store/reader/store.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
@@ -17,7 +17,7 @@ const NOW = Date.parse('2026-11-21T12:00:00Z');
 type Fault = 'status' | 'throw' | 'missing' | 'short';
 
 function faultyStore(pattern: RegExp, fault: Fault | null, seen: string[] = []): Store {
-  const context = distContext(builtSite());
+  const context = folderOrigin(builtSite());
   return originStore(async (path, signal) => {
     seen.push(path);
     const healthy = () => context.next(new Request(new URL(path, 'http://local'), { signal }));
@@ -205,14 +205,14 @@ describe('the edge function over a failing origin', () => {
   });
 
   it('reads files through the origin as before', async () => {
-    const context = distContext(builtSite());
+    const context = folderOrigin(builtSite());
     const response = await call(`/v2/fights/${ids.fight}`, (r) => context.next(r));
     expect([response.status, response.body.data.id]).toEqual([200, ids.fight]);
   });
 });
 
 describe('the local origin (dist context)', () => {
-  const next = (path: string) => distContext(builtSite()).next(new Request(`http://local${path}`));
+  const next = (path: string) => folderOrigin(builtSite()).next(new Request(`http://local${path}`));
 
   it('answers 404 only for a file that does not exist', async () => {
     expect((await next('/store/divisions/no-such.json')).status).toBe(404);

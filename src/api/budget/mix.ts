@@ -1,4 +1,4 @@
-// The query mix: every kind of request the API answers, from the data itself. Each is held to its
+// The query mix: every kind of request the API answers but a file's download, from the data itself. Each is held to its
 // endpoint's read budget (budget.ts): the benchmark reports against it, a test holds it.
 import { HEAD_SIZE, linesOf, paths, readKeyed } from '../../store/layout.ts';
 import { readHeadPage } from '../../store/reader/lists.ts';
@@ -31,7 +31,7 @@ const relative = (url: string) => {
 
 async function lines(store: Store, path: string) {
   const text = await store.read(path);
-  if (text === null) throw new Error(`the benchmark data has no ${path}`);
+  if (text === null) throw new Error(`the store has no ${path}`);
   return linesOf(text);
 }
 
@@ -117,6 +117,8 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
     { name: 'rankings list', path: '/v2/rankings/' },
     { name: 'rankings page + organization', path: '/v2/rankings/?page_num=9&organization_id=ibf' },
     { name: 'rankings division', path: '/v2/rankings/?division_id=middleweight' },
+    { name: 'exports list', path: '/v2/exports/' },
+    { name: 'health', path: '/v2/health' },
   ];
 
   // Cursor steps: the requests behind next_page of pages reached by number.

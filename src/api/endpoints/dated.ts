@@ -7,8 +7,8 @@ import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts'
 import type { Store } from '../../store/reader/store.ts';
 import type { Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
-import { type DayRange } from '../params/days.ts';
-import { type SortOrder } from '../params/kinds.ts';
+import type { DayRange } from '../params/days.ts';
+import type { SortOrder } from '../params/kinds.ts';
 
 export interface DatedPage {
   /** Matching records in the whole list: hi - lo. */
@@ -27,7 +27,7 @@ export interface DatedQuery extends DayRange {
 }
 
 /** The records at positions [a, b) in list order, of a match range [lo, hi), in the query's order. */
-export function datedPage(records: string[], a: number, b: number, lo: number, hi: number, order: SortOrder): DatedPage {
+function datedPage(records: string[], a: number, b: number, lo: number, hi: number, order: SortOrder): DatedPage {
   const asc = order === 'ASC';
   return {
     total: hi - lo,
@@ -65,7 +65,7 @@ export function keyOf(record: string): Key {
   return [date, id];
 }
 
-export function compareKeys(a: Key, b: Key): number {
+function compareKeys(a: Key, b: Key): number {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 }
 

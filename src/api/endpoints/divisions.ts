@@ -1,6 +1,6 @@
 // Divisions: the complete list, heaviest first, and one division.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Division } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
 import { endpoint, getOne, readAllBody } from './endpoint.ts';

@@ -3,9 +3,9 @@
 // that answers it with the parsed value. The registry (../registry.ts) lists every entry; the
 // router, the parameter parser, the OpenAPI document, the MCP tools and the typed client all read
 // it there.
+import { z } from 'zod';
 import type { ExampleOf, Picked } from './example.ts';
 import { ONE_READ, TWO_ROUNDS, type ReadBudget } from '../budget/budget.ts';
-import { z } from 'zod';
 import { Id } from '../../records/common.ts';
 import { isLarge, recordName, SINGULAR, type LargeResource, type Resource } from '../../records/resources.ts';
 import { lists, type SmallResource } from '../../store/layout.ts';

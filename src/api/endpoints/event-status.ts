@@ -1,7 +1,7 @@
 // An event's status, which the events list filters by: it follows from the event's day against
 // today (UTC). Both sides of the rule live here: the status a day has, and the days a status has.
 import { addDays, earlierDay, laterDay } from '../../shared/dates.ts';
-import { type DayRange } from '../params/days.ts';
+import type { DayRange } from '../params/days.ts';
 
 /**
  * An event's status, a filter only: it follows from the event's date against today (UTC), before

@@ -1,9 +1,9 @@
 // Events: the list (status and date filters), one event, and the schedule, each a page of a list
 // in date order. The schedule reads a list of its own, whose records the build wrote in the
 // schedule's shape.
+import { z } from 'zod';
 import { dayOf, firstPage, scheduleExample } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
-import { z } from 'zod';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
 import { readHeadPage } from '../../store/reader/lists.ts';

@@ -3,8 +3,8 @@
 // part is a gzip-compressed NDJSON file, one record a line as the API returns it, served as it was
 // built. A part's name is the start of its SHA-256, so a part that changes is a new URL and one
 // that does not keeps its URL across builds.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Collection, Division, Event, Export, Fight, Fighter, Organization, Ranking, Title } from '../../records/schemas.ts';
 import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, partNameOf, paths, readListing, type StoredExport } from '../../store/layout.ts';
 import { readRequired, StoreInconsistent, type Store } from '../../store/reader/store.ts';

@@ -1,7 +1,9 @@
 // The fights list's filters, listed once: each filter by id, with what it means, how a fight
 // matches it and which of a fight's values it takes. The list's parameters, the key a cursor is
 // bound to, next_page, the filter applied to an event's or a fighter's fights in memory and the
-// API description's example are all made from this list; a filter added here is added to each.
+// API description's example are all made from this list. Which store list a request reads (an
+// event's or a fighter's fights whole, else every fight's or a division's in date order) is
+// fightsList's choice: a filter added here needs a list to be read from there too.
 import type { KeyedFight } from '../../store/layout.ts';
 import type { DayRange } from '../params/days.ts';
 import { filter } from '../params/fields.ts';
@@ -28,7 +30,7 @@ export const ID_FILTERS = {
   fighter_id: { about: 'Fighter involved in the fight.', holds: (f, id) => f.fighter_ids.includes(id), of: (f) => f.fighters.fighter_1.fighter_id },
 } as const satisfies Record<string, IdFilter>;
 
-export type IdFilterName = keyof typeof ID_FILTERS;
+type IdFilterName = keyof typeof ID_FILTERS;
 const NAMES = Object.keys(ID_FILTERS) as IdFilterName[];
 
 /** Something for each id filter, in the list's order. */

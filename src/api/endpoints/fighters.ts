@@ -2,9 +2,9 @@
 // Each filter has its own list in the store: a title's holders (read whole), a division's
 // fighters (a sorted list), and for names the exact matches of a short needle or the candidates
 // of a long one.
+import { z } from 'zod';
 import { firstPage } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
-import { z } from 'zod';
 import { Fighter } from '../../records/schemas.ts';
 import { lists, searchFields, type SortedList } from '../../store/layout.ts';
 import { readHeadPage, readIndex, readRecords, readWhole } from '../../store/reader/lists.ts';
@@ -17,8 +17,8 @@ import { kinds } from '../params/kinds.ts';
 import { given } from '../params/rules.ts';
 
 const listParams = z.object({
-  page_num: pageNum('Page to display.'),
-  page_size: pageSize('Results per page.'),
+  page_num: pageNum({ about: 'Page to display.' }),
+  page_size: pageSize({ about: 'Results per page.' }),
   name: given(kinds.text, 'Search by name, part of a name, nickname or alias, ignoring case and accents.'),
   division_id: filter('Division the boxer fights in.'),
   title_id: filter('Title that the fighter holds.'),

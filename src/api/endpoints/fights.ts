@@ -2,9 +2,9 @@
 // fight, and the schedule. An event's or a fighter's fights are read whole (one read) and
 // filtered in memory; every other query pages through a list in date order (every fight, or one
 // division's).
+import { z } from 'zod';
 import { dayOf, firstPage, scheduleExample } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
-import { z } from 'zod';
 import { Fight } from '../../records/schemas.ts';
 import { lists, readKeyedFight, type WholeList } from '../../store/layout.ts';
 import { readHeadPage, readWhole } from '../../store/reader/lists.ts';
@@ -28,7 +28,7 @@ const fightRange = range('fight');
 const listParams = z.object({
   // A cursor already says where its page starts and which page it is (next_page repeats every
   // other parameter, so a tool that sends them all still sends a page_num).
-  page_num: pageNum(undefined, { ignoredWith: 'cursor' }),
+  page_num: pageNum({ ignoredWith: 'cursor' }),
   page_size: paging.page_size,
   date: fightRange.date,
   data_from: given(kinds.date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {

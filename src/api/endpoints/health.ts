@@ -2,8 +2,8 @@
 // and how many records each collection holds, from one small file the build writes. No key is
 // needed (the path is public, src/api/public.ts) and the answer is never kept by any cache: a
 // monitor must see the service as it is now.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Health } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
 import { readRequired, StoreInconsistent } from '../../store/reader/store.ts';

@@ -1,6 +1,6 @@
 // Organizations: the complete list, by id, and one organization.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Organization } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
 import { endpoint, getOne, readAllBody } from './endpoint.ts';

@@ -1,8 +1,8 @@
 // Rankings: one page per division (heaviest first), every organization's record on it, or one
 // organization's; or one division's records directly. Each view is a built file with a header
 // that says how many records and pages it has.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Ranking } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
 import { readHeaded } from '../../store/reader/lists.ts';

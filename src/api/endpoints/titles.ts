@@ -1,7 +1,7 @@
 // Titles: the complete list, or an organization's, a division's or both (each a file of its
 // own), and one title.
-import { ONE_READ } from '../budget/budget.ts';
 import { z } from 'zod';
+import { ONE_READ } from '../budget/budget.ts';
 import { Title } from '../../records/schemas.ts';
 import { linesOf, lists, paths } from '../../store/layout.ts';
 import { allBody } from '../envelope.ts';

@@ -98,7 +98,7 @@ export interface Emulator {
 
 /**
  * Starts the emulator on a built site. `deno` is the folder of a Deno it accepts (see
- * emulator-deno.ts); it goes first on PATH while the emulator runs, since that is where the
+ * deno.ts); it goes first on PATH while the emulator runs, since that is where the
  * emulator looks. `keys` is API_KEYS as the edge functions will read it.
  */
 export async function startEmulator(options: { distDir: string; keys: string; deno: string; port: number; host?: string }): Promise<Emulator> {

@@ -7,7 +7,7 @@ import { apiFunction, type StaticOrigin } from '../netlify/functions.ts';
 import { gateFunction } from '../netlify/gate-function.ts';
 import { mcpFunction, mcpStep } from '../netlify/mcp.ts';
 import { cdnStandIn } from './cdn-step.ts';
-import { distContext } from './folder-origin.ts';
+import { folderOrigin } from './folder-origin.ts';
 import { listen } from './bridge.ts';
 import { oneBuild, onOneBuild, tryItKey } from './preview-steps.ts';
 
@@ -42,7 +42,7 @@ export async function startServer(options: BuiltFiles & {
   const settings = { get: (name: string) => env[name] };
   const origin = 'context' in options
     ? options.context
-    : distContext(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
+    : folderOrigin(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
   const build = origin.build?.bind(origin);
   const cdnBytes = options.cdnBytes ?? PREVIEW_CDN_BYTES;
   const api = apiFunction(settings);

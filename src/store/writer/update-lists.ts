@@ -14,6 +14,13 @@ import { recut } from './recut.ts';
 /** Reads a store file as it was before the change, or null when there was none. */
 export type ReadBefore = (path: string) => string | null;
 
+/** A pack a list's index names, as it was: one that is not there is a store in pieces, not an empty pack. */
+function readIndexed(read: ReadBefore, path: string): string {
+  const body = read(path);
+  if (body === null) throw new Error(`the store has no ${path}, which its index names`);
+  return body;
+}
+
 /** Packs kept while a change reads a list's records back (a change's neighbours share a few). */
 const PACKS_KEPT = 8;
 
@@ -32,9 +39,7 @@ export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): 
     const k = index.packOf(position);
     let pack = kept.get(k);
     if (!pack) {
-      const path = paths.pack(folder, index.name(k));
-      const body = read(path);
-      if (body === null) throw new Error(`the store has no ${path}, which its index names`);
+      const body = readIndexed(read, paths.pack(folder, index.name(k)));
       pack = readPositional(body);
       shapes.addAll(Object.entries(pack.shapes.named));
       if (kept.size === PACKS_KEPT) kept.delete(kept.keys().next().value!);
@@ -123,8 +128,7 @@ export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<numbe
     yield {
       path,
       body: () => {
-        const body = read(path);
-        if (body === null) throw new Error(`the store has no ${path}, which its index names`);
+        const body = readIndexed(read, path);
         const pack = readPositional(body);
         shapes.addAll(Object.entries(pack.shapes.named));
         const lines = Array.from({ length: pack.entries }, (_, i) => pack.entry(i));
@@ -167,8 +171,7 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
   const oldText = (k: number) => {
     let text = oldTexts.get(k);
     if (text === undefined) {
-      text = read(pathOf(firsts[k])) ?? undefined;
-      if (text === undefined) throw new Error(`the store has no ${pathOf(firsts[k])}, which its index names`);
+      text = readIndexed(read, pathOf(firsts[k]));
       oldTexts.set(k, text);
     }
     return text;

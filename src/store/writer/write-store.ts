@@ -71,7 +71,7 @@ export const eventOf =
     add(fights.event(slot));
 
 /** Each event's fights, in date order. */
-export const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, eventOf(fights));
+const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, eventOf(fights));
 
 /** A fight's fighters, each once (a fight of a fighter against themself is in one list). */
 export const fightersOf =
@@ -81,9 +81,6 @@ export const fightersOf =
     add(a);
     if (b !== a) add(b);
   };
-
-/** Each fighter's fights, in date order. */
-export const byFighter = (fights: Pick<FightSource, 'order' | 'corners'>, fighters: number) => groupItems(fighters, fights.order, fightersOf(fights));
 
 function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
   const { fights, divisions, events, fighters, shapes } = source;
@@ -148,7 +145,7 @@ export const titlesOf =
     new Set(fighters.titles(slot)).forEach(add);
 
 /** Each title's holders, in name order. */
-export const byTitle = (fighters: StoreSource['fighters'], titles: number) => groupItems(titles, fighters.order, titlesOf(fighters));
+const byTitle = (fighters: StoreSource['fighters'], titles: number) => groupItems(titles, fighters.order, titlesOf(fighters));
 
 /** A fighter's line in the fighters' lists in order: its search fields, then its record (see fieldsPrefix). */
 export const fighterLine = (fighters: Pick<FighterSource, 'searchFields'>, text: TextOf): TextOf => (s) => fieldsPrefix(fighters.searchFields(s)) + text(s);

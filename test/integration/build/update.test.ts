@@ -1,6 +1,6 @@
 // A sequence of edits applied record by record to a built store gives, file for file, the store
 // a full build of the final content gives.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,34 @@ describe('edits applied record by record', () => {
     expect(result.removed.filter((p) => p.startsWith('/store/exports/'))).toHaveLength(parts.length);
     const after = readListing(ctx.read(paths.exportListing)!);
     expect(after.exports[0].parts.length).toBe(before.exports[0].parts.length);
+    await expectSameAsFullBuild();
+  });
+
+  it('a fight moved to another time of its day, and a fighter\'s nickname edited: no record moves in its lists', async () => {
+    // The fight keeps its day and its place (the list is in date order, then id: a minute later
+    // on the same day, past no other fight of that minute); the fighter keeps their name and place.
+    const fight = json('fights', 'fight-002091.json');
+    put('fights', 'fight-002091.json', { ...fight, date: `${fight.date.slice(0, 17)}${fight.date.slice(17, 19) === '59' ? '58' : '59'}` });
+    const fighter = json('fighters', 'fighter-000007.json');
+    put('fighters', 'fighter-000007.json', { ...fighter, nickname: 'The Quiet Storm' });
+    const result = applyEdits([{ collection: 'fights', file: 'fight-002091.json' }, { collection: 'fighters', file: 'fighter-000007.json' }]);
+    // The packs of the two records in each list that holds them, their records' packs, the name
+    // search's files of the nickname's grams, and the export parts: no list cut anew.
+    expect(result.units.filter((u) => u.path.includes('/sorted/') && u.path.endsWith('index.txt'))).toEqual([]);
+    await expectSameAsFullBuild();
+  });
+
+  it('a fight moved to the next day, past no other fight: its place in the lists stays, its day does not', async () => {
+    // The list's index counts its fights per day: keeping the packs and the index as they were
+    // would leave the fight under its old day.
+    const fights = readdirSync(path.join(content, 'fights')).map((file) => ({ file, ...json('fights', file) }) as { file: string; id: string; date: string });
+    fights.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+    const nextDay = (date: string) => new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const i = fights.findIndex((f, k) => k + 1 < fights.length && nextDay(f.date) < fights[k + 1].date.slice(0, 10));
+    expect(i).toBeGreaterThanOrEqual(0);
+    const { file, ...fight } = fights[i];
+    put('fights', file, { ...json('fights', file), date: `${nextDay(fight.date)}T00:00:00` });
+    applyEdits([{ collection: 'fights', file }]);
     await expectSameAsFullBuild();
   });
 

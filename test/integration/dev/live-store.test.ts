@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildInputs, isCurrent, readMarker } from '../../../src/build/output.ts';
-import { distContext } from '../../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../../src/hosts/node/folder-origin.ts';
 import { liveStore } from '../../../src/dev/live-store.ts';
 import * as inputs from '../../../src/build/inputs.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
@@ -37,7 +37,7 @@ describe('the live store', () => {
     buildSite(dist, { CONTENT_DIR: content });
     const listing = inputs.listContent(content);
     const live = await liveStore({
-      distDir: dist, contentDir: content, asOf: TEST_AS_OF, context: distContext(dist), rebuild: async () => false, log: () => {}, listing, settleMs: 0,
+      distDir: dist, contentDir: content, asOf: TEST_AS_OF, context: folderOrigin(dist), rebuild: async () => false, log: () => {}, listing, settleMs: 0,
     });
     const file = path.join(content, 'fights', 'fight-002092.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Closed at once' }, null, 2));

@@ -21,4 +21,8 @@ describe('a report section', () => {
     const other = withSection('', 'npm run bench:live', 'live');
     expect(withSection(other, 'npm run bench', 'mix')).toBe(`${other.trimEnd()}\n\n${start}\nmix\n${end}\n`);
   });
+
+  it('refuses a document whose section lost its end marker, rather than take the prose after it', () => {
+    expect(() => withSection(`${start}\nold\n\nProse.\n`, 'npm run bench', 'new')).toThrow(/no .* after it/);
+  });
 });

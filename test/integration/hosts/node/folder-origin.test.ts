@@ -4,24 +4,24 @@ import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distContext } from '../../../../src/hosts/node/folder-origin.ts';
+import { folderOrigin } from '../../../../src/hosts/node/folder-origin.ts';
 import { startServer } from '../../../../src/hosts/node/serve.ts';
 import { paths } from '../../../../src/store/layout.ts';
 import { builtSite } from '../../../helpers/site.ts';
 
 async function folder(files: Record<string, string>) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'dist-context-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'folder-origin-'));
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return dir;
 }
 
-const text = async (context: ReturnType<typeof distContext>, name: string) =>
+const text = async (context: ReturnType<typeof folderOrigin>, name: string) =>
   (await context.next(new Request(`http://local/${name}`))).text();
 
 describe('the in-memory file cache', () => {
   it('serves a file as first read while it stays cached', async () => {
     const dir = await folder({ 'a.json': 'a'.repeat(40) });
-    const context = distContext(dir, { cacheBytes: 100 });
+    const context = folderOrigin(dir, { cacheBytes: 100 });
     expect(await text(context, 'a.json')).toBe('a'.repeat(40));
     await writeFile(path.join(dir, 'a.json'), 'changed');
     expect(await text(context, 'a.json')).toBe('a'.repeat(40));
@@ -29,7 +29,7 @@ describe('the in-memory file cache', () => {
 
   it('keeps no more bytes than its budget, dropping the least recently used file', async () => {
     const dir = await folder({ 'a.json': 'a'.repeat(40), 'b.json': 'b'.repeat(40), 'c.json': 'c'.repeat(40) });
-    const context = distContext(dir, { cacheBytes: 100 });
+    const context = folderOrigin(dir, { cacheBytes: 100 });
     await text(context, 'a.json');
     await text(context, 'b.json');
     await text(context, 'a.json'); // a is now more recent than b
@@ -42,7 +42,7 @@ describe('the in-memory file cache', () => {
 
   it('lets a file larger than the whole budget pass through without evicting the others', async () => {
     const dir = await folder({ 'a.json': 'a'.repeat(40), 'big.json': 'x'.repeat(101) });
-    const context = distContext(dir, { cacheBytes: 100 });
+    const context = folderOrigin(dir, { cacheBytes: 100 });
     await text(context, 'a.json');
     await text(context, 'big.json');
     await writeFile(path.join(dir, 'a.json'), 'new a');
@@ -53,14 +53,14 @@ describe('the in-memory file cache', () => {
 
   it('is off unless asked for: tests and tools see the files as they are', async () => {
     const dir = await folder({ 'a.json': 'first' });
-    const context = distContext(dir);
+    const context = folderOrigin(dir);
     await text(context, 'a.json');
     await writeFile(path.join(dir, 'a.json'), 'second');
     expect(await text(context, 'a.json')).toBe('second');
   });
 
   it('is on by default in the preview server', async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'dist-context-'));
+    const dist = await mkdtemp(path.join(tmpdir(), 'folder-origin-'));
     const file = paths.all('divisions').slice(1);
     await mkdir(path.join(dist, path.dirname(file)), { recursive: true });
     await copyFile(path.join(builtSite(), file), path.join(dist, file));
@@ -81,18 +81,18 @@ describe('the in-memory file cache', () => {
 });
 
 describe('serving the site as the static origin does', () => {
-  const response = (context: ReturnType<typeof distContext>, name: string) => context.next(new Request(`http://local${name}`));
+  const response = (context: ReturnType<typeof folderOrigin>, name: string) => context.next(new Request(`http://local${name}`));
 
   it('gives each file its content type', async () => {
     const dir = await folder({ 'index.html': '<p>home</p>', 'a.js': 'x', 'a.json': '{}', 'a.bin': '' });
-    const context = distContext(dir);
+    const context = folderOrigin(dir);
     const types = await Promise.all(['/index.html', '/a.js', '/a.json', '/a.bin'].map(async (n) => (await response(context, n)).headers.get('content-type')));
     expect(types).toEqual(['text/html; charset=utf-8', 'text/javascript; charset=utf-8', 'application/json', 'application/octet-stream']);
   });
 
   it('serves / from index.html and /page from page.html, and nothing for a page that is not there', async () => {
     const dir = await folder({ 'index.html': 'home', 'docs.html': 'docs' });
-    const context = distContext(dir);
+    const context = folderOrigin(dir);
     expect(await text(context, '')).toBe('home');
     expect(await text(context, 'docs')).toBe('docs');
     expect((await response(context, '/nope')).status).toBe(404);

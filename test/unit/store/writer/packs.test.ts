@@ -10,9 +10,9 @@ import { diskLineBuckets } from '../../../../src/build/line-buckets.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
 import { Shapes, boundaryHash, hashedFolder, paths, readHashedIndex, readKeyed } from '../../../../src/store/layout.ts';
 import { memoryLineBuckets, type LineBuckets } from '../../../../src/store/writer/line-buckets.ts';
-import { members } from '../../../../src/store/writer/lists.ts';
+import { groupItems, members } from '../../../../src/store/writer/lists.ts';
 import { byHashThenId, hashedListUnits, packedLists } from '../../../../src/store/writer/packs.ts';
-import { byFighter } from '../../../../src/store/writer/write-store.ts';
+import { fightersOf } from '../../../../src/store/writer/write-store.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'packs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ const kind = { resource: 'fights', by: 'fighter' } as const;
 
 /** Each fighter's list taken a fight at a time, in the ids' hashes' order, cut into packs. */
 function expected(): Map<string, string> {
-  const lists = byFighter({ order, corners: (s) => corners[s] }, FIGHTERS);
+  const lists = groupItems(FIGHTERS, order, fightersOf({ corners: (s) => corners[s] }));
   const entries = Array.from({ length: FIGHTERS }, (_, f) => ({ id: id(f), hash: boundaryHash(fnv1a(id(f))), lines: Array.from(members(lists, f), line) }))
     .filter((e) => e.lines.length > 0)
     .sort(byHashThenId);
@@ -62,7 +62,7 @@ describe('lists kept by id', () => {
       // Each fighter's list, found through the index as the reader finds it.
       const folder = hashedFolder(kind);
       const index = readHashedIndex(made.get(paths.index(folder))!);
-      const byFighterId = byFighter({ order, corners: (s) => corners[s] }, FIGHTERS);
+      const byFighterId = groupItems(FIGHTERS, order, fightersOf({ corners: (s) => corners[s] }));
       for (const f of [0, 1, 3, 10, 100, 2899, 2950]) {
         const pack = made.get(paths.pack(folder, index.packOf(boundaryHash(fnv1a(id(f))))!))!;
         const list = Array.from(members(byFighterId, f), line);

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../../src/content/resolve.ts';
 import { readKeyed } from '../../../../src/store/layout.ts';
-import { members } from '../../../../src/store/writer/lists.ts';
+import { groupItems, members } from '../../../../src/store/writer/lists.ts';
 import { datasetSource, type StoreSource } from '../../../../src/store/writer/source.ts';
-import { byFighter, keyedFight, storeUnits } from '../../../../src/store/writer/write-store.ts';
+import { fightersOf, keyedFight, storeUnits } from '../../../../src/store/writer/write-store.ts';
 import { TEST_AS_OF } from '../../../helpers/as-of.ts';
 import { minimalContent } from '../../../helpers/fixture.ts';
 
@@ -25,7 +25,7 @@ function content() {
 
 /** Each fighter's list, a fight at a time in the fights' order. */
 function expected(source: StoreSource): Map<string, string[]> {
-  const lists = byFighter(source.fights, source.fighters.slots);
+  const lists = groupItems(source.fighters.slots, source.fights.order, fightersOf(source.fights));
   const made = new Map<string, string[]>();
   for (let f = 0; f < source.fighters.slots; f++) {
     const slots = members(lists, f);
