@@ -121,7 +121,7 @@ describe('searchChangeUnits', () => {
     fc.assert(
       fc.property(
         // Three sizes, each world made once before its edits: the edits, not the sizes, vary most.
-        fc.constantFrom(500, 850, 1200),
+        fc.constantFrom(400, 650, 900),
         fc.array(fc.tuple(fc.constantFrom('rename', 'nickname', 'move', 'add', 'remove'), fc.nat()), { minLength: 1, maxLength: 4 }),
         (n, edits) => {
           const { updated, fromNothing } = afterEdits(n, edits as Edit[]);
