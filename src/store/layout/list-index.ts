@@ -115,6 +115,8 @@ export interface OrderedIndex {
   packs: number;
   /** Pack k's first position and name. */
   start(k: number): number;
+  /** Where pack k ends: the next pack's first position (the list's total, for the last). */
+  end(k: number): number;
   name(k: number): string;
   /** The pack that holds position p (0 <= p < total). */
   packOf(p: number): number;
@@ -141,6 +143,7 @@ export function readOrderedIndex(input: IndexInput): OrderedIndex {
     total: header.total,
     packs: header.packs,
     start,
+    end: (k) => (k + 1 < header.packs ? start(k + 1) : header.total),
     name: (k) => asciiAt(bytes, table + k * entry + POSITION, table + (k + 1) * entry),
     packOf: (p) => lowerBound(header.packs, (k) => start(k) > p) - 1,
     dayRange(from, to) {

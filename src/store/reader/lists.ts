@@ -13,7 +13,7 @@ import { readRequired, readRequiredBytes, StoreInconsistent, type Store } from '
 
 export { lowerBound } from '../layout.ts';
 
-const EMPTY_INDEX: OrderedIndex = { total: 0, packs: 0, start: () => 0, name: () => '', packOf: () => -1, dayRange: () => [0, 0] };
+const EMPTY_INDEX: OrderedIndex = { total: 0, packs: 0, start: () => 0, end: () => 0, name: () => '', packOf: () => -1, dayRange: () => [0, 0] };
 
 /** Parses a file the store wrote (or a part of one); a file that is not what its format says is the store contradicting itself. */
 export function parsed<I, T>(path: string, parse: (text: I) => T, text: I): T {
@@ -59,7 +59,7 @@ export async function readRecords(store: Store, list: SortedList, index: Ordered
   packs.forEach(({ path, pack }, i) => {
     const k = first + i;
     const base = index.start(k);
-    const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - base;
+    const expected = index.end(k) - base;
     if (pack.entries !== expected) throw new StoreInconsistent(path, `holds ${pack.entries} records where the index counts ${expected}`);
     // An entry is a stored record, or a fighter's search fields and its record (see fieldsPrefix).
     for (const line of pack.slice(start - base, end - base)) records.push(parsed(path, (text) => recordAtEnd(text, pack.shapes), line));

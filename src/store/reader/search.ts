@@ -47,7 +47,7 @@ async function shortNeedle(store: Store, gram: string, divisionId: string | unde
     // The list itself: the packs that hold the page's matches, by the head's count of them in each pack.
     if (scope.counts.length !== index.packs) throw new StoreInconsistent(headsPath, `counts ${gram} in ${scope.counts.length} packs of a list of ${index.packs}`);
     const folder = sortedFolder(list);
-    const parts = partsOf(scope.counts.map((held, k) => ({ pack: index.name(k), start: 0, count: index.packs === k + 1 ? index.total - index.start(k) : index.start(k + 1) - index.start(k), held })), offset, end);
+    const parts = partsOf(scope.counts.map((held, k) => ({ pack: index.name(k), start: 0, count: index.end(k) - index.start(k), held })), offset, end);
     const packs = await readPacks(store, folder, parts);
     return { total: scope.total, records: takeMatches(folder, parts, packs, offset, end, (line) => lineHolds(line, gram)) };
   }

@@ -142,7 +142,7 @@ export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<numbe
 /** Whether old pack k held the records [from, to) of the list after, in the same order, none with a new text. */
 function samePack(index: OrderedIndex, k: number, before: ArrayLike<number>, after: ArrayLike<number>, from: number, to: number, changed: ReadonlySet<number>): boolean {
   const start = index.start(k);
-  const end = k + 1 < index.packs ? index.start(k + 1) : index.total;
+  const end = index.end(k);
   if (end - start !== to - from) return false;
   for (let i = 0; i < to - from; i++) {
     const slot = after[from + i];
