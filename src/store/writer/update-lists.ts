@@ -114,25 +114,21 @@ export function* sortedListChanges(
  */
 export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<number, number>, text: TextOf, read: ReadBefore, shapes: Shapes): Generator<Unit> {
   if (changedAt.size === 0) return;
-  const folder = sortedFolder(list);
-  const indexText = read(paths.index(folder));
-  if (indexText === null) throw new Error(`the store has no ${paths.index(folder)}, though the list holds records`);
-  const index = readOrderedIndex(indexText);
+  const old = listBefore(list, read, shapes);
+  if (old === null) throw new Error(`the store has no ${paths.index(sortedFolder(list))}, though the list holds records`);
+  const { index } = old;
   const byPack = new Map<number, Array<[at: number, slot: number]>>();
   for (const [position, slot] of changedAt) {
     const k = index.packOf(position);
-    (byPack.get(k) ?? byPack.set(k, []).get(k)!).push([position - index.start(k), slot]);
+    (byPack.get(k) ?? byPack.set(k, []).get(k)!).push([position, slot]);
   }
   for (const [k, changed] of byPack) {
-    const path = paths.pack(folder, index.name(k));
+    const [start, end] = [index.start(k), index.end(k)];
     yield {
-      path,
+      path: paths.pack(sortedFolder(list), index.name(k)),
       body: () => {
-        const body = readIndexed(read, path);
-        const pack = readPositional(body);
-        shapes.addAll(Object.entries(pack.shapes.named));
-        const lines = Array.from({ length: pack.entries }, (_, i) => pack.entry(i));
-        for (const [at, slot] of changed) lines[at] = text(slot);
+        const lines = Array.from({ length: end - start }, (_, i) => old.at(start + i));
+        for (const [position, slot] of changed) lines[position - start] = text(slot);
         return positionalPack(lines, shapesNamed(lines, shapes));
       },
     };
