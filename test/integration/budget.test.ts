@@ -9,12 +9,19 @@ import { createHandler } from '../../src/api/handler.ts';
 import { ENDPOINTS, route } from '../../src/api/registry.ts';
 import { distStore } from '../helpers/handler.ts';
 
+/** The handler over the test build, its reads counted. */
+function countedHandler() {
+  const counting = countingStore(distStore());
+  const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
+  const ask = (path: string) => handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
+  return { counting, ask };
+}
+
 describe('read budgets', () => {
   it('every query of the mix stays within its reads, rounds and bytes, reading only the lists its endpoint names', async () => {
-    const counting = countingStore(distStore());
-    const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
+    const { counting, ask } = countedHandler();
     const call = async (path: string) => {
-      const response = await handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
+      const response = await ask(path);
       expect(response.status, path).toBe(200);
       return response.json();
     };
@@ -39,9 +46,7 @@ describe('read budgets', () => {
   });
 
   it('an export part is one read, of the part alone, within its budget', async () => {
-    const counting = countingStore(distStore());
-    const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
-    const ask = (path: string) => handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
+    const { counting, ask } = countedHandler();
     const listing = (await (await ask('/v2/exports/')).json()) as { data: Array<{ parts: Array<{ url: string }> }> };
     const part = new URL(listing.data[0].parts[0].url).pathname;
     counting.take();
