@@ -51,11 +51,12 @@ export const divisions: Division[] = DIVISIONS.map((d, index) => ({
   height: d.height,
 }));
 
+/** Each name is the full name and the acronym, as the shared reference writes them (docs/decisions.md). */
 export const organizations: OrganizationRecord[] = [
-  { id: 'wba', name: 'World Boxing Association', slug: 'wba' },
-  { id: 'wbc', name: 'World Boxing Council', slug: 'wbc' },
-  { id: 'ibf', name: 'International Boxing Federation', slug: 'ibf' },
-  { id: 'wbo', name: 'World Boxing Organization', slug: 'wbo' },
+  { id: 'wba', name: 'World Boxing Association (WBA)', slug: 'wba' },
+  { id: 'wbc', name: 'World Boxing Council (WBC)', slug: 'wbc' },
+  { id: 'ibf', name: 'International Boxing Federation (IBF)', slug: 'ibf' },
+  { id: 'wbo', name: 'World Boxing Organization (WBO)', slug: 'wbo' },
 ];
 
 export type TitleType = TitleRecord['type'];

@@ -76,7 +76,7 @@ export const OrganizationRecord = record(
   { title: 'Organization', description: 'A sanctioning body (content/organizations/), which awards titles and ranks every division.' },
   {
     id: RecordId,
-    name: Name.describe('Its name, e.g. "World Boxing Council".'),
+    name: Name.describe('Its full name and its acronym, e.g. "World Boxing Council (WBC)".'),
     slug: z
       .string()
       .regex(/^[a-z0-9-]+$/, 'must be lowercase a-z, 0-9 and "-"')

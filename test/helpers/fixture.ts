@@ -15,7 +15,7 @@ export function minimalContent(): ContentRecords {
       { id: 'heavyweight', name: 'Heavyweight', weight_lb: null, weight_kg: null },
       { id: 'welterweight', name: 'Welterweight', weight_lb: 147, weight_kg: 66.7 },
     ],
-    organizations: [{ id: 'wbc', name: 'World Boxing Council', slug: 'wbc' }],
+    organizations: [{ id: 'wbc', name: 'World Boxing Council (WBC)', slug: 'wbc' }],
     titles: [
       { id: 'wbc-welterweight-full', name: 'WBC World Welterweight Title', organization_id: 'wbc', division_id: 'welterweight', type: 'full' },
       { id: 'wbc-heavyweight-full', name: 'WBC World Heavyweight Title', organization_id: 'wbc', division_id: 'heavyweight', type: 'full' },

@@ -1,6 +1,7 @@
 // A client written for the commercial Boxing Data API, as public apps, bots and loaders are
 // written, pointed at this API by changing only its base URL: the RapidAPI key header, the
-// next_page loop, error.code, a fighter's birth_year and ranking records filtered on gender.
+// next_page loop, error.code, a fighter's birth_year, ranking records filtered on gender and a
+// sanctioning body found by its acronym in its name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY, startPreview } from '../helpers/server.ts';
 
@@ -58,6 +59,10 @@ async function fightsBetween(from: string, to: string, headers = HEADERS) {
     throw e;
   }
 }
+async function bodyByAcronym(acronym: string) {
+  const { data } = await call('/v2/organizations/');
+  return data.find((o: { name: string }) => o.name.includes(acronym));
+}
 // ---- end of the client ----
 
 describe('a client of the commercial API, given only our base URL', () => {
@@ -77,6 +82,19 @@ describe('a client of the commercial API, given only our base URL', () => {
     const card = await fighterCard(first.id);
     expect(card.startsWith(`${first.name}, born `), card).toBe(true);
     expect(card).toMatch(/, born (19|20)\d\d, \d+-\d+-\d+$/);
+  });
+
+  it('finds each sanctioning body by its acronym in its name, which also gives its full name', async () => {
+    const { data } = (await preview.json('/v2/organizations/')).body;
+    expect(data.map((o: { slug: string }) => o.slug).sort()).toEqual(['ibf', 'wba', 'wbc', 'wbo']);
+    for (const org of data as { id: string; name: string; slug: string }[]) {
+      const acronym = org.slug.toUpperCase();
+      expect((await bodyByAcronym(acronym))?.id).toBe(org.id);
+      // "World Boxing Council (WBC)": the full name, whose words' initials are the acronym, then the acronym.
+      const [, fullName, inParentheses] = org.name.match(/^(.+) \((.+)\)$/) ?? [];
+      expect(inParentheses, org.name).toBe(acronym);
+      expect(fullName.split(' ').map((word) => word[0]).join(''), org.name).toBe(acronym);
+    }
   });
 
   it('tells a bad date range from a bad key by error.code', async () => {

@@ -180,7 +180,7 @@ describe('content validation', () => {
 
   it('requires one ranking per organization and division, naming each one missing', async () => {
     const problems = await problemsOf((c) => {
-      c.organizations.push({ id: 'wbo', name: 'World Boxing Organization', slug: 'wbo' });
+      c.organizations.push({ id: 'wbo', name: 'World Boxing Organization (WBO)', slug: 'wbo' });
       c.rankings = c.rankings.filter((r) => r.division_id !== 'heavyweight');
     });
     const missing = (org: string, division: string) =>

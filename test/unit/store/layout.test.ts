@@ -31,7 +31,7 @@ describe('an organization whose id is "all"', () => {
 
   beforeAll(async () => {
     const content = minimalContent();
-    content.organizations.push({ id: 'all', name: 'All Boxing Association', slug: 'all' });
+    content.organizations.push({ id: 'all', name: 'All Boxing Association (ALL)', slug: 'all' });
     content.rankings.push({
       id: 'all-welterweight', organization_id: 'all', division_id: 'welterweight', gender: 'M',
       updated_at: '2025-06-01T00:00:00.000000', champions: [], rankings: [{ rank: 1, fighter_id: 'fighter-1' }],
