@@ -22,6 +22,9 @@ export const CalendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
   .refine(isRealDate, 'is not a real calendar date');
 
+/** What a build did to a record, as the changes feed says it. */
+export const ChangeKind = z.enum(['created', 'changed', 'deleted']);
+
 export const TitleType = z.enum(['full', 'regular', 'interim']);
 export type TitleType = z.infer<typeof TitleType>;
 

@@ -35,6 +35,7 @@ import type { PackShapes } from './layout/pack.ts';
 import { partFile } from './layout-exports.ts';
 
 export * from './layout-exports.ts';
+export * from './layout/changes.ts';
 export * from './layout/cuts.ts';
 export * from './layout/list-index.ts';
 export * from './layout/pack.ts';
@@ -130,6 +131,8 @@ export const lists = {
   exports: `${STORE}/exports/`,
   /** The service's health (one file). */
   health: `${STORE}/health.json`,
+  /** The changes feed's history: its index and packs (see layout/changes.ts). */
+  changes: `${STORE}/changes/`,
 };
 
 /** The folder of a list in order: its index and its packs. */
@@ -165,6 +168,10 @@ export const paths = {
   exportPart: (collection: string, name: string) => `${lists.exports}${collection}/${partFile(name)}`,
   /** What the service's health reports: the build's day and each collection's size. */
   health: lists.health,
+  /** The changes feed's index: its history's name, kept builds and packs. */
+  changesIndex: `${lists.changes}index.json`,
+  /** A pack of the changes feed, by its name (the position of its first entry). */
+  changesPack: (name: string) => `${lists.changes}packs/${name}.ndjson`,
 };
 
 // ---- File formats ----------------------------------------------------------------------------
