@@ -15,7 +15,7 @@ import {
   buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, withCompileCache, writeMarker,
 } from '../src/build/output.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
-import { checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
+import { buildTimeEnv, checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -36,6 +36,7 @@ Environment:
   AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
 ${pagesCacheEnv(17)}
 ${exportPartEnv(17)}
+${buildTimeEnv(17)}
 ${progressEnv(17)}`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -66,6 +67,9 @@ const previous = readMarker(out);
 const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
 if (previous?.store && existsSync(stateFolder(out)))
   Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store, STORE_LINK_DIR: linkFolder(temp) });
+// The changes feed follows the history in DIR's store with the digests in its state, whether DIR
+// is a whole build or only what a build cache kept of one (see src/build/history.ts).
+if (existsSync(stateFolder(out))) Object.assign(storeEnv, { STORE_HISTORY_DIR: out, STORE_HISTORY_STATE: stateFolder(out) });
 // Astro's pages follow from the code alone: kept from an earlier build of this code, they are
 // copied and the store step runs without Astro; otherwise Astro builds them and keeps them (see
 // src/astro/pages-cache.ts). The process that builds the store runs with the allocator settings

@@ -6,7 +6,7 @@ import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
 import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
 import { startReuse, type Reuse } from '../build/reuse.ts';
-import { exportPartBytes } from '../build/options.ts';
+import { builtAtOf, exportPartBytes } from '../build/options.ts';
 import { listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
@@ -25,12 +25,14 @@ export interface StoreLogger {
  * build command (scripts/build.ts), which swaps both in with the site. Unset, the store is built
  * from nothing and no state is saved.
  */
-function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'exportPartBytes'> {
+function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'history' | 'builtAt' | 'exportPartBytes'> {
   const previous =
     env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID && env.STORE_LINK_DIR
       ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID, links: env.STORE_LINK_DIR }
       : undefined;
-  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, exportPartBytes: exportPartBytes(env) };
+  // The build before, for the changes feed: its store's history and its state, wherever they came from (a previous build, a build cache).
+  const history = env.STORE_HISTORY_DIR && env.STORE_HISTORY_STATE ? { dir: env.STORE_HISTORY_DIR, state: env.STORE_HISTORY_STATE } : undefined;
+  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, history, builtAt: builtAtOf(env), exportPartBytes: exportPartBytes(env) };
 }
 
 /** The store's work begun: its settings, the day ages are computed for, the content's listing, the taking of the previous build's files. */
@@ -103,6 +105,7 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   const s = (seconds: number) => `${seconds.toFixed(1)} s`;
   const took = s((performance.now() - started) / 1000);
   const files = grouped(result.files);
+  logger.info(result.history);
   if (result.reused) {
     const { changedFiles, madeFiles, linkedFiles } = result.reused;
     logger.info(

@@ -14,9 +14,12 @@ import { diskBuckets } from './gram-buckets.ts';
 import { diskLineBuckets } from './line-buckets.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState, setAsideFileColumns } from './state.ts';
-import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
+import { nowSeconds, type BuildStoreOptions, type BuildStoreResult } from './options.ts';
 import { startReuse, updateStore, type Reuse } from './reuse.ts';
 import { resolveTexts, type RecordTexts } from './texts.ts';
+import { BuildDiff, changeLimit, openPrevious, recordBuild, type RecordedBuild } from './history.ts';
+import { historyUnits } from '../store/writer/changes.ts';
+import { Collection } from '../records/schemas.ts';
 
 export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
 
@@ -62,6 +65,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let texts: RecordTexts | undefined;
     const sink = fileWriter(options.outDir);
     let exported = 0;
+    let recorded: RecordedBuild | undefined;
     try {
       // Every record's text first, on both cores (see texts.ts): the writing below reads them back.
       texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress });
@@ -77,9 +81,17 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       const records = source.fights.count + source.events.count + source.fighters.count + source.divisions.length +
         source.organizations.length + source.titles.length + source.rankings.length;
       const exporting = options.progress.phase('writing exports', records);
-      const exports = { asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n) };
+      // The exports take every record's text: the changes feed compares each with the previous build's as they do.
+      const previous = openPrevious(options.history);
+      const diff = new BuildDiff(catalog, 'none' in previous ? null : previous, changeLimit(records));
+      const exports = {
+        asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n),
+        onRecord: (collection: string, key: number | string, text: string) => diff.onRecord(collection, key, text),
+      };
       for await (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
       exporting.done();
+      recorded = recordBuild('none' in previous ? previous : previous.history, diff.finish(Collection.options), options.builtAt ?? nowSeconds(), diff.seed());
+      for (const unit of historyUnits(recorded.written, 'none' in previous ? null : previous.history)) await sink.write(unit.path, unit.body());
       exported = (performance.now() - exportStarted) / 1000;
     } finally {
       content.close();
@@ -88,12 +100,12 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     }
     if (options.stateDir)
       saveState(options.stateDir, {
-        meta: { version: 0, code: codeDigest(), content: path.resolve(options.contentDir), asOf: options.asOfDay, store: options.storeId ?? '' },
+        meta: { version: 0, code: codeDigest(), content: path.resolve(options.contentDir), asOf: options.asOfDay, store: options.storeId ?? '', history: recorded!.history },
         catalog,
         orders,
       });
     const written = performance.now();
-    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported } };
+    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported }, history: recorded!.note };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -41,6 +41,12 @@ export class Records {
   spillFile = new Uint8Array(0);
   spillAt = new Float64Array(0);
   spillLength = new Uint32Array(0);
+  /**
+   * The 64 bits of the digest of each slot's record as the API returns it (see history.ts), high
+   * word and low: what the next build compares to find the records it changed. 0 and 0: no record.
+   */
+  digestHi = new Uint32Array(0);
+  digestLo = new Uint32Array(0);
   private fileColumns: FileColumns | null = { files: new TextColumn(), size: new Float64Array(0), mtime: new Float64Array(0) };
 
   get count(): number {
@@ -90,7 +96,7 @@ export class Records {
 
   /** The typed arrays, by name: what is saved with a build, and grown when slots are added (size and mtime while held). */
   columns(): Record<string, NumberArray> {
-    return { valid: this.valid, ...this.heldFileColumns().numbers, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength };
+    return { valid: this.valid, ...this.heldFileColumns().numbers, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength, digestHi: this.digestHi, digestLo: this.digestLo };
   }
 
   /** Replaces each typed array by what `make` gives for it (its name and its type). */
@@ -116,6 +122,8 @@ export class Records {
     else if (name === 'spillFile') this.spillFile = values as Uint8Array<ArrayBuffer>;
     else if (name === 'spillAt') this.spillAt = values as Float64Array<ArrayBuffer>;
     else if (name === 'spillLength') this.spillLength = values as Uint32Array<ArrayBuffer>;
+    else if (name === 'digestHi') this.digestHi = values as Uint32Array<ArrayBuffer>;
+    else if (name === 'digestLo') this.digestLo = values as Uint32Array<ArrayBuffer>;
     else throw new Error(`no column ${name}`);
   }
 
@@ -195,6 +203,8 @@ export interface Catalog {
   fights: FightKeys;
   events: EventKeys;
   fighters: FighterKeys;
+  /** The small collections' records' digests (see history.ts), by collection and id: what the next build compares. */
+  smallDigests: Record<string, Record<string, string>>;
   /** The scanners' spill files, by number. */
   spills: string[];
   /** The state folder the large collections' file columns were saved in when let go of (see state.ts setAsideFileColumns); null while held. */
@@ -213,7 +223,7 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
 export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
   const catalog: Catalog = {
     divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], smallFiles: [], divisionIds: [],
-    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), spills: [], fileColumnsSavedIn: null,
+    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), smallDigests: {}, spills: [], fileColumnsSavedIn: null,
   };
   catalog.fights.reserve(capacity.fights);
   catalog.events.reserve(capacity.events);

@@ -3,6 +3,7 @@ import type { Warning } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import type { Progress } from './progress.ts';
+import type { PreviousBuild } from './history.ts';
 
 /**
  * EXPORT_PART_BYTES caps export parts lower than the layout does (its EXPORT_PART_BYTES), so that
@@ -17,6 +18,20 @@ export function exportPartBytes(env: Record<string, string | undefined>): number
   if (!(bytes >= 1 && bytes <= EXPORT_PART_BYTES))
     throw new Error(`EXPORT_PART_BYTES must be a whole number of bytes from 1 to ${EXPORT_PART_BYTES}, not "${value}"`);
   return bytes;
+}
+
+/**
+ * BUILD_TIME sets the time the changes feed records for a build, YYYY-MM-DDTHH:MM:SS in UTC (a
+ * reproducible build, or a test of the history's span); unset or empty, now. Any other value is
+ * refused, naming the variable.
+ */
+export function builtAtOf(env: Record<string, string | undefined>): number | undefined {
+  const value = env.BUILD_TIME;
+  if (value === undefined || value === '') return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}Z`) : Number.NaN;
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 19) !== value)
+    throw new Error(`BUILD_TIME must be a UTC date and time, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
+  return ms / 1000;
 }
 
 export interface BuildStoreOptions {
@@ -49,6 +64,14 @@ export interface BuildStoreOptions {
    * content is read: at a million files it is some 100 MB the writing has no use for.
    */
   contentListing?: FileList;
+  /**
+   * Where the build before this one is, for the changes feed (see history.ts): its folder, whose
+   * store holds the history, and its saved state, whose digests the records are compared with.
+   * Without it, or without a history there, the history starts afresh.
+   */
+  history?: PreviousBuild;
+  /** The time the changes feed records for this build, in epoch seconds (now unless given). */
+  builtAt?: number;
   /** The most NDJSON bytes an export part holds (EXPORT_PART_BYTES unless given; tests ask for less, to see several parts). */
   exportPartBytes?: number;
   /** Scanner threads (see scan.ts; tests ask for two, to see small content scanned as large content is). */
@@ -61,4 +84,9 @@ export interface BuildStoreResult {
   seconds: { scan: number; write: number; exports: number };
   /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
   reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
+  /** What the changes feed recorded, in a line. */
+  history: string;
 }
+
+/** The time now, in whole epoch seconds. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);

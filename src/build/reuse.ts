@@ -14,7 +14,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { readTextIfThere } from '../shared/fs-errors.ts';
 import { EXPORT_PART_BYTES, STORE } from '../store/layout.ts';
-import type { BuildStoreOptions, BuildStoreResult } from './options.ts';
+import { nowSeconds, type BuildStoreOptions, type BuildStoreResult } from './options.ts';
+import { previousHistory, recordBuild } from './history.ts';
 import { contentChanges } from './changes.ts';
 import { fileWriter } from './file-writer.ts';
 import { listContent } from './inputs.ts';
@@ -117,6 +118,9 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   );
   // Problems are reported by a full build, in the order and words a build always uses.
   if (result.kind !== 'update') return null;
+  // The change's records appended to the history the previous store holds; its packs that stay are taken with the rest.
+  const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds());
+  const units = [...result.units, ...recorded.written.units];
   const scanned = performance.now();
 
   // Every file is taken before any is replaced: the linking would fail on a file already there.
@@ -131,9 +135,9 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   };
   const sink = fileWriter(reuse.folder);
   const made = new Set<string>();
-  const making = options.progress.phase('writing changed store files', result.units.length);
+  const making = options.progress.phase('writing changed store files', units.length);
   try {
-    for (const unit of result.units) {
+    for (const unit of units) {
       made.add(unit.path);
       replace(unit.path);
       await sink.write(unit.path, unit.body());
@@ -143,13 +147,13 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
     await sink.close();
   }
   making.done();
-  for (const file of result.removed) if (!made.has(file)) (replace(file), removeEmptyFolders(reuse.folder, path.dirname(file)));
+  for (const file of [...result.removed, ...recorded.written.removed]) if (!made.has(file)) (replace(file), removeEmptyFolders(reuse.folder, path.dirname(file)));
   mkdirSync(path.resolve(options.outDir), { recursive: true });
   renameSync(path.join(reuse.folder, STORE), path.join(path.resolve(options.outDir), STORE));
   rmdirSync(reuse.folder);
   if (options.stateDir)
     saveState(options.stateDir, {
-      meta: { version: 0, code: meta.code, content, asOf: options.asOfDay, store: options.storeId ?? '' },
+      meta: { version: 0, code: meta.code, content, asOf: options.asOfDay, store: options.storeId ?? '', history: recorded.history },
       catalog: saved.catalog,
       orders: result.orders,
     });
@@ -158,6 +162,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
     // The changed export parts are made with the other changed files, not timed apart.
     seconds: { scan: (scanned - started) / 1000, write: (performance.now() - scanned) / 1000, exports: 0 },
     reused: { changedFiles: changes.length, madeFiles: made.size, linkedFiles: taken },
+    history: recorded.note,
   };
 }
 

@@ -14,7 +14,7 @@ import { EventKeys, FighterKeys, FightKeys, type Catalog, type NumberArray, type
 import { IdIndex } from './id-index.ts';
 import { TextColumn } from '../shared/text-column.ts';
 
-const VERSION = 1;
+const VERSION = 2;
 const META = 'state.json';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +40,8 @@ export interface StateMeta {
   asOf: string;
   /** Identifies the store this state describes (the build writes it into the store's marker too). */
   store: string;
+  /** The changes feed's history the store holds, and its newest build: the records' digests are those of that build (see history.ts). */
+  history?: { id: string; build: number };
 }
 
 export interface SavedState {
@@ -101,7 +103,7 @@ export function saveState(dir: string, state: SavedState): void {
   }
   const small = {
     divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
-    rankingFiles: catalog.rankingFiles, smallFiles: catalog.smallFiles, divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles],
+    rankingFiles: catalog.rankingFiles, smallFiles: catalog.smallFiles, divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles], smallDigests: catalog.smallDigests,
   };
   writeFileSync(path.join(dir, 'small.json'), JSON.stringify(small));
   // Written last: a state without it is incomplete and is not used.
@@ -163,7 +165,7 @@ export function loadState(dir: string): SavedState | null {
   fighters.alias = text('fighters', 'alias');
   const catalog: Catalog = {
     divisions: small.divisions, organizations: small.organizations, titles: small.titles, rankings: small.rankings,
-    rankingFiles: small.rankingFiles, smallFiles: small.smallFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, spills: [],
+    rankingFiles: small.rankingFiles, smallFiles: small.smallFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, smallDigests: small.smallDigests, spills: [],
     fileColumnsSavedIn: null,
   };
   const orders = Object.fromEntries(LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))])) as SavedState['orders'];

@@ -12,7 +12,10 @@ import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
 import { ageOn, dayString } from '../shared/dates.ts';
-import { Shapes, storedRecord } from '../store/layout.ts';
+import { Shapes, recordOf, storedRecord } from '../store/layout.ts';
+import type { RecordChange } from '../store/writer/changes.ts';
+import type { StoreSource } from '../store/writer/source.ts';
+import { clearDigest, setDigest, smallChanges } from './history.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import { updateUnits, type Before } from '../store/writer/update.ts';
 import { listBefore } from '../store/writer/update-lists.ts';
@@ -48,7 +51,7 @@ export type UpdateResult =
   | { kind: 'problems'; problems: Problem[] }
   /** A change the small collections are part of: the caller builds again. */
   | { kind: 'rebuild'; why: string }
-  | { kind: 'update'; units: Unit[]; removed: string[]; orders: Orders; files: number };
+  | { kind: 'update'; units: Unit[]; removed: string[]; orders: Orders; files: number; changes: RecordChange[] };
 
 /** The slot a file's record holds (its id is usually its name; a record kept elsewhere is looked for). */
 function slotOfFile(records: Records, file: string): number {
@@ -170,6 +173,8 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fighters: fresh('fighters', resolve.fighter),
     shapes,
   });
+  const { divisions, organizations, titles, rankings } = source;
+  const changes = [...recordChanges(catalog, source, texts, removedIds), ...smallChanges(catalog, { divisions, organizations, titles, rankings })];
   const searchable = new Set<number>();
   for (const s of touched.fighters) {
     const was = before.fighters.get(s) as { divisionId: string; searchFields: string[] } | undefined;
@@ -190,10 +195,32 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
   try {
     const buckets = () => diskBuckets((bucketsDir ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-'))));
     const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes }, buckets);
-    return { kind: 'update', units, removed, orders, files: reads.length };
+    return { kind: 'update', units, removed, orders, files: reads.length, changes };
   } finally {
     if (bucketsDir !== undefined) rmSync(bucketsDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The records the change created, changed or deleted, for the changes feed: of the records whose
+ * texts were made again, those whose digest is another now (see history.ts), and the records gone.
+ */
+function recordChanges(catalog: Catalog, source: StoreSource, texts: Record<LargeResource, Set<number>>, removed: Record<LargeResource, Map<number, string>>): RecordChange[] {
+  const changes: RecordChange[] = [];
+  for (const c of LARGE) {
+    const records = catalog[c];
+    for (const slot of [...texts[c]].sort((a, b) => a - b)) {
+      if (!records.valid[slot]) continue;
+      const record = recordOf(source[c].text(slot), source.shapes);
+      const change = setDigest(records, slot, record);
+      if (change !== null) changes.push({ collection: c, id: records.id(slot), change, record });
+    }
+    for (const [slot, id] of removed[c]) {
+      clearDigest(records, slot);
+      changes.push({ collection: c, id, change: 'deleted', record: null });
+    }
+  }
+  return changes;
 }
 
 /** Each collection's new order: slots that left or changed taken out, changed ones put in their places. */

@@ -13,6 +13,8 @@ import { formatProblems } from '../content/validate.ts';
 import type { Orders } from '../build/catalog-source.ts';
 import { codeDigest, loadState, saveState, type SavedState } from '../build/state.ts';
 import { applyChanges, type ContentChange } from '../build/update.ts';
+import { previousHistory, recordBuild } from '../build/history.ts';
+import { nowSeconds } from '../build/options.ts';
 import type { FileStat } from '../build/inputs.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { apiDocumentText } from '../astro/api-document.ts';
@@ -163,12 +165,17 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     }
     pending.clear();
     invalidate();
+    // The change's records go into the changes feed's history, as a build's do.
+    const recorded = recordBuild(previousHistory(dist, current.meta), result.changes, nowSeconds());
+    if (recorded.written.fresh) options.log(recorded.note);
+    current = { ...current, meta: { ...current.meta, history: recorded.history } };
+    const units = [...result.units, ...recorded.written.units];
     // The change's files are written beside the site, then served in its place all at once.
     const staging = mkdtempSync(path.join(path.dirname(dist), `.${path.basename(dist)}.staging-`));
     const staged = new Map<string, string | null>();
     try {
       let n = 0;
-      for (const unit of result.units) {
+      for (const unit of units) {
         const file = path.join(staging, String(n++));
         writeFileSync(file, unit.body());
         staged.set(unit.path, file);
@@ -176,7 +183,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
         // a whole list writes tens of thousands of files at a million records.
         if (n % BATCH === 0) await setImmediate();
       }
-      for (const gone of result.removed) if (!staged.has(gone)) staged.set(gone, null);
+      for (const gone of [...result.removed, ...recorded.written.removed]) if (!staged.has(gone)) staged.set(gone, null);
       options.context.stage(staged);
       let moved = 0;
       for (const [file, from] of staged) {
@@ -205,7 +212,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     }
     options.log(
       `Applied ${result.files} changed file${result.files === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms: ` +
-        `${result.units.length} store file${result.units.length === 1 ? '' : 's'} written, ${result.removed.length} removed.`,
+        `${units.length} store file${units.length === 1 ? '' : 's'} written, ${result.removed.length} removed; ` +
+        `${result.changes.length} record${result.changes.length === 1 ? '' : 's'} changed in the changes feed.`,
     );
     saveSoon();
   };

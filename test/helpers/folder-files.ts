@@ -12,7 +12,12 @@ export interface Comparison {
   folders?: boolean;
   /** Paths whose bytes may differ (both must still have them). */
   bytesMayDiffer?: string[];
+  /** Folders left out (their paths from the root, e.g. 'store/changes': the changes feed's history, which a build from nothing begins afresh). */
+  apart?: string[];
 }
+
+/** The changes feed's history: a build over a previous one continues it, a build from nothing begins it, so comparisons of the two leave it apart. */
+export const HISTORY = 'store/changes';
 
 /**
  * Every entry under `root` (or its folder `under`), by its path from `root` with '/' between names:
@@ -39,7 +44,9 @@ export function differingFiles(a: string, b: string, options: Comparison = {}): 
   const [inA, inB] = [entries(a, options.under), entries(b, options.under)];
   const mayDiffer = new Set(options.bytesMayDiffer);
   const differing: string[] = [];
+  const apart = (name: string) => options.apart?.some((folder) => name === folder || name.startsWith(`${folder}/`)) ?? false;
   for (const name of [...new Set([...inA.keys(), ...inB.keys()])].sort()) {
+    if (apart(name)) continue;
     const [folderA, folderB] = [inA.get(name), inB.get(name)];
     if (folderA === undefined || folderB === undefined) {
       if (options.folders || !(folderA ?? folderB)) differing.push(name);

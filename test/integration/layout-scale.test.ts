@@ -13,7 +13,7 @@ import { resolveDataset } from '../../src/content/resolve.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
   CANDIDATE_PACKS, HEAD_PACKS, LONG_GRAM, RULES, SHORT_NEEDLE, boundaryHash, gramPack, hashName, hashedFolder, lists, packNamer, packStarts, paths,
-  readHashedIndex, readHeadEntry, readKeyed, readListing, readOrderedIndex, searchFields, sortedFolder, type CutRule, type HashedList, type SortedList,
+  readHashedIndex, readHeadEntry, readKeyed, readHistoryIndex, readListing, readOrderedIndex, searchFields, sortedFolder, type CutRule, type HashedList, type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -144,6 +144,9 @@ describe('the test build', () => {
     want(paths.exportListing);
     const { exports } = readListing(read(paths.exportListing));
     for (const e of exports) for (const part of e.parts) want(paths.exportPart(e.collection, part.name));
+    // The changes feed's index, and each pack it names.
+    want(paths.changesIndex);
+    for (const [, name] of readHistoryIndex(read(paths.changesIndex)).packs) want(paths.changesPack(name));
 
     const written = new Set(fg.sync('store/**', { cwd: root }).map((f) => `/${f}`));
     expect([...wanted].filter((p) => !written.has(p)), 'read but never written').toEqual([]);

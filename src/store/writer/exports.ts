@@ -24,6 +24,8 @@ export interface ExportOptions {
   partBytes: number;
   /** Told how many records each part holds, as it is made (progress). */
   onRecords?(records: number): void;
+  /** Told each record's text as its part takes it, with its slot (a large collection's) or its id (a small one's). */
+  onRecord?(collection: string, key: number | string, text: string): void;
 }
 
 /** A collection as its export holds it: record i of its default list, and its id's hash (see endsExportRun). */
@@ -32,6 +34,8 @@ interface ExportList {
   count: number;
   idHash(i: number): number;
   text(i: number): string;
+  /** Record i's slot (a large collection's) or id (a small one's). */
+  key(i: number): number | string;
 }
 
 /**
@@ -51,11 +55,11 @@ const rankingsInPageOrder = (source: StoreSource): Ranking[] =>
 function largeList(source: StoreSource, collection: LargeResource): ExportList {
   const records = source[collection];
   const at = defaultOrder[collection](records.order);
-  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => recordOf(records.text(at(i)), source.shapes) };
+  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => recordOf(records.text(at(i)), source.shapes), key: at };
 }
 
 function smallList(collection: string, records: ReadonlyArray<{ id: string }>): ExportList {
-  return { collection, count: records.length, idHash: (i) => fnv1a(records[i].id), text: (i) => recordText(records[i]) };
+  return { collection, count: records.length, idHash: (i) => fnv1a(records[i].id), text: (i) => recordText(records[i]), key: (i) => records[i].id };
 }
 
 /** Every collection, in the specification's order. */
@@ -180,7 +184,10 @@ function* partTexts(lists: readonly ExportList[], spacing: number, partBytes: nu
  * the parts, and each part is compressed off this thread while the next ones are read.
  */
 export async function* exportUnits(source: StoreSource, options: ExportOptions): AsyncGenerator<Unit> {
-  const lists = exportLists(source);
+  const { onRecord } = options;
+  const lists = exportLists(source).map((list) =>
+    onRecord ? { ...list, text: (i: number) => { const text = list.text(i); onRecord(list.collection, list.key(i), text); return text; } } : list,
+  );
   const parts = new Map<string, StoredPart[]>(lists.map((list) => [list.collection, []]));
   for await (const part of madeOffThread(partTexts(lists, exportSpacing(options.partBytes), options.partBytes))) {
     parts.get(part.collection)!.push(part.entry);

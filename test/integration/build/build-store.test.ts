@@ -13,7 +13,7 @@ import { silentProgress } from '../../../src/build/progress.ts';
 import { loadState, setAsideFileColumns } from '../../../src/build/state.ts';
 import { collectionRecords } from '../../../src/content/files.ts';
 import { LARGE } from '../../../src/records/resources.ts';
-import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
 
@@ -41,7 +41,7 @@ afterAll(() => {
 });
 
 const build = (outDir: string, contentListing?: ReturnType<typeof listContent>) =>
-  buildStore({ contentDir: root, outDir, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, contentListing });
+  buildStore({ contentDir: root, outDir, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, contentListing });
 
 it('releases the listing it was given once the content is read, and writes the store a build that lists the folder writes', async () => {
   const listing = listContent(root);
@@ -62,7 +62,7 @@ it('saves which file each record came from in its state before it writes the sto
     real(catalog, dir);
   });
   rmSync(outs[0], { recursive: true, force: true });
-  await buildStore({ contentDir: root, outDir: outs[0], asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, stateDir });
+  await buildStore({ contentDir: root, outDir: outs[0], asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, stateDir });
   expect(setAside).toHaveBeenCalledTimes(1);
   const [catalog, dir] = setAside.mock.calls[0] as [Catalog, string];
   expect([dir, storeFilesBefore]).toEqual([stateDir, 0]);

@@ -9,7 +9,7 @@ import type { Catalog } from '../../../src/build/catalog.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { scanContent, scannerThreads } from '../../../src/build/scan.ts';
 import { ContentError } from '../../../src/content/read.ts';
-import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
 import { writeDataset } from '../../helpers/small-dataset.ts';
 
@@ -20,7 +20,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 beforeAll(() => writeDataset(content, { fights: 600, fighters: 120 }));
 
 const build = (out: string, scanThreads?: number) =>
-  buildStore({ contentDir: content, outDir: path.join(work, out), asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, scanThreads });
+  buildStore({ contentDir: content, outDir: path.join(work, out), asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, scanThreads });
 
 it('small content is read by one scanner; two make, byte for byte, the store it makes', async () => {
   // Each scanner spills the records it read to a file of its own (SCAN_THREADS, when set, chooses for the build).

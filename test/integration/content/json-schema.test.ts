@@ -10,6 +10,7 @@ import addFormatsPlugin from 'ajv-formats';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
+import { TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { COLLECTIONS } from '../../../src/content/files.ts';
 import { contentJsonSchemaFiles, jsonSchemaFile } from '../../../src/content/json-schema.ts';
@@ -166,7 +167,7 @@ describe('$schema in a content file', () => {
     const store = async (content: Content, name: string) => {
       const contentDir = await writeContent(content, path.join(scratch, name, 'content'));
       const outDir = path.join(scratch, name, 'dist');
-      await buildStore({ contentDir, outDir, asOfDay: '2026-11-21', progress: silentProgress, onIgnored: () => {} });
+      await buildStore({ contentDir, outDir, asOfDay: '2026-11-21', progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT });
       const files = fg.sync('**/*', { cwd: outDir }).sort();
       return new Map(files.map((file) => [file, readFileSync(path.join(outDir, file), 'utf8')]));
     };
