@@ -4,7 +4,7 @@
 import { isRealDateTime } from '../shared/dates.ts';
 import { invalidCursor } from './errors.ts';
 import { ID_PATTERN } from '../shared/ids.ts';
-import { fnv1a } from '../shared/hash.ts';
+import { seal, unseal } from './sealed.ts';
 import { isSortOrder, type SortOrder } from './params/kinds.ts';
 import { MAX_PAGE_NUM } from './limits.ts';
 
@@ -26,41 +26,14 @@ export interface Cursor {
 const CHECK_SEED = 0x6b6f2021;
 const MAX_POSITION = 1_000_000_000;
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(token: string): string {
-  const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-function checksum(text: string): string {
-  return fnv1a(text, CHECK_SEED).toString(16).padStart(8, '0');
-}
-
 export function encodeCursor(c: Cursor): string {
-  const json = JSON.stringify([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position]);
-  return toBase64Url(json) + checksum(json);
+  return seal([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position], CHECK_SEED);
 }
 
 export function decodeCursor(token: string): Cursor {
-  let json: string;
-  try {
-    json = fromBase64Url(token.slice(0, -8));
-  } catch {
-    throw invalidCursor('it is malformed');
-  }
-  if (token.length < 9 || checksum(json) !== token.slice(-8)) throw invalidCursor('it has been altered or truncated');
-  let v: unknown;
-  try {
-    v = JSON.parse(json);
-  } catch {
-    throw invalidCursor('it is malformed');
-  }
+  const opened = unseal(token, CHECK_SEED);
+  if ('why' in opened) throw invalidCursor(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
+  const v = opened.value;
   // The checksum catches edits, not forgery: every field is checked as if it came from outside.
   if (
     !Array.isArray(v) || v.length !== 7 || v[0] !== 2 ||

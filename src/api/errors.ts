@@ -8,10 +8,12 @@ export const ERRORS = {
   InvalidParameter: { status: 400, when: 'A parameter is malformed, out of range, repeated, or not allowed in combination; the message names it and what is allowed.' },
   PageLimitExceeded: { status: 400, when: `Page-number navigation reached an offset of ${grouped(OFFSET_CEILING)} records or more; follow pagination.next_page instead.` },
   InvalidCursor: { status: 400, when: 'The cursor is malformed, altered, or was made for other filters or another date_sort.' },
+  InvalidSyncToken: { status: 400, when: 'The changes feed\'s sync token is malformed or altered: download the exports and start again from the next_sync that GET /v2/changes/ gives.' },
   ConflictingApiKeys: { status: 400, when: 'x-gateway-key and x-rapidapi-key hold different keys; send one key, in either header or both.' },
   MissingApiKey: { status: 401, when: 'The request carries no API key.' },
   InvalidApiKey: { status: 403, when: 'The API key is not one of the keys the service accepts.' },
   NotFound: { status: 404, when: 'No record has this id (or the path is not one of the API\'s).' },
+  SyncTokenExpired: { status: 410, when: 'The sync token names a build the changes feed no longer keeps (it keeps 90 days or 1,000 builds, whichever is shorter), or one of a history that has started afresh: download the exports and start again from the next_sync that GET /v2/changes/ gives.' },
   MethodNotAllowed: { status: 405, when: 'Any method but GET, HEAD and OPTIONS; the Allow header lists those.' },
   InternalError: { status: 500, when: 'The service\'s own fault, e.g. a built file that its indexes name is missing; retrying will not help.' },
   ServiceUnavailable: { status: 503, when: 'The service could not read its data just now; retry later.' },
@@ -72,6 +74,13 @@ export const pageLimitExceeded = (offset: number) =>
 
 export const invalidCursor = (why: string) =>
   new ApiError('InvalidCursor', 400, `The cursor is not valid: ${why}. Use the next_page URL exactly as returned.`);
+
+/** What a mirror does when its sync token cannot be followed. */
+const RESYNC = 'Download the exports again (GET /v2/exports/), then follow the changes from the next_sync that GET /v2/changes/ gives.';
+
+export const invalidSyncToken = (why: string) => new ApiError('InvalidSyncToken', 400, `The sync token is not valid: ${why}. ${RESYNC}`);
+
+export const syncTokenExpired = (why: string) => new ApiError('SyncTokenExpired', 410, `The sync token cannot be followed: ${why}. ${RESYNC}`);
 
 export const serviceUnavailable = () =>
   new ApiError('ServiceUnavailable', 503, 'The service could not read its data just now. Try again shortly.');

@@ -9,6 +9,7 @@
 // parameters and answers.
 import type { Resource } from '../records/resources.ts';
 import { paramOf, type Endpoint } from './endpoints/endpoint.ts';
+import { changesService } from './endpoints/changes.ts';
 import { divisions } from './endpoints/divisions.ts';
 import { events } from './endpoints/events.ts';
 import { exportsService } from './endpoints/exports.ts';
@@ -27,8 +28,8 @@ const RESOURCES = [fights, events, fighters, divisions, organizations, titles, r
   endpoints: readonly Endpoint[];
 }>;
 
-/** The services beside the resources, in the same shape: bulk downloads, and the service's health. */
-const SERVICE_SECTIONS = [exportsService, healthService] as const satisfies ReadonlyArray<{
+/** The services beside the resources, in the same shape: bulk downloads, the changes feed, and the service's health. */
+const SERVICE_SECTIONS = [exportsService, changesService, healthService] as const satisfies ReadonlyArray<{
   service: Service;
   about: string;
   endpoints: readonly Endpoint[];

@@ -13,8 +13,11 @@ export const MCP_PATH = '/mcp';
 /** Whether a request path is the MCP endpoint's: with a trailing slash too, as every path (and Netlify's route to it) takes one. */
 export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname === `${MCP_PATH}/`;
 
-/** The services beside the resources: bulk downloads of every collection, and the service's health. */
-export const SERVICES = ['exports', 'health'] as const;
+/** The exports' listing, below the base path: where a mirror starts (the changes feed names it too). */
+export const EXPORTS_PATH = '/exports/';
+
+/** The services beside the resources: bulk downloads of every collection, the changes since a build, and the service's health. */
+export const SERVICES = ['exports', 'changes', 'health'] as const;
 export type Service = (typeof SERVICES)[number];
 
 /** What an endpoint's path begins with: a resource (`fights`) or a service (`exports`). The API's description groups endpoints by it. */

@@ -1,6 +1,7 @@
 // The envelope around every answer: pagination, metadata and the error object.
 import { z } from 'zod';
 import { ERRORS, type ErrorName } from './errors.ts';
+import { Change } from '../records/schemas.ts';
 
 export const Pagination = z
   .object({
@@ -35,6 +36,15 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ metadata: Metadata, pagination: Pagination, error: z.object({}).strict(), data }).strict();
 }
+
+/** The changes feed's answer: the envelope around its changes, then where the exports are and the token to send next time. */
+export const ChangesAnswer = envelopeOf(z.array(Change)).extend({
+  exports: z.url().describe('The exports to start a mirror from (GET /exports/), on the host that answered.'),
+  next_sync: z
+    .string()
+    .nullable()
+    .describe('The sync token to send as since next time, once every page is applied; null while next_page gives more changes.'),
+});
 
 export const ErrorEnvelope = z
   .object({ metadata: Metadata, error: ApiErrorBody, data: z.null() })

@@ -29,5 +29,6 @@ export function sampleCalls(ids: SampleIds): Array<{ tool: string; args: Record<
     { tool: 'get_title', args: { title_id: ids.title }, path: `/v2/titles/${ids.title}` },
     { tool: 'rankings', args: { page_num: 7, organization_id: 'ibf' }, path: '/v2/rankings/?page_num=7&organization_id=ibf' },
     { tool: 'list_exports', args: {}, path: '/v2/exports/' },
+    { tool: 'list_changes', args: {}, path: '/v2/changes/' },
   ];
 }

@@ -1,6 +1,6 @@
 // Response shapes of the interface specification. Every variant is derived from one base schema.
 import { z } from 'zod';
-import { CalendarDate, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
+import { CalendarDate, ChangeKind, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
 import { SINGULAR, type Resource } from './resources.ts';
 
 export const Division = z
@@ -130,6 +130,21 @@ export const Export = z
   })
   .strict();
 
+/** A record a build created, changed or deleted: what the changes feed lists, in build order. */
+export const Change = z
+  .object({
+    build: z.number().int().min(1).describe('The build that made the change: builds are numbered in order within the feed\'s history.'),
+    built_at: DateTime.describe('When that build was made (UTC).'),
+    collection: Collection,
+    id: Id.describe("The record's id in its collection."),
+    change: ChangeKind.describe('What the build did to the record: created, changed or deleted.'),
+    record: z
+      .union([Fight, Event, Fighter, Division, Organization, Title, Ranking])
+      .nullable()
+      .describe('The record as that build made it, exactly as its get-one or list returns it; null when deleted. Later builds may change it again: apply the changes in order.'),
+  })
+  .strict();
+
 /** The service's health: the build it serves, and how many records each collection holds. */
 export const Health = z
   .object({
@@ -149,6 +164,7 @@ export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
 export type Fight = z.infer<typeof Fight>;
 export type Fighter = z.infer<typeof Fighter>;
 export type Ranking = z.infer<typeof Ranking>;
+export type Change = z.infer<typeof Change>;
 export type ExportPart = z.infer<typeof ExportPart>;
 export type Export = z.infer<typeof Export>;
 export type Health = z.infer<typeof Health>;

@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  HEAD_SIZE, lineWithRecord, linesOf, readCandidatesEntry, readCarriedEntry, readHashedIndex, readHeadEntry, readKeyed, readKeyedFight, readListing, readOrderedIndex,
+  HEAD_SIZE, lineWithRecord, linesOf, readCandidatesEntry, readCarriedEntry, readHashedIndex, readHeadEntry, readKeyed, readKeyedFight, readHistoryIndex, readListing, readOrderedIndex,
   readPositional, recordAtEnd, recordOf, recordText, splitHeader, type SortedList,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
@@ -148,6 +148,9 @@ const RULES: Array<[RegExp, Check]> = [
   }],
   [/^health\.json$/, one(api.Health)],
   [/^exports\/index\.ndjson$/, (text) => readListing(text)],
+  [/^changes\/index\.json$/, (text) => readHistoryIndex(text)],
+  // A pack of the changes feed: one change a line.
+  [/^changes\/packs\/\d{12}\.ndjson$/, lines(api.Change)],
   // A part: gzip of NDJSON, each line a record of its collection, each ended by a line break.
   [/^exports\/[a-z]+\/[0-9a-f]{16}\.ndjson\.gz$/, (_, bytes, file) => {
     const text = gunzipSync(bytes).toString('utf8');

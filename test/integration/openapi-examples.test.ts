@@ -100,7 +100,9 @@ describe('the document\'s examples', () => {
         const answer = JSON.parse(text) as { data: unknown; pagination: unknown };
         if (method !== 'get') continue;
         expectDocumented('GET', target, response.status, text);
-        expect(Array.isArray(answer.data) ? answer.data.length : answer.data === null ? 0 : 1, `${target} has records`).toBeGreaterThan(0);
+        // The changes feed of a build that begins its history has no change to show.
+        if (!target.startsWith('/v2/changes/'))
+          expect(Array.isArray(answer.data) ? answer.data.length : answer.data === null ? 0 : 1, `${target} has records`).toBeGreaterThan(0);
         if (every && !READS_TODAY.has(path)) {
           const example = operation.responses['200'].content[JSON_TYPE].example!;
           // URLs in an answer name the host asked (the examples were asked on a placeholder one).

@@ -25,7 +25,7 @@ const SPEC_ENDPOINTS = [
   '/v2/rankings/',
 ];
 /** The services beside them: the exports' listing and parts, and the health. */
-const SERVICE_ENDPOINTS = ['/v2/exports/', '/v2/exports/<collection>/<part>', '/v2/health'];
+const SERVICE_ENDPOINTS = ['/v2/exports/', '/v2/exports/<collection>/<part>', '/v2/changes/', '/v2/health'];
 const asDocumentPath = (spec: string) => spec.replace(/^\/v2/, '').replace(/<(\w+)>/g, '{$1}');
 
 /** The specification's query parameters with their defaults (none: undefined). */

@@ -1,6 +1,7 @@
 // The query mix: every kind of request the API answers but a file's download, from the data itself. Each is held to its
 // endpoint's read budget (budget.ts): the benchmark reports against it, a test holds it.
-import { HEAD_SIZE, linesOf, paths, readKeyed } from '../../store/layout.ts';
+import { HEAD_SIZE, historyStart, linesOf, paths, readHistoryIndex, readKeyed } from '../../store/layout.ts';
+import { encodeSyncToken } from '../sync-token.ts';
 import { readHeadPage } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
 import { route } from '../registry.ts';
@@ -52,6 +53,9 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
   const title = JSON.parse(titles[0][1]);
   const champion = JSON.parse(rankings[1]).champions.find((c: { fighter_id: string | null }) => c.fighter_id !== null);
   const heldTitle = champion ? JSON.parse(rankings[1]).title_ids[champion.title_type] : title.id;
+  // A token from the start of the history the store keeps: the most changes a sync is given.
+  const history = readHistoryIndex((await store.read(paths.changesIndex))!);
+  const sinceStart = encodeSyncToken({ history: history.history, position: historyStart(history) });
   const total = (await call('/v2/fights/')).pagination!.total_items;
   const fighterTotal = (await call('/v2/fighters/')).pagination!.total_items;
   const corner = fight.fighters.fighter_1.fighter_id;
@@ -118,6 +122,8 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
     { name: 'rankings page + organization', path: '/v2/rankings/?page_num=9&organization_id=ibf' },
     { name: 'rankings division', path: '/v2/rankings/?division_id=middleweight' },
     { name: 'exports list', path: '/v2/exports/' },
+    { name: 'changes: the token to start from', path: '/v2/changes/' },
+    { name: 'changes since the kept history\'s start, 100', path: `/v2/changes/?since=${sinceStart}&page_size=100` },
     { name: 'health', path: '/v2/health' },
   ];
 

@@ -67,6 +67,8 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   params: P;
   /** The record `data` holds (one, or an array of them). */
   record: R;
+  /** The whole answer's schema, where the answer holds more than the envelope around `data` (the changes feed's next_sync). */
+  answerSchema?: z.ZodType;
   summary: string;
   /** What the endpoint answers and how, in the specification's words: for people and models alike. */
   description: string;

@@ -21,6 +21,8 @@ export interface Picked {
   fighter?: Fighter;
   /** The first part of the first export that has one. */
   exportPart?: { collection: string; part: string };
+  /** A sync token from the start of the changes feed's kept history, and the cursor of the page after the first (see sync-token.ts). */
+  changes?: { since: string; cursor: string };
 }
 
 /** An example's parameter values, as sent; none when the records it needs were not picked. */

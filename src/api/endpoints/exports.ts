@@ -10,7 +10,7 @@ import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, partNameOf, paths, readL
 import { readRequired, StoreInconsistent, type Store } from '../../store/reader/store.ts';
 import { allBody, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
-import { BASE_PATH } from '../routes.ts';
+import { BASE_PATH, EXPORTS_PATH } from '../routes.ts';
 import { endpoint, pathWith, type FileAnswer } from './endpoint.ts';
 
 /** The listing as built; one that does not parse, or lacks a collection, contradicts the build. */
@@ -64,7 +64,7 @@ export const getExportPart = endpoint({
 
 export const listExports = endpoint({
   name: 'list_exports',
-  path: '/exports/',
+  path: EXPORTS_PATH,
   params: z.object({}),
   record: Export,
   summary: 'List exports',

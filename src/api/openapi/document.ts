@@ -52,7 +52,7 @@ function components() {
   }
   for (const endpoint of ENVELOPED) {
     named.set(recordNameOf(endpoint), endpoint.record);
-    named.set(answerName(endpoint), envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)));
+    named.set(answerName(endpoint), endpoint.answerSchema ?? envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)));
   }
   for (const [name, { when }] of Object.entries(ERRORS) as Array<[ErrorName, { when: string }]>) {
     named.set(name, errorEnvelopeOf(name));

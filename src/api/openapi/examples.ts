@@ -15,6 +15,9 @@ import { KEY_HEADER } from '../keys.ts';
 import { ENDPOINTS, endpointNamed, type EndpointName } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
 import type { Store } from '../../store/reader/store.ts';
+import { readHistory } from '../../store/reader/changes.ts';
+import { historyStart } from '../../store/layout.ts';
+import { encodeChangesCursor, encodeSyncToken } from '../sync-token.ts';
 
 /** An endpoint's example: a value for each of its parameters, as sent, and the answer to them all (none for a file, which is bytes). */
 export interface Example {
@@ -98,6 +101,13 @@ async function pickRecords(ask: (path: string, query?: Query) => Promise<unknown
 export async function examplesOf(store: Store, today: string): Promise<Examples> {
   const ask = asker(store, today);
   const picked = await pickRecords(ask, today);
+  // The changes kept since the history's start: a token to it, and the next page's cursor, as next_page would give it.
+  const history = await readHistory(store);
+  const start = historyStart(history);
+  picked.changes = {
+    since: encodeSyncToken({ history: history.history, position: start }),
+    cursor: encodeChangesCursor({ history: history.history, since: start, at: Math.min(history.total, start + picked.pageSize), page: 2 }),
+  };
   const examples = new Map<string, Example>();
   for (const endpoint of ENDPOINTS) {
     const params = endpoint.example(picked);

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id } from '../../records/common.ts';
 import { ID_RULE } from '../../shared/ids.ts';
-import { invalidCursor, type ApiError } from '../errors.ts';
+import { invalidCursor, invalidSyncToken, type ApiError } from '../errors.ts';
 import { MAX_CURSOR_LENGTH, MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../limits.ts';
 
 /** A kind of parameter: its schema over the raw query value, and what the 400 says is allowed. */
@@ -40,11 +40,18 @@ const cursor = {
   refuse: () => invalidCursor('it is malformed'),
 };
 
+const syncToken = {
+  // A token sealed as a cursor is (see sync-token.ts), or a UTC day or time.
+  schema: z.string().regex(new RegExp(`^([A-Za-z0-9_-]{9,${MAX_CURSOR_LENGTH}}|\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2})?)$`)),
+  rule: 'must be a sync token exactly as next_sync gives it, or a UTC date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS)',
+  refuse: () => invalidSyncToken('it is malformed'),
+};
+
 /** A page's number, from 1, and its size. */
 const pageNum = wholeNumber(1, MAX_PAGE_NUM);
 const pageSize = wholeNumber(1, MAX_PAGE_SIZE);
 
-export const kinds = { wholeNumber, oneOf, date, id, text, cursor, pageNum, pageSize };
+export const kinds = { wholeNumber, oneOf, date, id, text, cursor, syncToken, pageNum, pageSize };
 
 /** The order of a dated list. */
 export const DATE_SORT = ['ASC', 'DESC'] as const;

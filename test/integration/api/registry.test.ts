@@ -22,6 +22,7 @@ describe('the registry', () => {
       ['list_titles', '/titles/'], ['get_title', '/titles/{title_id}'],
       ['rankings', '/rankings/'],
       ['list_exports', '/exports/'], ['get_export_part', '/exports/{collection}/{part}'],
+      ['list_changes', '/changes/'],
       ['health', '/health'],
     ]);
     for (const e of ENDPOINTS) expect(endpointNamed(e.name)).toBe(e);
