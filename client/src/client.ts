@@ -2,8 +2,9 @@
 // path, parameters and answer, by name), `all` iterators that walk a whole list, and the
 // collections' exports record by record.
 import { exportRecords } from './exports.ts';
+import { mirrorInto, syncChanges, type MirrorResult, type MirrorTarget } from './sync.ts';
 import { everyRecord, transport, type ClientOptions } from './transport.ts';
-import type { AnswerOf, Collection, CollectionRecord, EndpointName, MaxPageSize, ParamsOf, PathOf, RecordOf } from './types.ts';
+import type { AnswerOf, Change, Collection, CollectionRecord, EndpointName, MaxPageSize, ParamsOf, PathOf, RecordOf } from './types.ts';
 
 /** Bulk exports ask for the largest page the API gives: fewest requests. */
 const EXPORT_PAGE_SIZE: MaxPageSize = 100;
@@ -67,6 +68,22 @@ export function createClient(options: ClientOptions) {
       records: <C extends Collection>(collection: C): AsyncGenerator<CollectionRecord<C>, void, undefined> =>
         exportRecords(get, getFile, '/v2/exports/', collection),
     },
+    changes: {
+      /** One page of the changes since a sync token (`since`), or, without one, the token to start from. */
+      list: list('list_changes', '/v2/changes/'),
+    },
+    /**
+     * Every change since `token` (each with its record as its build made it, null when deleted),
+     * oldest first; the generator returns the token to send next time. Without a token: no
+     * changes, and the token to start from once the exports are downloaded.
+     */
+    sync: (token?: string | null): AsyncGenerator<Change, string, undefined> => syncChanges(get, '/v2/changes/', token),
+    /**
+     * Keeps a copy in step (see MirrorTarget): the exports once, then the changes since the
+     * token kept with the copy; made again from the exports when the feed can no longer follow it.
+     */
+    mirror: (target: MirrorTarget, token?: string | null): Promise<MirrorResult> =>
+      mirrorInto(get, '/v2/changes/', (collection) => exportRecords(get, getFile, '/v2/exports/', collection), target, token),
     health: {
       /** Whether the service can read its data, the build's day and each collection's size (no key needed). */
       get: (): Promise<AnswerOf<'health'>> => get('/v2/health'),

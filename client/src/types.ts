@@ -4,13 +4,13 @@
 // from the client's JavaScript: using the client never loads server code or zod.
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
-import type { ApiErrorBody, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
+import type { ApiErrorBody, ChangesAnswer, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
 import type { AnyEndpoint, EndpointName, EndpointNamed } from '../../src/api/registry.ts';
 import type { BASE_PATH } from '../../src/api/routes.ts';
 import type { MAX_PAGE_SIZE } from '../../src/api/limits.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
-export type { Division, Event, Export, ExportPart, Fight, Fighter, Health, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
+export type { Change, Division, Event, Export, ExportPart, Fight, Fighter, Health, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
 export type { Pagination } from '../../src/api/schemas.ts';
 export type { ApiErrorBody, ErrorCode, EndpointName };
 
@@ -46,10 +46,15 @@ export type ParamsOf<N extends EndpointName> = Partial<Omit<z.output<EndpointNam
 /** The record an endpoint's answer holds. */
 export type RecordOf<N extends EndpointName> = z.infer<EndpointNamed<N>['record']>;
 
-/** An endpoint's answer: one record where it answers one (a get-one, the health), else a list of them. */
-export type AnswerOf<N extends EndpointName> = EndpointNamed<N>['kind'] extends 'one'
-  ? OneResponse<EndpointNamed<N>['record']>
-  : ListResponse<EndpointNamed<N>['record']>;
+/** The changes feed's answer: a list of changes, then the exports' URL and the sync token to send next time. */
+export type ChangesResponse = z.infer<typeof ChangesAnswer>;
+
+/** An endpoint's answer: one record where it answers one (a get-one, the health), else a list of them (the changes feed's with more). */
+export type AnswerOf<N extends EndpointName> = N extends 'list_changes'
+  ? ChangesResponse
+  : EndpointNamed<N>['kind'] extends 'one'
+    ? OneResponse<EndpointNamed<N>['record']>
+    : ListResponse<EndpointNamed<N>['record']>;
 
 /** A collection, by its resource's name: what an export holds. */
 export type Collection = z.infer<typeof records.Collection>;

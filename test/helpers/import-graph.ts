@@ -16,7 +16,7 @@ export type ImportGraph = Map<string, string[]>;
  * import, no type-only one (`import type`, erased from the JavaScript).
  */
 export function importGraph(options: { atStart?: boolean } = {}): ImportGraph {
-  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'], { onlyFiles: true });
+  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'client/examples/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'], { onlyFiles: true });
   const graph: ImportGraph = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
