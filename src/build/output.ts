@@ -5,13 +5,15 @@
 import { BUILD_CODE, NOT_BUILD_CODE } from './code.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from './inputs.ts';
 import { asOfDay } from '../content/as-of.ts';
-import { isNoSuchFile } from '../shared/fs-errors.ts';
+import { realFolder, stateFolder } from '../shared/build-folders.ts';
+
+export { realFolder, stateFolder };
 import type { FileList } from '../shared/file-list.ts';
 import { isAlive } from '../shared/processes.ts';
 
@@ -28,15 +30,6 @@ export interface BuildInputs extends ContentInputs {
   fingerprint: string;
   /** Names the store, whose saved state (see stateFolder) names it too. */
   store?: string;
-}
-
-/**
- * Where a build's state is saved (the catalog of its content, see src/build/state.ts): beside the
- * build's folder, never in it, since everything in it is deployed.
- */
-export function stateFolder(dir: string): string {
-  const resolved = realFolder(dir);
-  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.state`);
 }
 
 /**
@@ -175,42 +168,6 @@ export function isCurrent(dir: string, inputs: BuildInputs): boolean {
 
 export function writeMarker(dir: string, inputs: BuildInputs): void {
   writeFileSync(path.join(dir, MARKER), `${JSON.stringify(inputs, null, 2)}\n`);
-}
-
-/**
- * A folder by its real path: every symbolic link on the way resolved (a link to a folder not
- * made yet stands for that folder), the part that does not exist yet kept as it is. A build's
- * output folder is given to Astro so: its prerendering imports the project's packages from the
- * folder it builds into, and Node looks for them from the real path, so a folder inside the
- * project that links elsewhere (dist/ on a larger disk) would build as if in the project and then
- * find none of them. What sits beside a build (its state) is found by the same path.
- */
-export function realFolder(dir: string): string {
-  const missing: string[] = [];
-  for (let at = path.resolve(dir); ; ) {
-    try {
-      return path.join(realpathSync(at), ...missing);
-    } catch (e) {
-      if (code(e) !== 'ENOENT') throw e;
-    }
-    const target = linkTarget(at);
-    if (target !== null) at = path.resolve(path.dirname(at), target);
-    else if (path.dirname(at) === at) return path.join(at, ...missing);
-    else {
-      missing.unshift(path.basename(at));
-      at = path.dirname(at);
-    }
-  }
-}
-
-/** Where a symbolic link points, or null when `file` is no link (or is not there). */
-function linkTarget(file: string): string | null {
-  try {
-    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : null;
-  } catch (e) {
-    if (isNoSuchFile(e)) return null;
-    throw e;
-  }
 }
 
 /** The temporary folder a build by this process writes, next to the output so a rename can move it. */
