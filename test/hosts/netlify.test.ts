@@ -10,6 +10,7 @@ import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { NPM_BIN } from '../helpers/runtimes.ts';
+import { paths, readHistoryIndex } from '../../src/store/layout.ts';
 
 /**
  * A Deno cache (DENO_DIR) holding the one remote module Netlify's build fetches: the types of its
@@ -29,20 +30,26 @@ function denoCacheWithBootstrapTypes(): string {
   return dir;
 }
 
+/** `netlify build --offline` of the project, as Netlify's build runs it, with `env` besides; its exit status and output. */
+function netlifyBuild(env: Record<string, string>): { status: number | null; output: string } {
+  const denoDir = denoCacheWithBootstrapTypes();
+  const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', DENO_DIR: denoDir, ...env },
+    maxBuffer: 1 << 28,
+  });
+  rmSync(denoDir, { recursive: true, force: true });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
 it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
-  const denoDir = denoCacheWithBootstrapTypes();
-  const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
-    encoding: 'utf8',
-    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', CONTENT_DIR: content, DENO_DIR: denoDir },
-    maxBuffer: 1 << 28,
-  });
-  rmSync(denoDir, { recursive: true, force: true });
-  expect(result.status, result.stdout + result.stderr).toBe(0);
+  const result = netlifyBuild({ CONTENT_DIR: content });
+  expect(result.status, result.output).toBe(0);
   // Each function's module loads in Deno as Netlify's build reads its settings.
-  expect(result.stdout + result.stderr).not.toMatch(/Could not load configuration|error sending request/);
+  expect(result.output).not.toMatch(/Could not load configuration|error sending request/);
   const dir = '.netlify/edge-functions-dist';
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   // Uncached routes run before the cache, on every request; cached ones after it, on a miss only.
@@ -64,6 +71,33 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
   // The MCP server is imported on its first call (netlify/edge-functions/mcp.ts): still in the bundle.
   expect(bundle.includes('WebStandardStreamableHTTPServerTransport')).toBe(true);
+});
+
+it('two Netlify builds, each from a clone without the last one\'s output, keep one history of changes through the build cache', async () => {
+  const content = await writeContent(minimalContent());
+  // A clone holds neither the published folder nor the state beside it; the build cache starts empty.
+  const clone = () => ['dist', '.dist.state'].forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+  const history = () => readHistoryIndex(readFileSync(path.join('dist', paths.changesIndex), 'utf8'));
+  rmSync('.netlify/cache', { recursive: true, force: true });
+  clone();
+  const first = netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-20T06:00:00' });
+  expect(first.status, first.output).toBe(0);
+  expect(first.output).toMatch(/holds no previous build's state and history/);
+  expect(first.output).toMatch(/history starts afresh \(there is no previous build\)/);
+  const before = history();
+
+  clone();
+  const file = path.join(content, 'fights', 'fight-1.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Corrected Between Builds' }));
+  const second = netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-21T06:00:00' });
+  expect(second.status, second.output).toBe(0);
+  expect(second.output).toMatch(/restored from the build cache/);
+  expect(second.output).toMatch(/1 record changed, build 2/);
+  const after = history();
+  expect(after.history).toBe(before.history);
+  expect(after.builds.map(([seq]) => seq)).toEqual([1, 2]);
+  expect(after.total).toBe(1);
+  expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(/"id":"fight-1","change":"changed".*Corrected Between Builds/);
 });
 
 it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {

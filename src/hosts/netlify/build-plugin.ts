@@ -1,0 +1,43 @@
+// Netlify's build starts from a fresh clone each time: what the next build needs of this one is
+// kept in Netlify's build cache by this build plugin (netlify/plugins/keep-build-state, declared
+// in netlify.toml). It keeps the build's saved state (its records' digests, see
+// src/build/history.ts) and the changes feed's history (the publish folder's store/changes/), and
+// puts them back before the next build, which then finds what it changed and appends to the
+// history, as a build on a laptop does over its dist/. The published folder itself is not kept:
+// the build is made from nothing, as Netlify's always was.
+import path from 'node:path';
+import { stateFolder } from '../../shared/build-folders.ts';
+
+/** The part of Netlify's plugin utilities this plugin uses (@netlify/cache-utils, bound to the build's cache). */
+interface BuildCache {
+  save(paths: string | string[]): Promise<boolean>;
+  restore(paths: string | string[]): Promise<boolean>;
+}
+
+interface PluginInput {
+  constants: { PUBLISH_DIR: string };
+  utils: { cache: BuildCache };
+}
+
+/** The changes feed's history in a built site (the layout's lists.changes, below the site's folder). */
+const HISTORY = path.join('store', 'changes');
+
+/** What is kept: the state beside the publish folder, and the history in it. */
+export const keptPaths = (publishDir: string) => [stateFolder(publishDir), path.join(path.resolve(publishDir), HISTORY)];
+
+/** Before the build: the previous build's state and history, where the build command looks for them. */
+export async function onPreBuild({ constants, utils }: PluginInput): Promise<void> {
+  const kept = keptPaths(constants.PUBLISH_DIR);
+  const restored = await Promise.all(kept.map((p) => utils.cache.restore(p)));
+  console.log(
+    restored.every(Boolean)
+      ? 'The previous build\'s state and changes history are restored from the build cache.'
+      : 'The build cache holds no previous build\'s state and history: the changes feed starts afresh.',
+  );
+}
+
+/** After a build that succeeded: its state and history, for the next one. */
+export async function onPostBuild({ constants, utils }: PluginInput): Promise<void> {
+  await utils.cache.save(keptPaths(constants.PUBLISH_DIR));
+  console.log('The build\'s state and changes history are kept in the build cache for the next build.');
+}
