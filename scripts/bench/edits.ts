@@ -93,3 +93,69 @@ export function edits(contentDir: string): Edit[] {
     },
   ];
 }
+
+/**
+ * A day of edits spread over the content: results entered, fights added, deleted, moved to
+ * another date and division, fighters renamed, `count` in all (in those proportions), on fights
+ * taken at even steps through the fights' files. Applied together and undone together.
+ */
+export function dayOfEdits(contentDir: string, count = 100): { apply(): void; undo(): void; summary: string } {
+  const folder = (collection: string) => path.join(contentDir, collection);
+  const names = readdirSync(folder('fights')).filter((name) => name.endsWith('.json')).sort();
+  const share = (part: number) => Math.max(1, Math.round((count * part) / 100));
+  const kinds = { results: share(60), added: share(15), deleted: share(5), dates: share(10), divisions: share(5), renames: 0 };
+  kinds.renames = Math.max(0, count - kinds.results - kinds.added - kinds.deleted - kinds.dates - kinds.divisions);
+  const step = Math.floor(names.length / (count + 1));
+  const picked = Array.from({ length: count }, (_, i) => names[(i + 1) * step]);
+  const undo: Array<() => void> = [];
+  const read = (collection: string, name: string): Json => JSON.parse(readFileSync(path.join(folder(collection), name), 'utf8'));
+  const write = (collection: string, name: string, record: Json) => writeFileSync(path.join(folder(collection), name), `${JSON.stringify(record, null, 2)}\n`);
+  const keep = (collection: string, name: string) => {
+    const text = readFileSync(path.join(folder(collection), name), 'utf8');
+    undo.push(() => writeFileSync(path.join(folder(collection), name), text));
+  };
+  return {
+    summary: Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`).join(', '),
+    apply() {
+      let at = 0;
+      const next = (n: number) => picked.slice(at, (at += n));
+      for (const name of next(kinds.results)) {
+        keep('fights', name);
+        const fight = read('fights', name);
+        const corners = fight.fighters as Corners;
+        write('fights', name, {
+          ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
+          fighters: { fighter_1: { ...corners.fighter_1, winner: true }, fighter_2: { ...corners.fighter_2, winner: false } },
+        });
+      }
+      for (const name of next(kinds.added)) {
+        const fight = read('fights', name);
+        const added = `${fight.id}-added`;
+        write('fights', `${added}.json`, { ...fight, id: added });
+        undo.push(() => unlinkSync(path.join(folder('fights'), `${added}.json`)));
+      }
+      for (const name of next(kinds.deleted)) {
+        keep('fights', name);
+        unlinkSync(path.join(folder('fights'), name));
+      }
+      for (const name of next(kinds.dates)) {
+        keep('fights', name);
+        write('fights', name, { ...read('fights', name), date: '2013-06-15T21:00:00' });
+      }
+      for (const name of next(kinds.divisions)) {
+        keep('fights', name);
+        const fight = read('fights', name);
+        write('fights', name, { ...fight, division_id: fight.division_id === 'flyweight' ? 'heavyweight' : 'flyweight', title_ids: [] });
+      }
+      for (const name of next(kinds.renames)) {
+        const id = (read('fights', name).fighters as Corners).fighter_1.fighter_id;
+        keep('fighters', `${id}.json`);
+        write('fighters', `${id}.json`, { ...read('fighters', `${id}.json`), name: `Renamed ${id}` });
+      }
+    },
+    undo() {
+      for (const step of undo.reverse()) step();
+      undo.length = 0;
+    },
+  };
+}

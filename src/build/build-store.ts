@@ -66,6 +66,8 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     const sink = fileWriter(options.outDir);
     let exported = 0;
     let recorded: RecordedBuild | undefined;
+    // Milliseconds the changes feed took: opening the previous build's digests, comparing each record, appending the history.
+    let feed = 0;
     try {
       // Every record's text first, on both cores (see texts.ts): the writing below reads them back.
       texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress });
@@ -82,16 +84,21 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
         source.organizations.length + source.titles.length + source.rankings.length;
       const exporting = options.progress.phase('writing exports', records);
       // The exports take every record's text: the changes feed compares each with the previous build's as they do.
+      let feedStarted = performance.now();
       const previous = openPrevious(options.history);
       const diff = new BuildDiff(catalog, 'none' in previous ? null : previous, changeLimit(records));
+      feed = performance.now() - feedStarted;
       const exports = {
         asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n),
         onRecord: (collection: string, key: number | string, text: string) => diff.onRecord(collection, key, text),
       };
       for await (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
       exporting.done();
-      recorded = recordBuild('none' in previous ? previous : previous.history, diff.finish(Collection.options), options.builtAt ?? nowSeconds(), diff.seed());
+      const found = diff.finish(Collection.options);
+      feedStarted = performance.now();
+      recorded = recordBuild('none' in previous ? previous : previous.history, found, options.builtAt ?? nowSeconds(), diff.seed());
       for (const unit of historyUnits(recorded.written, 'none' in previous ? null : previous.history)) await sink.write(unit.path, unit.body());
+      feed += performance.now() - feedStarted + diff.spent;
       exported = (performance.now() - exportStarted) / 1000;
     } finally {
       content.close();
@@ -105,7 +112,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
         orders,
       });
     const written = performance.now();
-    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported }, history: recorded!.note };
+    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported, changes: feed / 1000 }, history: recorded!.note };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

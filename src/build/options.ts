@@ -80,8 +80,12 @@ export interface BuildStoreOptions {
 
 export interface BuildStoreResult {
   files: number;
-  /** Reading and checking content, writing the store's files, and writing the exports (part of the writing, counted apart). */
-  seconds: { scan: number; write: number; exports: number };
+  /**
+   * Reading and checking content, writing the store's files, and writing the exports (part of the
+   * writing, counted apart); of a build from nothing, the changes feed's part of the exports too
+   * (its records' digests compared, its history written).
+   */
+  seconds: { scan: number; write: number; exports: number; changes?: number };
   /** Set when unchanged files were taken from the previous build: how many content files changed, and how many store files were made anew. */
   reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
   /** What the changes feed recorded, in a line. */

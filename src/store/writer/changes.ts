@@ -122,9 +122,11 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
   return { index, units, kept, removed, fresh: false };
 }
 
-/** Every file of the history: the units of a history written whole (a build from nothing writes each kept pack too). */
+/** Every file of the history, for a store written whole: the index, the packs made, and the previous history's packs kept as they are. */
 export function historyUnits(written: WrittenHistory, previous: PreviousHistory | null): Unit[] {
-  return [...written.units, ...written.kept.map((name) => ({ path: paths.changesPack(name), body: () => previous!.pack(name) }))];
+  const made = written.units.filter((unit) => unit.path !== paths.changesIndex);
+  const kept = written.kept.map((name) => ({ path: paths.changesPack(name), body: () => previous!.pack(name) }));
+  return [indexUnit(written.index), ...made, ...kept];
 }
 
 const indexUnit = (index: HistoryIndex): Unit => ({ path: paths.changesIndex, body: () => historyIndexText(index) });
