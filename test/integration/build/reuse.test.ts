@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
 import { exportPartBytes } from '../../../src/build/options.ts';
+import { MAX_UPDATE_FILES } from '../../../src/build/reuse.ts';
 import { hashedPacks } from '../../helpers/store-lists.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
@@ -122,6 +123,14 @@ describe('a build over a previous one', () => {
     edit('divisions', 'heavyweight.json', (d) => (d.name = 'Heavyweight (unlimited)'));
     const out = build(dist);
     expect(out).not.toMatch(/taken from the previous build/);
+    await expectSameAsFromNothing(dist);
+  });
+
+  it(`builds everything again when more than ${MAX_UPDATE_FILES} content files changed, with the same bytes`, async () => {
+    for (let n = 1; n <= MAX_UPDATE_FILES + 1; n++) edit('fights', `fight-${String(n * 50).padStart(6, '0')}.json`, (f) => (f.title = `${f.title} (${n})`));
+    const out = build(dist);
+    expect(out).not.toMatch(/taken from the previous build/);
+    expect(out).toMatch(new RegExp(`Changes feed: ${MAX_UPDATE_FILES + 1} records changed`));
     await expectSameAsFromNothing(dist);
   });
 
