@@ -55,8 +55,8 @@ function pagingNote(endpoint: Endpoint, args: ReadonlyMap<string, JsonSchema>): 
   if (args.has('cursor'))
     return (
       'The answer\'s data is one page of records. To get the next page, call this tool again with the arguments the ' +
-      'answer\'s text names: the same filters, date_sort and page_size, and `cursor` from pagination.next_page ' +
-      '(a URL whose cursor parameter is the token). next_page is null on the last page.'
+      'answer\'s text names: those next_page repeats (on a filtered list, the same filters, order and page_size), and ' +
+      '`cursor` from pagination.next_page (a URL whose cursor parameter is the token). next_page is null on the last page.'
     );
   if (args.has('page_num'))
     return 'The answer\'s data is one page of records. To get the next page, call this tool again with page_num one higher, up to pagination.total_pages; the answer\'s text names the next call.';
