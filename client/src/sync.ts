@@ -9,6 +9,9 @@ import type { Change, ChangesResponse, Collection, CollectionRecord, MaxPageSize
 /** The largest page the feed gives: fewest requests. */
 const PAGE_SIZE: MaxPageSize = 100;
 
+/** Downloads of the exports a mirror tries before it gives up (each retired by a deploy meanwhile). */
+const EXPORT_ATTEMPTS = 3;
+
 const COLLECTIONS: readonly Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
 
 /**
@@ -75,13 +78,24 @@ export async function mirrorInto(get: Get, path: PathOf<'list_changes'>, records
       if (!(e instanceof BoxingDataError) || (e.code !== 'SyncTokenExpired' && e.code !== 'InvalidSyncToken')) throw e;
     }
   }
-  const start = await syncChanges(get, path).next();
-  await target.clear();
-  for (const collection of COLLECTIONS)
-    for await (const record of records(collection)) {
-      await target.put(collection, record);
-      applied++;
+  // A deploy while the parts download retires them (a part no longer listed is a 404): the
+  // download starts again from a new token, a few times at most.
+  let start: string | undefined;
+  for (let attempt = 1; start === undefined; attempt++) {
+    const from = (await syncChanges(get, path).next()).value as string;
+    await target.clear();
+    applied = 0;
+    try {
+      for (const collection of COLLECTIONS)
+        for await (const record of records(collection)) {
+          await target.put(collection, record);
+          applied++;
+        }
+      start = from;
+    } catch (e) {
+      if (!(e instanceof BoxingDataError) || e.code !== 'NotFound' || attempt === EXPORT_ATTEMPTS) throw e;
     }
-  const result = await mirrorInto(get, path, records, target, start.value as string);
+  }
+  const result = await mirrorInto(get, path, records, target, start);
   return { token: result.token, fromExports: true, applied: applied + result.applied };
 }

@@ -96,7 +96,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       exporting.done();
       const found = diff.finish(Collection.options);
       feedStarted = performance.now();
-      recorded = recordBuild('none' in previous ? previous : previous.history, found, options.builtAt ?? nowSeconds(), diff.seed());
+      recorded = recordBuild('none' in previous ? previous : previous.history, found, options.builtAt ?? nowSeconds(), { seed: diff.seed() });
       for (const unit of historyUnits(recorded.written, 'none' in previous ? null : previous.history)) await sink.write(unit.path, unit.body());
       feed += performance.now() - feedStarted + diff.spent;
       exported = (performance.now() - exportStarted) / 1000;

@@ -4,17 +4,15 @@
 // state's; an update compares only the records whose texts it made again (see update.ts). The
 // changes are appended to the history the previous build's store holds (store/writer/changes.ts).
 import { hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
-import { lists, readHistoryIndex, recordText } from '../store/layout.ts';
-import { appendBuild, type PreviousHistory, type RecordChange, type WrittenHistory } from '../store/writer/changes.ts';
+import { paths, readHistoryIndex, recordText } from '../store/layout.ts';
+import { appendBuild, BrokenHistory, type PreviousHistory, type RecordChange, type WrittenHistory } from '../store/writer/changes.ts';
 import { isNoSuchFile } from '../shared/fs-errors.ts';
 import { grouped } from '../shared/numbers.ts';
-import { TextColumn } from '../shared/text-column.ts';
 import type { Catalog, Records } from './catalog.ts';
-import { IdIndex } from './id-index.ts';
-import { readStateMeta, type StateMeta } from './state.ts';
+import { loadDigests, readStateMeta, type SavedDigests, type StateMeta } from './state.ts';
 
 /** A record's digest, high word and low. */
 export function recordDigest(text: string): [number, number] {
@@ -49,37 +47,29 @@ export function clearDigest(records: Records, slot: number): void {
 export function smallChanges(catalog: Catalog, small: Readonly<Record<string, ReadonlyArray<{ id: string }>>>): RecordChange[] {
   const changes: RecordChange[] = [];
   for (const [collection, records] of Object.entries(small)) {
-    const digests = (catalog.smallDigests[collection] ??= {});
-    const gone = new Set(Object.keys(digests));
+    const before = { ...catalog.smallDigests[collection] };
+    catalog.smallDigests[collection] = {};
     for (const record of records) {
       const text = recordText(record);
-      const digest = hex(recordDigest(text));
-      gone.delete(record.id);
-      if (digests[record.id] === digest) continue;
-      changes.push({ collection, id: record.id, change: digests[record.id] === undefined ? 'created' : 'changed', record: text });
-      digests[record.id] = digest;
+      const change = smallChange(catalog, before, collection, record.id, text);
+      if (change !== null) changes.push({ collection, id: record.id, change, record: text });
     }
-    for (const id of gone) {
-      delete digests[id];
-      changes.push({ collection, id, change: 'deleted', record: null });
-    }
+    for (const id of Object.keys(before)) if (catalog.smallDigests[collection][id] === undefined) changes.push({ collection, id, change: 'deleted', record: null });
   }
   return changes;
 }
 
-/** A large collection's records in a previous state: by id, each one's digest. */
-interface PreviousLarge {
-  index: IdIndex;
-  valid: Uint8Array;
-  hi: Uint32Array;
-  lo: Uint32Array;
+/** Sets a small collection's record's digest in the catalog; what happened to it since `before` (the digests it had), or null. */
+function smallChange(catalog: Catalog, before: Readonly<Record<string, string>> | undefined, collection: string, id: string, text: string): 'created' | 'changed' | null {
+  const digest = hex(recordDigest(text));
+  (catalog.smallDigests[collection] ??= {})[id] = digest;
+  const was = before?.[id];
+  return was === undefined ? 'created' : was === digest ? null : 'changed';
 }
 
 /** What a build compares its records with: the previous build's history, and its records' digests. */
-export interface Previous {
+export interface Previous extends SavedDigests {
   history: PreviousHistory;
-  large: Record<LargeResource, PreviousLarge>;
-  small: Record<string, Record<string, string>>;
 }
 
 /** Where a build finds what the one before it left: its folder (whose store holds the history) and its state. */
@@ -88,30 +78,22 @@ export interface PreviousBuild {
   state: string;
 }
 
-const typed = <T>(file: string, Type: new (buffer: ArrayBuffer) => T): T => {
-  const bytes = readFileSync(file);
-  const copy = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(copy).set(bytes);
-  return new Type(copy);
-};
-
 /**
  * The history a build's store holds, if the state saved with it is of its newest build; else why
  * it cannot be followed: no history, or a state of another build (a preview stopped before it
  * saved, a state from elsewhere).
  */
 export function previousHistory(dir: string, meta: StateMeta | null): PreviousHistory | { none: string } {
-  const folder = path.join(dir, lists.changes);
   let index;
   try {
-    index = readHistoryIndex(readFileSync(path.join(folder, 'index.json'), 'utf8'));
+    index = readHistoryIndex(readFileSync(path.join(dir, paths.changesIndex), 'utf8'));
   } catch (e) {
     return { none: isNoSuchFile(e) ? 'the previous build has no history of changes' : "the previous build's history of changes does not parse" };
   }
-  const newest = index.builds[index.builds.length - 1][0];
-  if (!meta?.history || meta.history.id !== index.history || meta.history.build !== newest)
+  const [newest, , , name] = index.builds[index.builds.length - 1];
+  if (!meta?.history || meta.history.id !== index.history || meta.history.build !== newest || meta.history.name !== name)
     return { none: "the previous build's saved state is not of its history's newest build" };
-  return { index, pack: (name) => readFileSync(path.join(folder, 'packs', `${name}.ndjson`), 'utf8') };
+  return { index, pack: (pack) => readFileSync(path.join(dir, paths.changesPack(pack)), 'utf8') };
 }
 
 /** The previous build's history and its records' digests (the ids, valid flags and digests of its state alone), or why there are none. */
@@ -119,40 +101,59 @@ export function openPrevious(previous: PreviousBuild | undefined): Previous | { 
   if (!previous) return { none: 'there is no previous build' };
   const history = previousHistory(previous.dir, readStateMeta(previous.state));
   if ('none' in history) return history;
-  const column = (name: string, c: string) => path.join(previous.state, `${name}.${c}`);
-  const large = Object.fromEntries(
-    LARGE.map((name) => {
-      const ids = TextColumn.from(typed(column(name, 'ids.text'), Uint8Array), typed(column(name, 'ids.ends'), Uint32Array));
-      return [name, { index: new IdIndex(ids), valid: typed(column(name, 'valid.bin'), Uint8Array), hi: typed(column(name, 'digestHi.bin'), Uint32Array), lo: typed(column(name, 'digestLo.bin'), Uint32Array) }];
-    }),
-  ) as Record<LargeResource, PreviousLarge>;
-  const small = (JSON.parse(readFileSync(path.join(previous.state, 'small.json'), 'utf8')) as { smallDigests: Previous['small'] }).smallDigests;
-  return { history, large, small };
+  return { history, ...loadDigests(previous.state) };
+}
+
+/** The packs of a history in a store folder (an update's, whose history begins afresh: they would stay behind). */
+function packsIn(dir: string): string[] {
+  const folder = path.dirname(path.join(dir, paths.changesPack('0')));
+  try {
+    return readdirSync(folder).filter((file) => file.endsWith('.ndjson')).map((file) => paths.changesPack(file.slice(0, -'.ndjson'.length)));
+  } catch (e) {
+    if (isNoSuchFile(e)) return [];
+    throw e;
+  }
 }
 
 /** A build's history: what it wrote, what its state says of it, and a line that tells it. */
 export interface RecordedBuild {
   written: WrittenHistory;
   /** For the state (see StateMeta.history). */
-  history: { id: string; build: number };
+  history: NonNullable<StateMeta['history']>;
   note: string;
 }
 
 /**
  * Appends a build's changes to the previous history; begins a history afresh when there is none
- * to follow, or when the build changed more records than a history keeps for one build.
+ * to follow, when it cannot be appended to, or when the build changed more records than a history
+ * keeps for one build. `storeDir`: the store an update writes over, whose packs a history begun
+ * afresh removes.
  */
-export function recordBuild(previous: PreviousHistory | { none: string }, found: readonly RecordChange[] | { tooMany: number }, at: number, seed?: string): RecordedBuild {
-  const why = 'none' in previous ? previous.none : 'tooMany' in found ? `${grouped(found.tooMany)} records changed, more than a build records: mirrors start again from the exports` : null;
-  const written = appendBuild(why === null ? (previous as PreviousHistory) : null, { at, changes: why === null ? (found as RecordChange[]) : [], seed });
+export function recordBuild(
+  previous: PreviousHistory | { none: string },
+  found: readonly RecordChange[] | { tooMany: number },
+  at: number,
+  options: { seed?: string; storeDir?: string } = {},
+): RecordedBuild {
+  let why = 'none' in previous ? previous.none : 'tooMany' in found ? `${grouped(found.tooMany)} records changed, more than a build records: mirrors start again from the exports` : null;
+  const changes = why === null ? (found as RecordChange[]) : [];
+  let written: WrittenHistory;
+  try {
+    written = appendBuild(why === null ? (previous as PreviousHistory) : null, { at, changes, seed: options.seed });
+  } catch (e) {
+    if (!(e instanceof BrokenHistory)) throw e;
+    why = `the previous history cannot be appended to: ${e.message}`;
+    written = appendBuild(null, { at, changes: [], seed: options.seed });
+  }
+  if (written.fresh && options.storeDir !== undefined) written.removed.push(...packsIn(options.storeDir));
   const { index } = written;
-  const build = index.builds[index.builds.length - 1][0];
-  const count = why === null ? (found as RecordChange[]).length : 0;
+  const [build, , , name] = index.builds[index.builds.length - 1];
+  const count = why === null ? changes.length : 0;
   const note =
     why !== null ? `Changes feed: its history starts afresh (${why}).`
     : count === 0 ? 'Changes feed: no record changed.'
     : `Changes feed: ${grouped(count)} record${count === 1 ? '' : 's'} changed, build ${build}.`;
-  return { written, history: { id: index.history, build }, note };
+  return { written, history: { id: index.history, build, name }, note };
 }
 
 /**
@@ -212,10 +213,8 @@ export class BuildDiff {
       }
     } else {
       id = key as string;
-      (this.catalog.smallDigests[collection] ??= {})[id] = hex(digest);
+      change = smallChange(this.catalog, this.previous?.small[collection], collection, id, text);
       if (!this.previous) return;
-      const was = this.previous.small[collection]?.[id];
-      change = was === undefined ? 'created' : was === hex(digest) ? null : 'changed';
     }
     if (change !== null) this.add({ collection, id, change, record: text });
   }

@@ -3,6 +3,7 @@ import type { Warning } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import type { Progress } from './progress.ts';
+import { isRealDateTime } from '../shared/dates.ts';
 import type { PreviousBuild } from './history.ts';
 
 /**
@@ -28,10 +29,10 @@ export function exportPartBytes(env: Record<string, string | undefined>): number
 export function builtAtOf(env: Record<string, string | undefined>): number | undefined {
   const value = env.BUILD_TIME;
   if (value === undefined || value === '') return undefined;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}Z`) : Number.NaN;
-  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 19) !== value)
-    throw new Error(`BUILD_TIME must be a UTC date and time, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
-  return ms / 1000;
+  // From 1970 on: the history keeps times as epoch seconds.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value) || !isRealDateTime(value) || value < '1970')
+    throw new Error(`BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
+  return Date.parse(`${value}Z`) / 1000;
 }
 
 export interface BuildStoreOptions {

@@ -128,7 +128,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   // Problems are reported by a full build, in the order and words a build always uses.
   if (result.kind !== 'update') return null;
   // The change's records appended to the history the previous store holds; its packs that stay are taken with the rest.
-  const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds());
+  const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds(), { storeDir: oldRoot });
   const units = [...result.units, ...recorded.written.units];
   const scanned = performance.now();
 

@@ -40,8 +40,8 @@ export interface StateMeta {
   asOf: string;
   /** Identifies the store this state describes (the build writes it into the store's marker too). */
   store: string;
-  /** The changes feed's history the store holds, and its newest build: the records' digests are those of that build (see history.ts). */
-  history?: { id: string; build: number };
+  /** The changes feed's history the store holds, and its newest build's number and name: the records' digests are those of that build (see history.ts). */
+  history?: { id: string; build: number; name: string };
 }
 
 export interface SavedState {
@@ -141,6 +141,25 @@ function load<T extends ArrayBufferView>(file: string, make: (buffer: ArrayBuffe
   const copy = new ArrayBuffer(bytes.byteLength);
   new Uint8Array(copy).set(bytes);
   return make(copy);
+}
+
+/** A large collection's records by id, with each one's digest, as a state keeps them. */
+export interface SavedDigests {
+  large: Record<LargeResource, { index: IdIndex; valid: Uint8Array; hi: Uint32Array; lo: Uint32Array }>;
+  small: Record<string, Record<string, string>>;
+}
+
+/** The records' ids, valid flags and digests of a state alone (what the next build compares its records with: see history.ts). */
+export function loadDigests(dir: string): SavedDigests {
+  const column = <T extends ArrayBufferView>(name: string, c: string, make: (b: ArrayBuffer) => T) => load(path.join(dir, `${name}.${c}`), make);
+  const large = Object.fromEntries(
+    LARGE.map((name) => {
+      const ids = TextColumn.from(column(name, 'ids.text', (b) => new Uint8Array(b)), column(name, 'ids.ends', (b) => new Uint32Array(b)));
+      const numbers = (c: string) => column(name, `${c}.bin`, (b) => new Uint32Array(b));
+      return [name, { index: new IdIndex(ids), valid: column(name, 'valid.bin', (b) => new Uint8Array(b)), hi: numbers('digestHi'), lo: numbers('digestLo') }];
+    }),
+  ) as SavedDigests['large'];
+  return { large, small: (JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8')) as { smallDigests: SavedDigests['small'] }).smallDigests };
 }
 
 export function loadState(dir: string): SavedState | null {

@@ -166,7 +166,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     pending.clear();
     invalidate();
     // The change's records go into the changes feed's history, as a build's do.
-    const recorded = recordBuild(previousHistory(dist, current.meta), result.changes, nowSeconds());
+    const recorded = recordBuild(previousHistory(dist, current.meta), result.changes, nowSeconds(), { storeDir: dist });
     if (recorded.written.fresh) options.log(recorded.note);
     current = { ...current, meta: { ...current.meta, history: recorded.history } };
     const units = [...result.units, ...recorded.written.units];

@@ -124,8 +124,13 @@ describe('the changes feed', () => {
   });
 
   it('answers 410 SyncTokenExpired to a token of another history, or ahead of the data served', async () => {
-    const { history, position } = decodeSyncToken(second);
-    for (const token of [encodeSyncToken({ history: '0123456789abcdef', position }), encodeSyncToken({ history, position: position + 5 })]) {
+    const { history, position, build } = decodeSyncToken(second);
+    for (const token of [
+      encodeSyncToken({ history: '0123456789abcdef', position, build }),
+      encodeSyncToken({ history, position: position + 5, build }),
+      // The same place, in a build made apart from this history (another build from the same saved state).
+      encodeSyncToken({ history, position, build: '0123456789abcdef' }),
+    ]) {
       const answer = await since(token);
       expect([answer.status, answer.body.error.name]).toEqual([410, 'SyncTokenExpired']);
       expect(answer.body.error.message).toMatch(/Download the exports again/);

@@ -1,6 +1,6 @@
 // The query mix: every kind of request the API answers but a file's download, from the data itself. Each is held to its
 // endpoint's read budget (budget.ts): the benchmark reports against it, a test holds it.
-import { HEAD_SIZE, historyStart, linesOf, paths, readHistoryIndex, readKeyed } from '../../store/layout.ts';
+import { HEAD_SIZE, buildEndingAt, historyStart, linesOf, paths, readHistoryIndex, readKeyed } from '../../store/layout.ts';
 import { encodeSyncToken } from '../sync-token.ts';
 import { readHeadPage } from '../../store/reader/lists.ts';
 import type { Store } from '../../store/reader/store.ts';
@@ -55,7 +55,7 @@ export async function queryMix(store: Store, call: Call): Promise<MixQuery[]> {
   const heldTitle = champion ? JSON.parse(rankings[1]).title_ids[champion.title_type] : title.id;
   // A token from the start of the history the store keeps: the most changes a sync is given.
   const history = readHistoryIndex((await store.read(paths.changesIndex))!);
-  const sinceStart = encodeSyncToken({ history: history.history, position: historyStart(history) });
+  const sinceStart = encodeSyncToken({ history: history.history, position: historyStart(history), build: buildEndingAt(history, historyStart(history))! });
   const total = (await call('/v2/fights/')).pagination!.total_items;
   const fighterTotal = (await call('/v2/fighters/')).pagination!.total_items;
   const corner = fight.fighters.fighter_1.fighter_id;

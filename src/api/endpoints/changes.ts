@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { TWO_ROUNDS } from '../budget/budget.ts';
 import { Change } from '../../records/schemas.ts';
-import { KEEP_BUILDS, KEEP_DAYS, builtAtText, historyStart, lists, type HistoryIndex } from '../../store/layout.ts';
+import { CHANGES_PACKS_A_PAGE, KEEP_BUILDS, KEEP_DAYS, buildEndingAt, builtAtText, historyStart, lists, newestBuild, packsHolding, type HistoryIndex } from '../../store/layout.ts';
 import { readEntries, readHistory } from '../../store/reader/changes.ts';
 import { ChangesAnswer } from '../schemas.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
@@ -28,7 +28,11 @@ const params = z.object({
     { ignoredWith: 'cursor' },
   ),
   cursor: given(kinds.cursor, 'Opaque token taken from pagination.next_page: the next page of the same changes (it holds the since it was made for).'),
-  page_size: defaulted(kinds.pageSize, MAX_PAGE_SIZE, 'Changes per page (a feed is read through, so the largest page is the default).'),
+  page_size: defaulted(
+    kinds.pageSize,
+    MAX_PAGE_SIZE,
+    'Changes per page (a feed is read through, so the largest page is the default). A page of very large records may hold fewer: follow next_page.',
+  ),
 });
 
 const DAY_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
@@ -44,12 +48,17 @@ function placeAfter(index: HistoryIndex, when: string): number {
   return index.builds.find(([, made]) => made > at)?.[2] ?? index.total;
 }
 
-/** Where a token's position stands in the history: a place it keeps, or why it cannot be followed. */
-function checkPlace(index: HistoryIndex, history: string, position: number): void {
-  if (history !== index.history) throw syncTokenExpired('it belongs to a history of changes this service no longer keeps (the history has started afresh since)');
-  if (position < historyStart(index))
+/**
+ * Whether a token's place is one the history keeps: of this history, within its kept span, and
+ * where the build the token names ends (a build made apart from the same history, as two builds
+ * from one saved state are, has a name of its own); else why it cannot be followed.
+ */
+function checkPlace(index: HistoryIndex, place: { history: string; position: number; build: string }): void {
+  if (place.history !== index.history) throw syncTokenExpired('it belongs to a history of changes this service no longer keeps (the history has started afresh since)');
+  if (place.position < historyStart(index))
     throw syncTokenExpired(`it names a build older than the changes kept (the last ${grouped(KEEP_BUILDS)} builds within ${KEEP_DAYS} days)`);
-  if (position > index.total) throw syncTokenExpired('it names a build newer than the data served now');
+  if (place.position > index.total) throw syncTokenExpired('it names a build newer than the data served now');
+  if (buildEndingAt(index, place.position) !== place.build) throw syncTokenExpired('it names a build this history does not hold (a build made apart from the one served)');
 }
 
 export const listChanges = endpoint({
@@ -80,19 +89,23 @@ export const listChanges = endpoint({
     const index = await readHistory(store);
     const exportsUrl = `${origin}${BASE_PATH}${EXPORTS_PATH}`;
     const tail = (nextSync: string | null) => `],"exports":${JSON.stringify(exportsUrl)},"next_sync":${JSON.stringify(nextSync)}}`;
-    const current = encodeSyncToken({ history: index.history, position: index.total });
+    const current = encodeSyncToken({ history: index.history, position: index.total, build: newestBuild(index) });
     if (cursor === undefined && token === undefined && !byTime) return { ...listBody([], paginationOf(1, 0, values.page_size, 0, null)), tail: tail(current) };
 
     const since = cursor?.since ?? token?.position ?? placeAfter(index, values.since!);
+    const build = cursor?.build ?? token?.build ?? buildEndingAt(index, since)!;
     const at = cursor?.at ?? since;
-    checkPlace(index, cursor?.history ?? token?.history ?? index.history, since);
+    checkPlace(index, { history: cursor?.history ?? token?.history ?? index.history, position: since, build });
     if (at > index.total) throw syncTokenExpired('it names a build newer than the data served now');
     const page = cursor?.page ?? 1;
-    const to = Math.min(index.total, at + values.page_size);
+    let to = Math.min(index.total, at + values.page_size);
+    // A page ends early rather than read more packs than a request may (they hold large records).
+    const holding = packsHolding(index, at, to);
+    if (holding.length > CHANGES_PACKS_A_PAGE) to = holding[CHANGES_PACKS_A_PAGE - 1].end;
     const entries = await readEntries(store, index, at, to);
     let next: string | null = null;
     if (to < index.total) {
-      const query = new URLSearchParams({ cursor: encodeChangesCursor({ history: index.history, since, at: to, page: page + 1 }), page_size: String(values.page_size) });
+      const query = new URLSearchParams({ cursor: encodeChangesCursor({ history: index.history, since, build, at: to, page: page + 1 }), page_size: String(values.page_size) });
       next = `${origin}${BASE_PATH}${listChanges.path}?${query}`;
     }
     return { ...listBody(entries, paginationOf(page, entries.length, values.page_size, index.total - since, next)), tail: tail(next === null ? current : null) };

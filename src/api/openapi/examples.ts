@@ -16,7 +16,7 @@ import { ENDPOINTS, endpointNamed, type EndpointName } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
 import type { Store } from '../../store/reader/store.ts';
 import { readHistory } from '../../store/reader/changes.ts';
-import { historyStart } from '../../store/layout.ts';
+import { buildEndingAt, historyStart } from '../../store/layout.ts';
 import { encodeChangesCursor, encodeSyncToken } from '../sync-token.ts';
 
 /** An endpoint's example: a value for each of its parameters, as sent, and the answer to them all (none for a file, which is bytes). */
@@ -104,9 +104,10 @@ export async function examplesOf(store: Store, today: string): Promise<Examples>
   // The changes kept since the history's start: a token to it, and the next page's cursor, as next_page would give it.
   const history = await readHistory(store);
   const start = historyStart(history);
+  const build = buildEndingAt(history, start)!;
   picked.changes = {
-    since: encodeSyncToken({ history: history.history, position: start }),
-    cursor: encodeChangesCursor({ history: history.history, since: start, at: Math.min(history.total, start + picked.pageSize), page: 2 }),
+    since: encodeSyncToken({ history: history.history, position: start, build }),
+    cursor: encodeChangesCursor({ history: history.history, since: start, build, at: Math.min(history.total, start + picked.pageSize), page: 2 }),
   };
   const examples = new Map<string, Example>();
   for (const endpoint of ENDPOINTS) {

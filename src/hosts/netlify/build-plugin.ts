@@ -7,6 +7,7 @@
 // the build is made from nothing, as Netlify's always was.
 import path from 'node:path';
 import { stateFolder } from '../../shared/build-folders.ts';
+import { lists } from '../../store/layout.ts';
 
 /** The part of Netlify's plugin utilities this plugin uses (@netlify/cache-utils, bound to the build's cache). */
 interface BuildCache {
@@ -19,11 +20,8 @@ interface PluginInput {
   utils: { cache: BuildCache };
 }
 
-/** The changes feed's history in a built site (the layout's lists.changes, below the site's folder). */
-const HISTORY = path.join('store', 'changes');
-
 /** What is kept: the state beside the publish folder, and the history in it. */
-export const keptPaths = (publishDir: string) => [stateFolder(publishDir), path.join(path.resolve(publishDir), HISTORY)];
+export const keptPaths = (publishDir: string) => [stateFolder(publishDir), path.resolve(publishDir, `.${lists.changes}`)];
 
 /** Before the build: the previous build's state and history, where the build command looks for them. */
 export async function onPreBuild({ constants, utils }: PluginInput): Promise<void> {

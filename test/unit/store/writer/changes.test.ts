@@ -2,9 +2,9 @@
 // once full, the builds kept (the newest 1,000 within 90 days), and the packs dropped with them.
 import { describe, expect, it } from 'vitest';
 import {
-  CHANGES_PACK_BYTES, CHANGES_PACK_ENTRIES, KEEP_BUILDS, KEEP_DAYS, historyStart, packEntries, packsHolding, paths, readHistoryIndex, type HistoryIndex,
+  CHANGES_PACK_BYTES, CHANGES_PACK_ENTRIES, KEEP_BUILDS, KEEP_DAYS, buildEndingAt, historyStart, packEntries, packsHolding, paths, readHistoryIndex, type HistoryIndex,
 } from '../../../../src/store/layout.ts';
-import { appendBuild, historyUnits, type PreviousHistory, type RecordChange } from '../../../../src/store/writer/changes.ts';
+import { appendBuild, BrokenHistory, historyUnits, type PreviousHistory, type RecordChange } from '../../../../src/store/writer/changes.ts';
 
 const DAY = 86_400;
 
@@ -34,7 +34,7 @@ describe('the history of changes', () => {
     const h = history();
     const fresh = h.append(1000, []);
     expect(fresh.fresh).toBe(true);
-    expect(h.index).toEqual({ history: fresh.index.history, total: 0, builds: [[1, 1000, 0]], packs: [] });
+    expect(h.index).toEqual({ history: fresh.index.history, total: 0, builds: [[1, 1000, 0, fresh.index.history]], from: null, packs: [] });
     expect(appendBuild({ index: h.index, pack: () => '' }, { at: 1000, changes: [], seed: 'seed' }).units).toEqual([]);
     expect(appendBuild(null, { at: 1000, changes: [], seed: 'seed' }).index.history).toBe(fresh.index.history);
     expect(appendBuild(null, { at: 1001, changes: [], seed: 'seed' }).index.history).not.toBe(fresh.index.history);
@@ -66,6 +66,32 @@ describe('the history of changes', () => {
     expect(JSON.parse(entries[1199]).build).toBe(41);
   });
 
+  it('names each build from the one before and its entries: two builds made apart from one history are told apart', () => {
+    const h = history();
+    h.append(0, []);
+    h.append(1, [change(1)]);
+    const base = { index: h.index, pack: (name: string) => h.files.get(paths.changesPack(name))! };
+    const [a, b] = [appendBuild(base, { at: 2, changes: [change(2)] }), appendBuild(base, { at: 2, changes: [change(3)] })];
+    expect([a.index.total, a.index.builds.at(-1)![0]]).toEqual([b.index.total, b.index.builds.at(-1)![0]]);
+    expect(buildEndingAt(a.index, a.index.total)).not.toBe(buildEndingAt(b.index, b.index.total));
+    expect(buildEndingAt(a.index, 1)).toBe(buildEndingAt(b.index, 1));
+    // The same changes at the same time from the same place make the same name (a build is reproducible).
+    expect(appendBuild(base, { at: 2, changes: [change(2)] }).index.builds.at(-1)![3]).toBe(a.index.builds.at(-1)![3]);
+  });
+
+  it('refuses to append to a last pack that does not hold what the index says, and writes a full last pack no more', () => {
+    const h = history();
+    h.append(0, []);
+    h.append(1, Array.from({ length: CHANGES_PACK_ENTRIES }, (_, i) => change(i, 3000)));
+    const last = h.index.packs.at(-1)![1];
+    const cut = { index: h.index, pack: (name: string) => h.files.get(paths.changesPack(name))!.split('\n').slice(1).join('\n') };
+    expect(() => appendBuild(cut, { at: 2, changes: [change(9)] })).toThrow(BrokenHistory);
+    // The last pack is full: the next build starts a pack, and leaves the full one as it is.
+    const written = h.append(2, [change(1000)]);
+    expect(written.units.map((u) => u.path)).toEqual([paths.changesPack(h.index.packs.at(-1)![1]), paths.changesIndex]);
+    expect(written.kept).toContain(last);
+  });
+
   it(`keeps the newest ${KEEP_BUILDS} builds, and drops the packs that hold only older ones`, () => {
     const h = history();
     h.append(0, []);
@@ -73,6 +99,8 @@ describe('the history of changes', () => {
     const { index } = h;
     expect(index.builds).toHaveLength(KEEP_BUILDS);
     expect(index.builds[0][0]).toBe(302);
+    // A token of the newest build dropped still names the place the kept history starts from.
+    expect(buildEndingAt(index, historyStart(index))).toBe(index.from);
     expect(historyStart(index)).toBe(300);
     // Every pack kept holds an entry of a kept build; the files are the index and those packs.
     expect(index.packs.length).toBeGreaterThan(1);
