@@ -68,6 +68,14 @@ describe('the build', () => {
     expect(r.stderr.split('\n')[0]).toBe('build: EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"');
   });
 
+  it('refuses a BUILD_TIME that is no UTC date and time from 1970 on, before building', () => {
+    for (const value of ['2026-11-28', '2026-02-30T10:00:00', '1969-12-31T23:59:59']) {
+      const r = run(['scripts/build.ts', '--outDir', path.join(scratch, 'refused-dist')], { BUILD_TIME: value });
+      expect(r.status).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`build: BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
+    }
+  });
+
   it('build:stats --json keeps standard output to its one JSON line, progress on standard error', async () => {
     const content = await writeContent(minimalContent());
     // An allocator setting of the environment's own (the arenas), and one empty, as if unset.
