@@ -1,14 +1,13 @@
 // What npm run build costs when a build is already there and one fight's result was entered:
 // the build from nothing (when DIST holds none), the build after the edit, and after undoing it;
 // and what a deploy after the edit would upload (see deploy-hash.ts).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
 import { readMarker } from '../../src/build/output.ts';
 import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { deployUpload, hashDeploy } from './deploy-hash.ts';
 import { edits } from './edits.ts';
 import { machine } from './report.ts';
+import { benchmark, timedBuild } from './timed-build.ts';
 
 const USAGE = `Usage: npm run bench:rebuild -- --content DIR --dist DIR
        (or node scripts/bench/rebuild.ts [options])
@@ -33,40 +32,34 @@ const values = parseCommandLine(USAGE, {
 });
 const progress = commandProgress(USAGE);
 
-function build(): number {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'build.ts'), '--outDir', path.resolve(values.dist)], {
-    env: { ...process.env, CONTENT_DIR: path.resolve(values.content) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) {
-    console.error('bench:rebuild: the build failed (see above)');
-    process.exit(result.status ?? 1);
+const build = () => timedBuild(values.content, values.dist, { show: true }).seconds;
+
+async function main(): Promise<void> {
+  const rows: Array<[string, number]> = [];
+  if (readMarker(values.dist) === null) {
+    progress.log('building from nothing...');
+    rows.push(['build from nothing', build()]);
   }
-  return (performance.now() - started) / 1000;
+  progress.log('hashing the build as netlify deploy does...');
+  const before = await hashDeploy(values.dist);
+  const [result] = edits(values.content);
+  result.apply();
+  let upload: ReturnType<typeof deployUpload>;
+  try {
+    progress.log('building after a result was entered...');
+    rows.push(['one fight\'s result entered', build()]);
+    progress.log('hashing the build again...');
+    upload = deployUpload(before.manifest, (await hashDeploy(values.dist)).manifest);
+  } finally {
+    result.undo();
+  }
+  progress.log('building after the edit was undone...');
+  rows.push(['the edit undone', build()]);
+  console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
+  console.log('| npm run build | time |\n|---|---|');
+  for (const [name, seconds] of rows) console.log(`| ${name} | ${seconds.toFixed(1)} s |`);
+  console.log(`\nA deploy after the result was entered: ${upload.changedPaths} paths changed, ${upload.files} files uploaded, ${(upload.bytes / 2 ** 20).toFixed(2)} MB.`);
 }
 
-const rows: Array<[string, number]> = [];
-if (readMarker(values.dist) === null) {
-  progress.log('building from nothing...');
-  rows.push(['build from nothing', build()]);
-}
-progress.log('hashing the build as netlify deploy does...');
-const before = await hashDeploy(values.dist);
-const [result] = edits(values.content);
-result.apply();
-let upload: ReturnType<typeof deployUpload>;
-try {
-  progress.log('building after a result was entered...');
-  rows.push(['one fight\'s result entered', build()]);
-  progress.log('hashing the build again...');
-  upload = deployUpload(before.manifest, (await hashDeploy(values.dist)).manifest);
-} finally {
-  result.undo();
-}
-progress.log('building after the edit was undone...');
-rows.push(['the edit undone', build()]);
-console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
-console.log('| npm run build | time |\n|---|---|');
-for (const [name, seconds] of rows) console.log(`| ${name} | ${seconds.toFixed(1)} s |`);
-console.log(`\nA deploy after the result was entered: ${upload.changedPaths} paths changed, ${upload.files} files uploaded, ${(upload.bytes / 2 ** 20).toFixed(2)} MB.`);
+// The edit is undone on the way out (the finally block), a failed build included.
+await benchmark('bench:rebuild', main);

@@ -2,7 +2,6 @@
 // nothing (which compares every record with the previous build's), what a deploy after one
 // corrected result uploads for it, the files it keeps, and what a mirror's sync after a day of
 // edits asks of the API (requests and bytes) against downloading the exports again.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +16,7 @@ import { KEEP_DAYS, lists, paths, readHistoryIndex } from '../../src/store/layou
 import { appendBuild, type PreviousHistory, type RecordChange } from '../../src/store/writer/changes.ts';
 import { deployUpload, hashDeploy, type DeployManifest } from './deploy-hash.ts';
 import { dayOfEdits, edits } from './edits.ts';
+import { benchmark, timedBuild } from './timed-build.ts';
 import { machine } from './report.ts';
 import { loadavg } from 'node:os';
 
@@ -48,21 +48,10 @@ const values = parseCommandLine(USAGE, {
 const progress = commandProgress(USAGE);
 const dist = path.resolve(values.dist);
 
-/** A build that failed: thrown, so that the edits made before it are undone on the way out. */
-class BuildFailed extends Error {}
-
 /** npm run build; its seconds and its line about the changes feed. */
 function build(): { seconds: number; feed: string } {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'build.ts'), '--outDir', dist], {
-    env: { ...process.env, CONTENT_DIR: path.resolve(values.content) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  if (result.status !== 0) throw new BuildFailed(`the build failed:\n${result.stdout}`);
-  const feed = /Changes feed: (.*?)\.?$/m.exec(result.stdout)?.[1] ?? '(no line)';
-  return { seconds: (performance.now() - started) / 1000, feed };
+  const { seconds, stdout } = timedBuild(values.content, dist);
+  return { seconds, feed: /Changes feed: (.*?)\.?$/m.exec(stdout)?.[1] ?? '(no line)' };
 }
 
 const historyNow = () => readHistoryIndex(readFileSync(path.join(dist, paths.changesIndex), 'utf8'));
@@ -174,8 +163,4 @@ async function main(): Promise<void> {
 }
 
 // Every edit is undone on the way out (the finally blocks), a failed build included.
-await main().catch((e: unknown) => {
-  if (!(e instanceof BuildFailed)) throw e;
-  console.error(`bench:sync: ${e.message}`);
-  process.exit(1);
-});
+await benchmark('bench:sync', main);
