@@ -23,14 +23,15 @@ export function recordDigest(text: string): [number, number] {
 
 const hex = ([hi, lo]: [number, number]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 
-/** Sets a slot's digest; says whether the slot held a record before, and whether its text is another now. */
-export function setDigest(records: Records, slot: number, text: string): 'created' | 'changed' | null {
-  const [hi, lo] = recordDigest(text);
-  const was = records.digestHi[slot] !== 0 || records.digestLo[slot] !== 0;
-  const same = records.digestHi[slot] === hi && records.digestLo[slot] === lo;
+/** What happened to a record: none before is created, another digest than before is changed. */
+const changeOf = (was: boolean, same: boolean): 'created' | 'changed' | null => (!was ? 'created' : same ? null : 'changed');
+
+/** Sets a slot's digest; what happened to the slot's record since the digest it had, or null. */
+export function setDigest(records: Records, slot: number, [hi, lo]: [number, number]): 'created' | 'changed' | null {
+  const change = changeOf(records.digestHi[slot] !== 0 || records.digestLo[slot] !== 0, records.digestHi[slot] === hi && records.digestLo[slot] === lo);
   records.digestHi[slot] = hi;
   records.digestLo[slot] = lo;
-  return !was ? 'created' : same ? null : 'changed';
+  return change;
 }
 
 /** A slot no longer holds a record. */
@@ -51,7 +52,7 @@ export function smallChanges(catalog: Catalog, small: Readonly<Record<string, Re
     catalog.smallDigests[collection] = {};
     for (const record of records) {
       const text = recordText(record);
-      const change = smallChange(catalog, before, collection, record.id, text);
+      const change = smallChange(catalog, before, collection, record.id, recordDigest(text));
       if (change !== null) changes.push({ collection, id: record.id, change, record: text });
     }
     for (const id of Object.keys(before)) if (catalog.smallDigests[collection][id] === undefined) changes.push({ collection, id, change: 'deleted', record: null });
@@ -60,11 +61,11 @@ export function smallChanges(catalog: Catalog, small: Readonly<Record<string, Re
 }
 
 /** Sets a small collection's record's digest in the catalog; what happened to it since `before` (the digests it had), or null. */
-function smallChange(catalog: Catalog, before: Readonly<Record<string, string>> | undefined, collection: string, id: string, text: string): 'created' | 'changed' | null {
-  const digest = hex(recordDigest(text));
-  (catalog.smallDigests[collection] ??= {})[id] = digest;
+function smallChange(catalog: Catalog, before: Readonly<Record<string, string>> | undefined, collection: string, id: string, digest: [number, number]): 'created' | 'changed' | null {
+  const now = hex(digest);
+  (catalog.smallDigests[collection] ??= {})[id] = now;
   const was = before?.[id];
-  return was === undefined ? 'created' : was === digest ? null : 'changed';
+  return changeOf(was !== undefined, was === now);
 }
 
 /** What a build compares its records with: the previous build's history, and its records' digests. */
@@ -198,22 +199,19 @@ export class BuildDiff {
     let id: string;
     let change: RecordChange['change'] | null;
     if (isLarge(collection)) {
+      // The catalog of a build from nothing holds no digest yet: the previous build's is found by id.
       const records = this.catalog[collection];
-      const slot = key as number;
-      records.digestHi[slot] = digest[0];
-      records.digestLo[slot] = digest[1];
-      id = records.id(slot);
+      setDigest(records, key as number, digest);
+      id = records.id(key as number);
       if (!this.previous) return;
       const before = this.previous.large[collection];
       const at = before.index.slotOf(id);
-      if (at < 0 || !before.valid[at]) change = 'created';
-      else {
-        (this.seen[collection] ??= new Uint8Array(before.index.size))[at] = 1;
-        change = before.hi[at] === digest[0] && before.lo[at] === digest[1] ? null : 'changed';
-      }
+      const was = at >= 0 && before.valid[at] === 1;
+      if (was) (this.seen[collection] ??= new Uint8Array(before.index.size))[at] = 1;
+      change = changeOf(was, was && before.hi[at] === digest[0] && before.lo[at] === digest[1]);
     } else {
       id = key as string;
-      change = smallChange(this.catalog, this.previous?.small[collection], collection, id, text);
+      change = smallChange(this.catalog, this.previous?.small[collection], collection, id, digest);
       if (!this.previous) return;
     }
     if (change !== null) this.add({ collection, id, change, record: text });

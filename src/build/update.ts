@@ -15,7 +15,7 @@ import { ageOn, dayString } from '../shared/dates.ts';
 import { Shapes, recordOf, storedRecord } from '../store/layout.ts';
 import type { RecordChange } from '../store/writer/changes.ts';
 import type { StoreSource } from '../store/writer/source.ts';
-import { clearDigest, setDigest, smallChanges } from './history.ts';
+import { clearDigest, recordDigest, setDigest, smallChanges } from './history.ts';
 import type { TextOf, Unit } from '../store/writer/lists.ts';
 import { updateUnits, type Before } from '../store/writer/update.ts';
 import { listBefore } from '../store/writer/update-lists.ts';
@@ -212,7 +212,7 @@ function recordChanges(catalog: Catalog, source: StoreSource, texts: Record<Larg
     for (const slot of [...texts[c]].sort((a, b) => a - b)) {
       if (!records.valid[slot]) continue;
       const record = recordOf(source[c].text(slot), source.shapes);
-      const change = setDigest(records, slot, record);
+      const change = setDigest(records, slot, recordDigest(record));
       if (change !== null) changes.push({ collection: c, id: records.id(slot), change, record });
     }
     for (const [slot, id] of removed[c]) {
