@@ -7,9 +7,7 @@
 //   BOXING_API_KEY=... node client/examples/sqlite-mirror.ts https://boxing.example boxing.sqlite
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { createClient, type BoxingDataClient, type Collection, type MirrorResult, type MirrorTarget } from '../src/index.ts';
-
-const COLLECTIONS: readonly Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
+import { COLLECTIONS, createClient, type BoxingDataClient, type Collection, type MirrorResult, type MirrorTarget } from '../src/index.ts';
 
 /** The file's tables: one per collection, and the sync token. */
 function open(file: string): DatabaseSync {

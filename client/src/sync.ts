@@ -12,7 +12,8 @@ const PAGE_SIZE: MaxPageSize = 100;
 /** Downloads of the exports a mirror tries before it gives up (each retired by a deploy meanwhile). */
 const EXPORT_ATTEMPTS = 3;
 
-const COLLECTIONS: readonly Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
+/** Every collection, in the specification's order: what a mirror holds. */
+export const COLLECTIONS: readonly Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
 
 /**
  * Every change since `token`, oldest first, page after page (each with the record as its build

@@ -6,14 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mirrorToSqlite, recordsIn } from '../../client/examples/sqlite-mirror.ts';
-import { createClient, type Collection } from '../../client/src/index.ts';
+import { COLLECTIONS, createClient } from '../../client/src/index.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { MARKER } from '../../src/build/output.ts';
 import { folderStore } from '../../src/hosts/node/folder-store.ts';
 import { buildSiteAside } from '../helpers/build.ts';
 import { writeSmallDataset } from '../helpers/small-dataset.ts';
 
-const COLLECTIONS: Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
 const KEY = 'mirror-key';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-mirror-'));
