@@ -41,6 +41,8 @@ export interface LiveStoreOptions {
   settleMs?: number;
   /** The listing of the content the build in distDir was made from, when known (see buildUnlessCurrent). */
   listing?: FileList | null;
+  /** How saves are seen (default watchContent): a test reports each save itself, at the moment it chooses. */
+  watch?: typeof watchContent;
 }
 
 export interface LiveStore {
@@ -220,7 +222,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
 
   const apply = () => (running = running.then(applyNow).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
 
-  let watcher: ContentWatch | undefined = watchContent(options.contentDir, (name) => {
+  let watcher: ContentWatch | undefined = (options.watch ?? watchContent)(options.contentDir, (name) => {
     const change = changeOf(name);
     if (!change) return;
     pending.set(`${change.collection}/${change.file}`, change);
