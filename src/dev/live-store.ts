@@ -87,8 +87,16 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
   }
   let current: SavedState = state;
   let orders: Orders = current.orders;
-  /** Files saved since the last change was applied, or that a refused change named (checked again each time). */
+  /**
+   * Files saved since the last change was applied, or that a refused change named (checked again
+   * each time). Each save puts a change of its own here: an entry that still holds the one an
+   * apply took was not saved again while it ran.
+   */
   const pending = new Map<string, ContentChange>();
+  /** Forgets the changes an apply took and has applied, but not a file saved again meanwhile: the next apply takes that save. */
+  const forget = (taken: ReadonlyMap<string, ContentChange>) => {
+    for (const [key, change] of taken) if (pending.get(key) === change) pending.delete(key);
+  };
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let saving: NodeJS.Timeout | undefined;
@@ -140,7 +148,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
   };
 
   const applyNow = async () => {
-    const changes = [...pending.values()];
+    const taken = new Map(pending);
+    const changes = [...taken.values()];
     if (changes.length === 0) return;
     const started = performance.now();
     // Each file's size and time before it is read: a save during the read shows in the marker as a change not applied.
@@ -154,7 +163,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       options.log(`${result.why}: building the site again...`);
       // A build that fails leaves the site and its state as they were: the change stays pending.
       if (!(await options.rebuild())) return;
-      pending.clear();
+      // A file saved while the build ran may have been read before the save: it is applied next.
+      forget(taken);
       const rebuilt = currentState(dist, options.contentDir);
       if (!rebuilt) throw new Error('the rebuilt site has no saved state');
       current = rebuilt;
@@ -165,7 +175,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
       return;
     }
-    pending.clear();
+    forget(taken);
     invalidate();
     // The change's records go into the changes feed's history, as a build's do.
     const recorded = recordBuild(previousHistory(dist, current.meta), result.changes, nowSeconds(), { storeDir: dist });
@@ -236,8 +246,12 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
   return {
     apply,
     async idle() {
-      while (timer !== undefined) await new Promise((r) => setTimeout(r, options.settleMs ?? 40));
-      await running;
+      // A save seen while a change was applied queues another apply behind it: that one is waited for too.
+      for (let last: Promise<void> | undefined; last !== running || timer !== undefined; ) {
+        while (timer !== undefined) await new Promise((r) => setTimeout(r, options.settleMs ?? 40));
+        last = running;
+        await last;
+      }
     },
     async close() {
       watcher?.close();
