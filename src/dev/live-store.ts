@@ -98,6 +98,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     for (const [key, change] of taken) if (pending.get(key) === change) pending.delete(key);
   };
   let running: Promise<void> = Promise.resolve();
+  /** True while a change is applied: the site and `current` may then describe two different stores. */
+  let applying = false;
   let timer: NodeJS.Timeout | undefined;
   let saving: NodeJS.Timeout | undefined;
 
@@ -116,7 +118,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
 
   /** The marker being worked out, if one is. */
   let marking: Promise<void> = Promise.resolve();
-  /** Changes applied so far: a marker worked out before the latest one would vouch for content it does not hold. */
+  /** Changes applied and builds started so far: a marker worked out before the latest one would vouch for content it does not hold. */
   let applied = 0;
   /**
    * The state and the marker, once saves have paused: until then a killed preview leaves neither,
@@ -128,6 +130,9 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
   const saveSoon = () => {
     clearTimeout(saving);
     saving = setTimeout(() => {
+      // Not in the middle of a change: a rebuild may have swapped its site in already, and the
+      // state and marker of the store it replaces would go into it. Asked again a second later.
+      if (applying) return saveSoon();
       saving = undefined;
       const at = applied;
       saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
@@ -161,8 +166,12 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     }
     if (result.kind === 'rebuild') {
       options.log(`${result.why}: building the site again...`);
+      applied++;
       // A build that fails leaves the site and its state as they were: the change stays pending.
       if (!(await options.rebuild())) return;
+      // The build saved its own state and marker, which a save due from before would overwrite.
+      clearTimeout(saving);
+      saving = undefined;
       // A file saved while the build ran may have been read before the save: it is applied next.
       forget(taken);
       const rebuilt = currentState(dist, options.contentDir);
@@ -230,7 +239,15 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     saveSoon();
   };
 
-  const apply = () => (running = running.then(applyNow).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
+  const applyInTurn = async () => {
+    applying = true;
+    try {
+      await applyNow();
+    } finally {
+      applying = false;
+    }
+  };
+  const apply = () => (running = running.then(applyInTurn).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
 
   let watcher: ContentWatch | undefined = (options.watch ?? watchContent)(options.contentDir, (name) => {
     const change = changeOf(name);

@@ -6,8 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildInputs, isCurrent, readMarker } from '../../../src/build/output.ts';
+import { buildInputs, isCurrent, readMarker, stateFolder, swapIn } from '../../../src/build/output.ts';
+import { readStateMeta } from '../../../src/build/state.ts';
 import { folderOrigin } from '../../../src/hosts/node/folder-origin.ts';
 import { folderStore } from '../../../src/hosts/node/folder-store.ts';
 import { liveStore } from '../../../src/dev/live-store.ts';
@@ -230,4 +232,56 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     expect(p.marked()).toBe(true);
   });
 
+  it('leaves the site a rebuild swapped in with that build\'s own state and marker, when a save of the store fell due while it ran', async () => {
+    // The rebuild swaps in a build made beforehand, in a moment: the save a change makes a
+    // second after it falls due while the rebuild is held, after the swap.
+    let next = '';
+    const p = await preview({ build: async () => swapIn(next, p.dist) });
+    p.save(fight(700), { title: 'Applied just before the rebuild' });
+    p.save(RANKING, { updated_at: '2026-11-01T10:00:00.000000' });
+    next = path.join(p.work, 'next');
+    buildSite(next, { CONTENT_DIR: p.content });
+    const built = readMarker(next)!.store;
+    p.report(fight(700));
+    await p.live.idle();
+    const applied = performance.now();
+    const rebuild = p.holdRebuild();
+    p.report(RANKING);
+    await rebuild.built;
+    await sleep(1300 - (performance.now() - applied));
+    rebuild.finish();
+    await p.live.idle();
+    expect([readMarker(p.dist)?.store, readStateMeta(stateFolder(p.dist))?.store]).toEqual([built, built]);
+    p.edit(fight(701), { title: 'Applied after the rebuild' });
+    await p.live.idle();
+    await p.live.close();
+    expect(p.marked()).toBe(true);
+    expect([await p.fightTitle('fight-000700'), await p.fightTitle('fight-000701')]).toEqual(['Applied just before the rebuild', 'Applied after the rebuild']);
+  });
+
+  it('drops a marker worked out from a listing taken before a rebuild: the build\'s own stays', async () => {
+    const p = await preview();
+    // A rebuild first: the marker after the next change is then worked out from a fresh listing.
+    p.edit(RANKING, { updated_at: '2026-11-01T10:00:00.000000' });
+    await p.live.idle();
+    const real = await vi.importActual<typeof inputs>('../../../src/build/inputs.ts');
+    const marking = signal();
+    const listed = signal();
+    vi.mocked(inputs.contentInputsOffThread).mockImplementationOnce(async (...args) => {
+      const taken = await real.contentInputsOffThread(...args);
+      listed.open();
+      await marking.opened;
+      return taken;
+    });
+    p.edit(fight(800), { title: 'Applied before the listing' });
+    await p.live.idle();
+    await listed.opened;
+    p.edit(RANKING, { updated_at: '2026-11-02T10:00:00.000000' });
+    await p.live.idle();
+    const own = readMarker(p.dist);
+    marking.open();
+    await p.live.close();
+    expect(readMarker(p.dist)).toEqual(own);
+    expect(p.marked()).toBe(true);
+  });
 });
