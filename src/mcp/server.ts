@@ -13,6 +13,7 @@ import { presentedKey } from '../api/keys.ts';
 import { BASE_PATH } from '../api/routes.ts';
 import { systemClock } from '../shared/dates.ts';
 import type { Store } from '../store/reader/store.ts';
+import { readBody } from './body.ts';
 import { callTool, type Arguments } from './call.ts';
 import { toolList, toolNamed } from './tools.ts';
 
@@ -45,13 +46,21 @@ function withHeaders(response: Response): Response {
 }
 
 /** A JSON-RPC error answering no request in particular (the body could not be read as one). */
-function jsonRpcError(code: ErrorCode, message: string): Response {
+function jsonRpcError(code: ErrorCode, message: string, status = 400): Response {
   return withHeaders(
     new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-      status: 400,
+      status,
       headers: { 'Content-Type': 'application/json' },
     }),
   );
+}
+
+/** The body's bytes, read no further than the limit, or the refusal of a body over it or that never arrived whole. */
+async function readBytes(request: Request): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { refused: Response }> {
+  const bytes = await readBody(request, MAX_BODY_BYTES);
+  if (bytes === 'too large') return { refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`, 413) };
+  if (bytes === 'failed') return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body could not be read') };
+  return { bytes };
 }
 
 /**
@@ -60,12 +69,11 @@ function jsonRpcError(code: ErrorCode, message: string): Response {
  * both a parse error).
  */
 async function readMessage(request: Request): Promise<{ message: unknown } | { refused: Response }> {
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES)
-    return { refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`) };
+  const read = await readBytes(request);
+  if ('refused' in read) return read;
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(new TextDecoder().decode(read.bytes));
   } catch {
     return { refused: jsonRpcError(ErrorCode.ParseError, 'Parse error: the body is not JSON') };
   }

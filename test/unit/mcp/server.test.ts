@@ -1,0 +1,95 @@
+// What one POST to the MCP endpoint may cost: a body is read up to its limit and no further (a
+// declared length over it is refused unread). The endpoint's handler over a store in memory, its reads counted.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveDataset } from '../../../src/content/resolve.ts';
+import { createMcpHandler, MAX_BODY_BYTES } from '../../../src/mcp/server.ts';
+import type { Store } from '../../../src/store/reader/store.ts';
+import { TEST_AS_OF } from '../../helpers/as-of.ts';
+import { minimalContent } from '../../helpers/fixture.ts';
+import { memoryStore } from '../../helpers/memory-store.ts';
+
+const KEY = 'mcp-key';
+const mcp = createMcpHandler({ keys: [KEY] });
+const HEADERS = { 'x-gateway-key': KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+let store: Store;
+let reads = 0;
+beforeAll(async () => {
+  const inner = await memoryStore(resolveDataset(minimalContent(), TEST_AS_OF));
+  store = {
+    read: (p) => (reads++, inner.read(p)),
+    readBytes: (p) => (reads++, inner.readBytes(p)),
+  };
+});
+
+/** The answer to one POST, with the store's reads it took. */
+async function post(body: BodyInit, headers: Record<string, string> = {}) {
+  const before = reads;
+  const request = new Request('http://api.test/mcp', { method: 'POST', headers: { ...HEADERS, ...headers }, body, duplex: 'half' } as RequestInit);
+  const response = await mcp(request, store);
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text), cache: response.headers.get('cache-control'), reads: reads - before };
+}
+
+const CHUNK = 16 * 1024;
+
+/**
+ * A body that sends CHUNK spaces at each pull, counted, and fails once it has sent `failAfter`
+ * bytes: a server that reads it to its end fails instead of reading for ever.
+ */
+function spaces(failAfter: number) {
+  const sent = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent.bytes >= failAfter) return controller.error(new Error(`the body was read past ${failAfter} bytes`));
+        sent.bytes += CHUNK;
+        controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, sent };
+}
+
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+
+describe('the body limit', () => {
+  it('refuses a body whose Content-Length is over the limit without reading any of it', async () => {
+    const { stream, sent } = spaces(0);
+    const started = performance.now();
+    const answer = await post(stream, { 'content-length': String(200 * 1024 * 1024) });
+    expect([answer.status, answer.body.error.code, answer.body.id, answer.cache]).toEqual([413, -32600, null, 'no-store']);
+    expect(answer.body.error.message).toBe(`Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`);
+    expect(sent.bytes).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a body without a length as soon as it passes the limit, having taken little more than the limit', async () => {
+    const { stream, sent } = spaces(64 * MAX_BODY_BYTES);
+    const answer = await post(stream);
+    expect([answer.status, answer.body.error.code, answer.body.id]).toEqual([413, -32600, null]);
+    expect(sent.bytes).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(sent.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * CHUNK);
+  });
+
+  it('answers a body that fails on its way (its client went away) as an invalid request, not a failure of its own', async () => {
+    const { stream } = spaces(2 * CHUNK);
+    const answer = await post(stream);
+    expect([answer.status, answer.body.error.code, answer.body.error.message]).toEqual([400, -32600, 'Invalid Request: the body could not be read']);
+  });
+
+  const message = JSON.stringify(ping(1));
+  const exact = message + ' '.repeat(MAX_BODY_BYTES - message.length);
+
+  it('takes a body of exactly the limit', async () => {
+    expect(new TextEncoder().encode(exact).byteLength).toBe(MAX_BODY_BYTES);
+    const taken = await post(exact);
+    expect([taken.status, taken.body.id, taken.body.result]).toEqual([200, 1, {}]);
+  });
+
+  it('refuses one byte more, counted in bytes rather than characters', async () => {
+    const over = message + ' '.repeat(MAX_BODY_BYTES - message.length - 1) + 'é';
+    expect([(await post(over)).status, (await post(`${exact} `)).status]).toEqual([413, 413]);
+  });
+});
