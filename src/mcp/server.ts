@@ -64,6 +64,19 @@ async function readBytes(request: Request): Promise<{ bytes: Uint8Array<ArrayBuf
 }
 
 /**
+ * For a host that may answer one request more than once (the preview, while a build is swapped
+ * in): its body read once, within the limit, and a request of its own over those bytes for each
+ * answer; or the refusal of its body.
+ */
+export async function replayable(request: Request): Promise<{ copy: () => Request } | { refused: Response }> {
+  if (request.body === null) return { copy: () => request };
+  const read = await readBytes(request);
+  if ('refused' in read) return read;
+  // Made from its parts: a host's request (srvx's on Node) need not be a Request that Request copies.
+  return { copy: () => new Request(request.url, { method: request.method, headers: request.headers, body: read.bytes }) };
+}
+
+/**
  * The request's JSON-RPC message (or batch), or the error that says why it is none: not JSON is
  * a parse error, JSON that is no JSON-RPC message an invalid request (the SDK's transport calls
  * both a parse error).
