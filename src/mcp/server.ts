@@ -77,9 +77,10 @@ export async function replayable(request: Request): Promise<{ copy: () => Reques
 }
 
 /**
- * The request's JSON-RPC message (or batch), or the error that says why it is none: not JSON is
- * a parse error, JSON that is no JSON-RPC message an invalid request (the SDK's transport calls
- * both a parse error).
+ * The request's JSON-RPC message, or the error that says why it is none: not JSON is a parse
+ * error, JSON that is no JSON-RPC message an invalid request (the SDK's transport calls both a
+ * parse error), and so is a batch: one request is one message, so that it costs at most one
+ * tool call (see docs/decisions.md).
  */
 async function readMessage(request: Request): Promise<{ message: unknown } | { refused: Response }> {
   const read = await readBytes(request);
@@ -90,8 +91,9 @@ async function readMessage(request: Request): Promise<{ message: unknown } | { r
   } catch {
     return { refused: jsonRpcError(ErrorCode.ParseError, 'Parse error: the body is not JSON') };
   }
-  const messages = Array.isArray(message) ? message : [message];
-  if (messages.length === 0 || !messages.every((m) => JSONRPCMessageSchema.safeParse(m).success))
+  if (Array.isArray(message))
+    return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own') };
+  if (!JSONRPCMessageSchema.safeParse(message).success)
     return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC 2.0 message') };
   return { message };
 }

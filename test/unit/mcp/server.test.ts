@@ -1,5 +1,6 @@
 // What one POST to the MCP endpoint may cost: a body is read up to its limit and no further (a
-// declared length over it is refused unread). The endpoint's handler over a store in memory, its reads counted.
+// declared length over it is refused unread), and one request is one JSON-RPC message (a batch is
+// refused before any of it runs). The endpoint's handler over a store in memory, its reads counted.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../src/content/resolve.ts';
 import { createMcpHandler, MAX_BODY_BYTES } from '../../../src/mcp/server.ts';
@@ -53,6 +54,7 @@ function spaces(failAfter: number) {
 }
 
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const toolCall = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 describe('the body limit', () => {
   it('refuses a body whose Content-Length is over the limit without reading any of it', async () => {
@@ -91,5 +93,24 @@ describe('the body limit', () => {
   it('refuses one byte more, counted in bytes rather than characters', async () => {
     const over = message + ' '.repeat(MAX_BODY_BYTES - message.length - 1) + 'é';
     expect([(await post(over)).status, (await post(`${exact} `)).status]).toEqual([413, 413]);
+  });
+});
+
+describe('batches', () => {
+  it('are refused with one JSON-RPC error, none of their calls run', async () => {
+    const calls = Array.from({ length: 100 }, (_, i) => toolCall(i + 1, 'list_fights', { page_size: 100 }));
+    const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    for (const batch of [calls, calls.slice(0, 1), [ping(1), ping(2)], [initialized]]) {
+      const answer = await post(JSON.stringify(batch));
+      expect([answer.status, answer.body.error?.code, answer.body.id, answer.cache, answer.reads], `${batch.length}`).toEqual([400, -32600, null, 'no-store', 0]);
+      expect(answer.body.error.message).toBe('Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own');
+    }
+  });
+
+  it('leave a single call answered as before', async () => {
+    const answer = await post(JSON.stringify(toolCall(7, 'list_fights', { page_size: 100 })));
+    expect([answer.status, answer.body.id, answer.body.result.isError]).toEqual([200, 7, undefined]);
+    expect(answer.body.result.structuredContent.pagination).toMatchObject({ page: 1 });
+    expect(answer.reads).toBeGreaterThan(0);
   });
 });
