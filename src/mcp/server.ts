@@ -15,6 +15,7 @@ import { systemClock } from '../shared/dates.ts';
 import type { Store } from '../store/reader/store.ts';
 import { readBody } from './body.ts';
 import { callTool, type Arguments } from './call.ts';
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.ts';
 import { toolList, toolNamed } from './tools.ts';
 
 /** What the server tells a model about itself when a client connects. */
@@ -124,7 +125,11 @@ export function createMcpHandler(options: HandlerOptions): McpHandler {
     server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
       const tool = toolNamed(params.name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-      return callTool(tool, (params.arguments ?? {}) as Arguments, { handler: api, store, key, origin, now });
+      const args = (params.arguments ?? {}) as Arguments;
+      // Refused before any work: an argument is a value or a list of values, and the API's query could not spell one nested so deep.
+      if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH))
+        throw new McpError(ErrorCode.InvalidParams, `The arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects`);
+      return callTool(tool, args, { handler: api, store, key, origin, now });
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

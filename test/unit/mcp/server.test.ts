@@ -1,6 +1,7 @@
 // What one POST to the MCP endpoint may cost: a body is read up to its limit and no further (a
-// declared length over it is refused unread), and one request is one JSON-RPC message (a batch is
-// refused before any of it runs). The endpoint's handler over a store in memory, its reads counted.
+// declared length over it is refused unread); one request is one JSON-RPC message (a batch is
+// refused before any of it runs); and a tool's arguments nested past any use are invalid params,
+// refused before they reach the API. The endpoint's handler over a store in memory, its reads counted.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../src/content/resolve.ts';
 import { createMcpHandler, MAX_BODY_BYTES } from '../../../src/mcp/server.ts';
@@ -112,5 +113,30 @@ describe('batches', () => {
     expect([answer.status, answer.body.id, answer.body.result.isError]).toEqual([200, 7, undefined]);
     expect(answer.body.result.structuredContent.pagination).toMatchObject({ page: 1 });
     expect(answer.reads).toBeGreaterThan(0);
+  });
+});
+
+describe('nested arguments', () => {
+  /** A call of list_fights whose division_id is `value`, the JSON text given as it is. */
+  const nestedCall = (value: string) => `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_fights","arguments":{"division_id":${value}}}}`;
+
+  it('nested past any use are invalid params, refused before any read', async () => {
+    const objects = nestedCall(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
+    const arrays = nestedCall(`${'['.repeat(30_000)}${']'.repeat(30_000)}`);
+    const inList = nestedCall(`["heavyweight", ${'['.repeat(30_000)}${']'.repeat(30_000)}]`);
+    for (const body of [objects, arrays, inList]) {
+      expect(body.length).toBeLessThan(MAX_BODY_BYTES);
+      const answer = await post(body);
+      expect([answer.status, answer.body.id, answer.body.error?.code, answer.reads], body.slice(90, 110)).toEqual([200, 3, -32602, 0]);
+      expect(answer.body.error.message).toMatch(/: The arguments nest deeper than 16 levels of arrays and objects$/);
+    }
+  });
+
+  it('up to 16 levels, the arguments object the first, are the API\'s to refuse, as before', async () => {
+    for (const value of ['{"a":[{"b":1}]}', `${'['.repeat(15)}1${']'.repeat(15)}`]) {
+      const answer = await post(nestedCall(value));
+      expect([answer.status, answer.body.result.isError, answer.body.result.structuredContent.error.name], value).toEqual([200, true, 'InvalidParameter']);
+    }
+    expect((await post(nestedCall(`${'['.repeat(16)}1${']'.repeat(16)}`))).body.error.code).toBe(-32602);
   });
 });
