@@ -13,7 +13,9 @@ import { presentedKey } from '../api/keys.ts';
 import { BASE_PATH } from '../api/routes.ts';
 import { systemClock } from '../shared/dates.ts';
 import type { Store } from '../store/reader/store.ts';
+import { readBody } from './body.ts';
 import { callTool, type Arguments } from './call.ts';
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.ts';
 import { toolList, toolNamed } from './tools.ts';
 
 /** What the server tells a model about itself when a client connects. */
@@ -45,32 +47,54 @@ function withHeaders(response: Response): Response {
 }
 
 /** A JSON-RPC error answering no request in particular (the body could not be read as one). */
-function jsonRpcError(code: ErrorCode, message: string): Response {
+function jsonRpcError(code: ErrorCode, message: string, status = 400): Response {
   return withHeaders(
     new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-      status: 400,
+      status,
       headers: { 'Content-Type': 'application/json' },
     }),
   );
 }
 
+/** The body's bytes, read no further than the limit, or the refusal of a body over it or that never arrived whole. */
+async function readBytes(request: Request): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { refused: Response }> {
+  const bytes = await readBody(request, MAX_BODY_BYTES);
+  if (bytes === 'too large') return { refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`, 413) };
+  if (bytes === 'failed') return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body could not be read') };
+  return { bytes };
+}
+
 /**
- * The request's JSON-RPC message (or batch), or the error that says why it is none: not JSON is
- * a parse error, JSON that is no JSON-RPC message an invalid request (the SDK's transport calls
- * both a parse error).
+ * For a host that may answer one request more than once (the preview, while a build is swapped
+ * in): its body read once, within the limit, and a request of its own over those bytes for each
+ * answer; or the refusal of its body.
+ */
+export async function replayable(request: Request): Promise<{ copy: () => Request } | { refused: Response }> {
+  if (request.body === null) return { copy: () => request };
+  const read = await readBytes(request);
+  if ('refused' in read) return read;
+  // Made from its parts: a host's request (srvx's on Node) need not be a Request that Request copies.
+  return { copy: () => new Request(request.url, { method: request.method, headers: request.headers, body: read.bytes }) };
+}
+
+/**
+ * The request's JSON-RPC message, or the error that says why it is none: not JSON is a parse
+ * error, JSON that is no JSON-RPC message an invalid request (the SDK's transport calls both a
+ * parse error), and so is a batch: one request is one message, so that it costs at most one
+ * tool call (see docs/decisions.md).
  */
 async function readMessage(request: Request): Promise<{ message: unknown } | { refused: Response }> {
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES)
-    return { refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`) };
+  const read = await readBytes(request);
+  if ('refused' in read) return read;
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(new TextDecoder().decode(read.bytes));
   } catch {
     return { refused: jsonRpcError(ErrorCode.ParseError, 'Parse error: the body is not JSON') };
   }
-  const messages = Array.isArray(message) ? message : [message];
-  if (messages.length === 0 || !messages.every((m) => JSONRPCMessageSchema.safeParse(m).success))
+  if (Array.isArray(message))
+    return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own') };
+  if (!JSONRPCMessageSchema.safeParse(message).success)
     return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC 2.0 message') };
   return { message };
 }
@@ -101,7 +125,11 @@ export function createMcpHandler(options: HandlerOptions): McpHandler {
     server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
       const tool = toolNamed(params.name);
       if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-      return callTool(tool, (params.arguments ?? {}) as Arguments, { handler: api, store, key, origin, now });
+      const args = (params.arguments ?? {}) as Arguments;
+      // Refused before any work: an argument is a value or a list of values, and the API's query could not spell one nested so deep.
+      if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH))
+        throw new McpError(ErrorCode.InvalidParams, `The arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects`);
+      return callTool(tool, args, { handler: api, store, key, origin, now });
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

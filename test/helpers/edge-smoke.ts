@@ -1,9 +1,10 @@
-// Runs under Deno, the runtime of Netlify edge functions: imports the gate and the answering
-// function as Netlify would, chains them (gate, then api) and answers requests from a built site folder. Prints one
+// Runs under Deno, the runtime of Netlify edge functions: imports the gate, the answering
+// function and the MCP function as Netlify would, chains them (gate, then api or mcp) and answers requests from a built site folder. Prints one
 // JSON line of results. It stands in for the platform, so it alone imports the functions' files.
 import type { Context } from '@netlify/edge-functions';
 import api from '../../netlify/edge-functions/api.ts';
 import gate from '../../netlify/edge-functions/gate.ts';
+import mcp from '../../netlify/edge-functions/mcp.ts';
 
 declare const Deno: {
   args: string[];
@@ -53,4 +54,31 @@ const request = new Request(part.url, { headers: { 'x-gateway-key': 'deno-key' }
 const file = await gate(request, contextOf(() => api(request, context)));
 const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer())), (b) => b.toString(16).padStart(2, '0')).join('');
 results.part = { status: file.status, type: file.headers.get('content-type'), matches: digest === part.sha256 };
+
+// The MCP function reads a body with Deno's streams no further than its limit: a declared length
+// over it unread, a body without one to just past it (each fails if read further).
+const spaces = (failAfter: number) => {
+  const sent = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent.bytes >= failAfter) return controller.error(new Error(`read past ${failAfter} bytes`));
+      sent.bytes += 16 * 1024;
+      controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+    },
+  }, { highWaterMark: 0 });
+  return { stream, sent };
+};
+const postMcp = async (body: BodyInit, headers: Record<string, string> = {}) => {
+  const init = { method: 'POST', body, duplex: 'half', headers: { 'x-gateway-key': 'deno-key', 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } };
+  const request = new Request('https://edge.example/mcp', init as RequestInit);
+  const response = await gate(request, contextOf(() => mcp(request, context)));
+  const answer = await response.json();
+  return { status: response.status, code: answer.error?.code ?? null, result: answer.result ?? null };
+};
+const declared = spaces(0);
+results.mcpDeclared = { ...(await postMcp(declared.stream, { 'content-length': String(200 * 1024 * 1024) })), read: declared.sent.bytes };
+const streamed = spaces(4 * 1024 * 1024);
+results.mcpStreamed = { ...(await postMcp(streamed.stream)), read: streamed.sent.bytes };
+const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+results.mcpExact = await postMcp(ping + ' '.repeat(64 * 1024 - ping.length));
 console.log(JSON.stringify(results));

@@ -27,4 +27,9 @@ it('the edge function answers under Deno', () => {
   expect(out.description).toEqual({ status: 200, openapi: expect.stringMatching(/^3\.1\./) });
   expect(out.health).toEqual({ status: 200, data: expect.objectContaining({ status: 'ok', records: expect.objectContaining({ fights: expect.any(Number) }) }) });
   expect(out.part).toEqual({ status: 200, type: 'application/gzip', matches: true });
+  // The MCP function's body limit, with Deno's streams: refused unread, or read to just past it.
+  expect(out.mcpDeclared).toEqual({ status: 413, code: -32600, result: null, read: 0 });
+  expect(out.mcpStreamed).toMatchObject({ status: 413, code: -32600, result: null });
+  expect(out.mcpStreamed.read).toBeLessThanOrEqual(64 * 1024 + 2 * 16 * 1024);
+  expect(out.mcpExact).toEqual({ status: 200, code: null, result: {} });
 });

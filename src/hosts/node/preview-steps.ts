@@ -6,26 +6,25 @@ import { withTryItKey } from '../../docs/try-it.ts';
 /**
  * An answer made while a new build was swapped in, or a change written, may hold files of both:
  * it is made again (a request sees one build or the other, never a mixture), up to three times.
- * A request with a body (an MCP call) is read by its answer: each attempt but the last gets a copy.
+ * `answer` makes each attempt from what it needs: a body is never copied here, since a copy of a
+ * stream keeps all that its first reader reads (an MCP call's body is read once, within its
+ * limit, by the caller).
  */
-export async function onOneBuild(build: () => number, request: Request, answer: (request: Request) => Promise<Response>): Promise<Response> {
+export async function onOneBuild(build: () => number, answer: () => Promise<Response>): Promise<Response> {
   let answered = build();
-  let current = request;
   for (let attempt = 1; ; attempt++) {
-    const spare = attempt < 3 && current.body !== null ? current.clone() : current;
-    const response = await answer(current);
+    const response = await answer();
     const after = build();
     if (after === answered || attempt === 3) return response;
     await response.body?.cancel();
     answered = after;
-    current = spare;
   }
 }
 
 /** The API's answers made on one build (see onOneBuild). */
 export function oneBuild(build: () => number): Step {
   // A GET has no body: the same request is answered again.
-  return (request, next) => onOneBuild(build, request, () => next());
+  return (_request, next) => onOneBuild(build, next);
 }
 
 /** The documentation page with `key` filled into its try-it console. */

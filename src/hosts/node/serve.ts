@@ -6,6 +6,7 @@ import { chain, type Step } from '../chain.ts';
 import { apiFunction, type StaticOrigin } from '../netlify/functions.ts';
 import { gateFunction } from '../netlify/gate-function.ts';
 import { mcpFunction, mcpStep } from '../netlify/mcp.ts';
+import { replayable } from '../../mcp/server.ts';
 import { cdnStandIn } from './cdn-step.ts';
 import { folderOrigin } from './folder-origin.ts';
 import { listen } from './bridge.ts';
@@ -29,6 +30,12 @@ type BuiltFiles =
     }
   | { context: StaticOrigin & { build?: () => number } };
 
+/** An MCP request answered on one build: its body read once, within the endpoint's limit, and replayed to each attempt. */
+async function mcpOnOneBuild(build: () => number, request: Request, answer: (copy: Request) => Promise<Response>): Promise<Response> {
+  const read = await replayable(request);
+  return 'refused' in read ? read.refused : onOneBuild(build, () => answer(read.copy()));
+}
+
 export async function startServer(options: BuiltFiles & {
   port: number;
   host?: string;
@@ -50,8 +57,9 @@ export async function startServer(options: BuiltFiles & {
   const steps: Step[] = [
     gateFunction(settings),
     // The MCP endpoint, as on Netlify: its own function after the gate, never cached. Its tools
-    // read the store as the API does, so their answers too are made on one build.
-    mcpStep(build ? (request, from) => onOneBuild(build, request, (copy) => mcp(copy, from)) : mcp, origin),
+    // read the store as the API does, so their answers too are made on one build, each attempt
+    // over the body read once.
+    mcpStep(build ? (request, from) => mcpOnOneBuild(build, request, (copy) => mcp(copy, from)) : mcp, origin),
     // Without a budget there is no CDN in front, as under the emulator: the functions' headers go out as they are.
     ...(cdnBytes > 0 ? [cdnStandIn({ maxBytes: cdnBytes, deploy: build })] : []),
     ...(build ? [oneBuild(build)] : []),

@@ -1,6 +1,7 @@
 // The preview's answers are made on one build: an answer made while another build was swapped in
 // is made again, the API's GETs and the MCP endpoint's POSTs alike (a POST's body is read by its
-// first answer, so each attempt gets a copy of it).
+// first answer, so the caller makes each attempt's request; the MCP endpoint's replay of its
+// body is tested over HTTP in serve.test.ts).
 import { describe, expect, it } from 'vitest';
 import { chain } from '../../../../src/hosts/chain.ts';
 import { onOneBuild, oneBuild } from '../../../../src/hosts/node/preview-steps.ts';
@@ -38,11 +39,10 @@ describe('answers made on one build', () => {
     expect([await response.text(), busy.answers()]).toEqual(['answer 3 on build 4: ', 3]);
   });
 
-  it('give an MCP call made again its body, read by the first attempt', async () => {
+  it('are each made by the caller\'s answer, which gives every attempt what it reads (an MCP call its body)', async () => {
     const swapped = swaps([1]);
     const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    const request = new Request('http://preview/mcp', { method: 'POST', body: call });
-    const response = await onOneBuild(swapped.build, request, swapped.answer);
+    const response = await onOneBuild(swapped.build, () => swapped.answer(new Request('http://preview/mcp', { method: 'POST', body: call })));
     expect([await response.text(), swapped.answers()]).toEqual([`answer 2 on build 2: ${call}`, 2]);
   });
 });
