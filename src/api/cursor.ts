@@ -23,15 +23,16 @@ export interface Cursor {
   position: number;
 }
 
-const CHECK_SEED = 0x6b6f2021;
+/** The seed of the fights cursors' checksum: a checksum anyone can compute, no secret (see sealed.ts). */
+export const CURSOR_SEED = 0x6b6f2021;
 const MAX_POSITION = 1_000_000_000;
 
 export function encodeCursor(c: Cursor): string {
-  return seal([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position], CHECK_SEED);
+  return seal([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position], CURSOR_SEED);
 }
 
 export function decodeCursor(token: string): Cursor {
-  const opened = unseal(token, CHECK_SEED);
+  const opened = unseal(token, CURSOR_SEED);
   if ('why' in opened) throw invalidCursor(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
   const v = opened.value;
   // The checksum catches edits, not forgery: every field is checked as if it came from outside.

@@ -6,8 +6,9 @@ import { seal, unseal } from './sealed.ts';
 import { MAX_PAGE_NUM } from './limits.ts';
 import { invalidCursor, invalidSyncToken } from './errors.ts';
 
-const TOKEN_SEED = 0x73796e63;
-const CURSOR_SEED = 0x63686763;
+/** The seeds of the sync tokens' and the changes cursors' checksums: checksums anyone can compute, no secrets (see sealed.ts). */
+export const SYNC_TOKEN_SEED = 0x73796e63;
+export const CHANGES_CURSOR_SEED = 0x63686763;
 /** A history's name, and a build's. */
 const NAME = /^[0-9a-f]{16}$/;
 const isName = (v: unknown): v is string => typeof v === 'string' && NAME.test(v);
@@ -31,20 +32,20 @@ export interface ChangesCursor {
 
 const isPosition = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_POSITION;
 
-export const encodeSyncToken = (t: SyncToken) => seal(['s', t.history, t.position, t.build], TOKEN_SEED);
+export const encodeSyncToken = (t: SyncToken) => seal(['s', t.history, t.position, t.build], SYNC_TOKEN_SEED);
 
 export function decodeSyncToken(token: string): SyncToken {
-  const opened = unseal(token, TOKEN_SEED);
+  const opened = unseal(token, SYNC_TOKEN_SEED);
   if ('why' in opened) throw invalidSyncToken(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
   const v = opened.value;
   if (!Array.isArray(v) || v.length !== 4 || v[0] !== 's' || !isName(v[1]) || !isPosition(v[2]) || !isName(v[3])) throw invalidSyncToken('it is malformed');
   return { history: v[1], position: v[2], build: v[3] };
 }
 
-export const encodeChangesCursor = (c: ChangesCursor) => seal(['c', c.history, c.since, c.build, c.at, c.page], CURSOR_SEED);
+export const encodeChangesCursor = (c: ChangesCursor) => seal(['c', c.history, c.since, c.build, c.at, c.page], CHANGES_CURSOR_SEED);
 
 export function decodeChangesCursor(token: string): ChangesCursor {
-  const opened = unseal(token, CURSOR_SEED);
+  const opened = unseal(token, CHANGES_CURSOR_SEED);
   if ('why' in opened) throw invalidCursor(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
   const v = opened.value;
   if (
