@@ -18,9 +18,9 @@ export interface Cursor {
   filters: string;
   /**
    * Where the last record stood in its list when the cursor was made: a hint that saves a
-   * lookup. If a rebuild moved it, the key decides. -1 when unknown.
+   * lookup. If a rebuild moved it, the key decides. null when unknown (sealed as -1).
    */
-  position: number;
+  position: number | null;
 }
 
 /** The seed of the fights cursors' checksum: a checksum anyone can compute, no secret (see sealed.ts). */
@@ -28,7 +28,7 @@ export const CURSOR_SEED = 0x6b6f2021;
 const MAX_POSITION = 1_000_000_000;
 
 export function encodeCursor(c: Cursor): string {
-  return seal([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position], CURSOR_SEED);
+  return seal([2, c.after[0], c.after[1], c.order, c.page, c.filters, c.position ?? -1], CURSOR_SEED);
 }
 
 export function decodeCursor(token: string): Cursor {
@@ -44,5 +44,5 @@ export function decodeCursor(token: string): Cursor {
     !Number.isInteger(v[6]) || v[6] < -1 || v[6] > MAX_POSITION
   )
     throw invalidCursor('it is malformed');
-  return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5], position: v[6] };
+  return { after: [v[1], v[2]], order: v[3], page: v[4], filters: v[5], position: v[6] === -1 ? null : v[6] };
 }
