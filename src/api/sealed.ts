@@ -1,7 +1,9 @@
 // Opaque tokens the API hands out and takes back (cursors, sync tokens): a JSON value in
 // base64url, then a checksum of it, so that an edited or cut token is told from a good one. The
 // checksum catches edits, not forgery: what a token holds is checked as if it came from outside.
+import type { z } from 'zod';
 import { fnv1a } from '../shared/hash.ts';
+import type { ApiError } from './errors.ts';
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -37,4 +39,17 @@ export function unseal(token: string, seed: number): { value: unknown } | { why:
   } catch {
     return { why: 'malformed' };
   }
+}
+
+/**
+ * What a token of one kind holds, as its schema reads it; else `refuse` (the kind's 400) saying why.
+ * A kind's schema bounds every field to what the API hands out: a token made by hand is one the
+ * API could have made, or it is refused.
+ */
+export function openSealed<T>(token: string, seed: number, schema: z.ZodType<T>, refuse: (why: string) => ApiError): T {
+  const opened = unseal(token, seed);
+  if ('why' in opened) throw refuse(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
+  const read = schema.safeParse(opened.value);
+  if (!read.success) throw refuse('it is malformed');
+  return read.data;
 }

@@ -2,16 +2,18 @@
 // position after the last change a mirror holds); a cursor, given in next_page, names a place
 // within one answer's changes (where they began, where the page starts, and its number). Both are
 // sealed (sealed.ts) and checked against the history the store holds when they come back.
-import { seal, unseal } from './sealed.ts';
+import { z } from 'zod';
+import { openSealed, seal } from './sealed.ts';
 import { MAX_PAGE_NUM } from './limits.ts';
 import { invalidCursor, invalidSyncToken } from './errors.ts';
 
-const TOKEN_SEED = 0x73796e63;
-const CURSOR_SEED = 0x63686763;
+/** The seeds of the sync tokens' and the changes cursors' checksums: checksums anyone can compute, no secrets (see sealed.ts). */
+export const SYNC_TOKEN_SEED = 0x73796e63;
+export const CHANGES_CURSOR_SEED = 0x63686763;
 /** A history's name, and a build's. */
-const NAME = /^[0-9a-f]{16}$/;
-const isName = (v: unknown): v is string => typeof v === 'string' && NAME.test(v);
-const MAX_POSITION = 1e15;
+const Name = z.string().regex(/^[0-9a-f]{16}$/);
+/** A place in a history. */
+const Position = z.int().min(0).max(1e15);
 
 /** A place in a history: after its first `position` changes, where the build named `build` ends. */
 export interface SyncToken {
@@ -29,28 +31,19 @@ export interface ChangesCursor {
   page: number;
 }
 
-const isPosition = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_POSITION;
+export const encodeSyncToken = (t: SyncToken) => seal(['s', t.history, t.position, t.build], SYNC_TOKEN_SEED);
 
-export const encodeSyncToken = (t: SyncToken) => seal(['s', t.history, t.position, t.build], TOKEN_SEED);
+/** A sync token as sealed: a history's name, a place in it, and the name of the build that ends there. */
+const SealedToken = z.tuple([z.literal('s'), Name, Position, Name]).transform(([, history, position, build]): SyncToken => ({ history, position, build }));
 
-export function decodeSyncToken(token: string): SyncToken {
-  const opened = unseal(token, TOKEN_SEED);
-  if ('why' in opened) throw invalidSyncToken(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
-  const v = opened.value;
-  if (!Array.isArray(v) || v.length !== 4 || v[0] !== 's' || !isName(v[1]) || !isPosition(v[2]) || !isName(v[3])) throw invalidSyncToken('it is malformed');
-  return { history: v[1], position: v[2], build: v[3] };
-}
+export const decodeSyncToken = (token: string): SyncToken => openSealed(token, SYNC_TOKEN_SEED, SealedToken, invalidSyncToken);
 
-export const encodeChangesCursor = (c: ChangesCursor) => seal(['c', c.history, c.since, c.build, c.at, c.page], CURSOR_SEED);
+export const encodeChangesCursor = (c: ChangesCursor) => seal(['c', c.history, c.since, c.build, c.at, c.page], CHANGES_CURSOR_SEED);
 
-export function decodeChangesCursor(token: string): ChangesCursor {
-  const opened = unseal(token, CURSOR_SEED);
-  if ('why' in opened) throw invalidCursor(opened.why === 'altered' ? 'it has been altered or truncated' : 'it is malformed');
-  const v = opened.value;
-  if (
-    !Array.isArray(v) || v.length !== 6 || v[0] !== 'c' || !isName(v[1]) || !isPosition(v[2]) || !isName(v[3]) ||
-    !isPosition(v[4]) || v[4] < v[2] || !Number.isInteger(v[5]) || v[5] < 2 || v[5] > MAX_PAGE_NUM
-  )
-    throw invalidCursor('it is malformed');
-  return { history: v[1], since: v[2], build: v[3], at: v[4], page: v[5] };
-}
+/** A changes cursor as sealed: its page starts at or after the changes asked for, and is a page after the first. */
+const SealedCursor = z
+  .tuple([z.literal('c'), Name, Position, Name, Position, z.int().min(2).max(MAX_PAGE_NUM)])
+  .refine(([, , since, , at]) => at >= since)
+  .transform(([, history, since, build, at, page]): ChangesCursor => ({ history, since, build, at, page }));
+
+export const decodeChangesCursor = (token: string): ChangesCursor => openSealed(token, CHANGES_CURSOR_SEED, SealedCursor, invalidCursor);

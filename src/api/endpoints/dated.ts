@@ -79,12 +79,16 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
   const asc = q.order === 'ASC';
   const index = await readIndex(store, q.list);
   const [lo, hi] = index.dayRange(q.from, q.to);
-  const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
-  const around = p >= 0 && p < index.total ? await readRecords(store, q.list, index, a, b) : [];
-  const hinted = around.length > p - a && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
-  if (hinted && (asc ? p + 1 >= lo && p + 1 <= hi : p >= lo && p <= hi)) {
-    const [start, end] = asc ? [p + 1, Math.min(p + 1 + q.size, hi)] : [Math.max(lo, p - q.size), p];
-    return datedPage(around.slice(start - a, end - a), start, end, lo, hi, q.order);
+  // The hint is followed only to a record of the list: an unknown position, or one past the end
+  // (of a list a rebuild shortened, or made up), is the key's to find.
+  if (p !== null && p < index.total) {
+    const [a, b] = asc ? [p, p + q.size + 1] : [Math.max(0, p - q.size), p + 1];
+    const around = await readRecords(store, q.list, index, a, b);
+    const hinted = p - a < around.length && compareKeys(keyOf(around[p - a]), cursor.after) === 0;
+    if (hinted && (asc ? p + 1 >= lo && p + 1 <= hi : p >= lo && p <= hi)) {
+      const [start, end] = asc ? [p + 1, Math.min(p + 1 + q.size, hi)] : [Math.max(lo, p - q.size), p];
+      return datedPage(around.slice(start - a, end - a), start, end, lo, hi, q.order);
+    }
   }
   // The key alone: its day's records give its place.
   const day = cursor.after[0].slice(0, 10);

@@ -127,7 +127,7 @@ export const listFights = endpoint({
     const filters = eachIdFilter((name) => ID_FILTERS[name].of(fight));
     // Newest first, the page after the newer fight holds this one: a cursor as next_page would give it
     // (made here, as every filter is set and they match this fight alone, so no answer has a next page).
-    const cursor = encodeCursor({ after: [newer.date, newer.id], order: 'DESC', page: 2, filters: filterKey({ from: day, to: day, ...filters }), position: -1 });
+    const cursor = encodeCursor({ after: [newer.date, newer.id], order: 'DESC', page: 2, filters: filterKey({ from: day, to: day, ...filters }), position: null });
     return { ...firstPage(p), date: day, data_from: day, date_from: day, date_to: day, date_sort: 'DESC', ...filters, cursor };
   },
   answer: fightsList,

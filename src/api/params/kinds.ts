@@ -56,5 +56,4 @@ export const kinds = { wholeNumber, oneOf, date, id, text, cursor, syncToken, pa
 /** The order of a dated list. */
 export const DATE_SORT = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof DATE_SORT)[number];
-export const isSortOrder = (value: unknown): value is SortOrder => DATE_SORT.some((order) => order === value);
 
