@@ -49,11 +49,21 @@ export function localKeys(): string {
   return process.env.API_KEYS ?? DEV_KEY;
 }
 
+/**
+ * A key given through API_KEYS as it is printed: its first characters (at most 4, and at most a
+ * quarter of it), since a terminal is shared, recorded and logged. The development key is public.
+ */
+export function shownKey(key: string): string {
+  return key === DEV_KEY ? key : `${key.slice(0, Math.min(4, Math.floor(key.length / 4)))}…`;
+}
+
 /** Prints where a local server answers, its documentation page, the key it takes and a ready-to-paste request. */
 export function announce(title: string, url: string, keys: string, keyInDocs = false): void {
-  const key = parseKeys(keys)[0] ?? '(none: every request will be refused)';
+  const first = parseKeys(keys)[0];
+  const given = first !== undefined && first !== DEV_KEY;
+  const key = first ?? '(none: every request will be refused)';
   console.log(`\n${title} on ${url}`);
   console.log(`Docs:    ${url}/${keyInDocs ? ' (try-it console, key filled in)' : ''}`);
-  console.log(`API key: ${key}`);
-  console.log(`Try:     curl -H 'x-gateway-key: ${key}' '${url}/v2/fights/?page_size=2'\n`);
+  console.log(`API key: ${given ? `${shownKey(first)} (the first of API_KEYS, shortened)` : key}`);
+  console.log(`Try:     curl -H 'x-gateway-key: ${given ? '<your key>' : key}' '${url}/v2/fights/?page_size=2'\n`);
 }

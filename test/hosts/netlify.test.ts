@@ -1,8 +1,10 @@
-// netlify.toml: `netlify build --offline` bundles both edge functions with its routes, and `netlify dev`
-// runs the emulator as its framework server.
-import { spawnSync } from 'node:child_process';
+// netlify.toml: `netlify build --offline` bundles both edge functions with its routes, the build
+// cache keeps the changes history of the builds that were deployed, and `netlify dev` runs the
+// emulator as its framework server.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,23 +32,65 @@ function denoCacheWithBootstrapTypes(): string {
   return dir;
 }
 
-/** `netlify build --offline` of the project, as Netlify's build runs it, with `env` besides; its exit status and output. */
-function netlifyBuild(env: Record<string, string>): { status: number | null; output: string } {
+/**
+ * `netlify build --offline` of the project, with `env` besides; its exit status and output. With
+ * `buildbot`, the socket of a stand-in for Netlify's buildbot: the build runs as the buildbot runs
+ * it (`netlify-build --buildbotServerSocket`), with its deploy step, which the CLI's build never has.
+ */
+async function netlifyBuild(env: Record<string, string>, buildbot?: string): Promise<{ status: number | null; output: string }> {
   const denoDir = denoCacheWithBootstrapTypes();
-  const result = spawnSync(path.join(NPM_BIN, 'netlify'), ['build', '--offline'], {
-    encoding: 'utf8',
+  const [command, args] = buildbot === undefined ? ['netlify', ['build', '--offline']] : ['netlify-build', ['--offline', `--buildbotServerSocket=${buildbot}`]];
+  // Not spawnSync: the stand-in buildbot answers from this process while the build runs.
+  const child = spawn(path.join(NPM_BIN, command), args, {
     env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', DENO_DIR: denoDir, ...env },
-    maxBuffer: 1 << 28,
   });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   rmSync(denoDir, { recursive: true, force: true });
-  return { status: result.status, output: result.stdout + result.stderr };
+  return { status, output };
+}
+
+/**
+ * A stand-in for Netlify's buildbot, which the build's deploy step asks to deploy the publish
+ * folder over a socket (@netlify/build's plugins_core/deploy/buildbot_client.js): it answers
+ * every request with a deploy that succeeded or failed, and keeps the actions it was asked for.
+ */
+async function standInBuildbot(deploys: 'succeed' | 'fail') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'buildbot-'));
+  const socket = path.join(dir, 'buildbot.sock');
+  const actions: string[] = [];
+  const server = createServer((connection) => {
+    let text = '';
+    connection.on('data', (d) => {
+      text += d;
+      let request: { action: string };
+      try {
+        request = JSON.parse(text);
+      } catch {
+        return; // not all of it yet
+      }
+      actions.push(request.action);
+      connection.write(JSON.stringify(deploys === 'succeed' ? { succeeded: true, values: {} } : { succeeded: false, values: { error: 'refused by the stand-in' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return {
+    socket,
+    actions,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 it('netlify build --offline bundles the gate before the CDN cache, the MCP function on /mcp, and the api function after the cache on every other path', async () => {
   // The bundle and the routes do not depend on the data: a small content set keeps the build short.
   const content = await writeContent(minimalContent());
   rmSync('.netlify/edge-functions-dist', { recursive: true, force: true });
-  const result = netlifyBuild({ CONTENT_DIR: content });
+  const result = await netlifyBuild({ CONTENT_DIR: content });
   expect(result.status, result.output).toBe(0);
   // Each function's module loads in Deno as Netlify's build reads its settings.
   expect(result.output).not.toMatch(/Could not load configuration|error sending request/);
@@ -80,7 +124,7 @@ it('two Netlify builds, each from a clone without the last one\'s output, keep o
   const history = () => readHistoryIndex(readFileSync(path.join('dist', paths.changesIndex), 'utf8'));
   rmSync('.netlify/cache', { recursive: true, force: true });
   clone();
-  const first = netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-20T06:00:00' });
+  const first = await netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-20T06:00:00' });
   expect(first.status, first.output).toBe(0);
   expect(first.output).toMatch(/holds no previous build's state and history/);
   expect(first.output).toMatch(/history starts afresh \(there is no previous build\)/);
@@ -89,7 +133,7 @@ it('two Netlify builds, each from a clone without the last one\'s output, keep o
   clone();
   const file = path.join(content, 'fights', 'fight-1.json');
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Corrected Between Builds' }));
-  const second = netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-21T06:00:00' });
+  const second = await netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-21T06:00:00' });
   expect(second.status, second.output).toBe(0);
   expect(second.output).toMatch(/restored from the build cache/);
   expect(second.output).toMatch(/1 record changed, build 2/);
@@ -98,6 +142,47 @@ it('two Netlify builds, each from a clone without the last one\'s output, keep o
   expect(after.builds.map(([seq]) => seq)).toEqual([1, 2]);
   expect(after.total).toBe(1);
   expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(/"id":"fight-1","change":"changed".*Corrected Between Builds/);
+});
+
+it('a build whose deploy fails leaves the build cache as the last deployed build kept it, and the next build records its changes', async () => {
+  const content = await writeContent(minimalContent());
+  const clone = () => ['dist', '.dist.state'].forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+  const history = () => readHistoryIndex(readFileSync(path.join('dist', paths.changesIndex), 'utf8'));
+  rmSync('.netlify/cache', { recursive: true, force: true });
+  const deployed = await standInBuildbot('succeed');
+  const refused = await standInBuildbot('fail');
+  try {
+    clone();
+    const first = await netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-20T06:00:00' }, deployed.socket);
+    expect(first.status, first.output).toBe(0);
+    const deployStep = first.output.indexOf('Deploy site');
+    expect(deployStep, first.output).toBeGreaterThan(0);
+    expect(first.output.indexOf('kept in the build cache for the next build')).toBeGreaterThan(deployStep);
+
+    // The store is written and the deploy step comes after it: the deploy fails, so the site
+    // still serves the first build, and the history the cache keeps must still end there.
+    clone();
+    const file = path.join(content, 'fights', 'fight-1.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Never Deployed' }));
+    const failed = await netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-21T06:00:00' }, refused.socket);
+    expect(failed.status, failed.output).not.toBe(0);
+    expect(failed.output).toMatch(/Deploy did not succeed: refused by the stand-in/);
+    expect(refused.actions).toHaveLength(1);
+
+    clone();
+    const next = await netlifyBuild({ CONTENT_DIR: content, BUILD_TIME: '2026-11-22T06:00:00' }, deployed.socket);
+    expect(next.status, next.output).toBe(0);
+    expect(next.output).toMatch(/restored from the build cache/);
+    // Compared with the first build, the one the site served: the change the failed build made is this one's.
+    expect(next.output).toMatch(/1 record changed, build 2/);
+    const after = history();
+    expect(after.builds.map(([seq]) => seq)).toEqual([1, 2]);
+    expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(/"id":"fight-1","change":"changed".*Never Deployed/);
+    // Each deploy that saves afterwards waits until the site is live, so the save follows the publication.
+    expect(deployed.actions).toEqual(['deploySiteAndAwaitLive', 'deploySiteAndAwaitLive']);
+  } finally {
+    await Promise.all([deployed.close(), refused.close()]);
+  }
 });
 
 it('netlify dev runs the guarded emulator, and none of its own edge functions (they would fail open offline)', () => {

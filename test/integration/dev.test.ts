@@ -104,11 +104,16 @@ describe('npm run dev', () => {
     const answers: string[][] = [];
     let done = false;
     const applied = printed(/Applied 1 changed file/, at).finally(() => (done = true));
-    while (!done) answers.push((await get('/v2/fights/?date_sort=ASC&page_size=100')).body.data.map((f: { id: string }) => f.id));
+    // Each request its own page size, a URL not asked before: the CDN stand-in would answer a
+    // repeated one from what it kept, and the answering function, which reads the change, would not run.
+    while (!done) {
+      const size = 99 - (answers.length % 98);
+      answers.push((await get(`/v2/fights/?date_sort=ASC&page_size=${size}`)).body.data.map((f: { id: string }) => f.id));
+    }
     await applied;
     const after = (await get('/v2/fights/?date_sort=ASC&page_size=100')).body.data.map((f: { id: string }) => f.id);
     expect(after[0]).toBe('fight-first');
-    for (const ids of answers) expect([before, after]).toContainEqual(ids);
+    for (const ids of answers) expect([before.slice(0, ids.length), after.slice(0, ids.length)]).toContainEqual(ids);
   });
 
   it('after fights added, moved and deleted, a fighter renamed and an event edited, holds what a full build of the final content makes', async () => {

@@ -1,6 +1,7 @@
 // HTTP behaviour through the preview server: the edge function over real sockets. Every answer
 // is also checked against the API's OpenAPI document (see helpers/server.ts).
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as records from '../../src/records/schemas.ts';
@@ -223,6 +224,57 @@ describe('the public files: the API\'s description and its documentation', () =>
   });
 });
 
+describe('the page\'s key and the Host a request names', () => {
+  // A page on any other name that resolves to this machine (DNS rebinding) is same-origin with
+  // the preview's pages, and could read a key filled in for it.
+  const SECRET = 'my-real-prod-key';
+  const FILLED = `<meta name="try-it-key" content="${SECRET}">`;
+  let keyed: Awaited<ReturnType<typeof startPreview>>;
+  let port = '';
+  beforeAll(async () => {
+    keyed = await startPreview({ API_KEYS: SECRET }, { tryItKey: SECRET });
+    port = new URL(keyed.base).port;
+  });
+  afterAll(() => keyed.close());
+
+  /** The page as a request with exactly this Host line (none when undefined) gets it, over HTTP/1.0, which may omit it. */
+  const pageFor = (host: string | undefined) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /docs HTTP/1.0\r\n${host === undefined ? '' : `Host: ${host}\r\n`}\r\n`),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d) => (text += d));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  it('is filled in for a Host that names this machine: localhost, 127.0.0.1 or [::1], with or without the port', async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', '127.0.0.1', '[::1]', `LOCALHOST:${port}`]) {
+      const page = await pageFor(host);
+      expect(page.split('\r\n')[0], host).toMatch(/ 200 /);
+      expect(page, host).toContain(FILLED);
+    }
+  });
+
+  it('is left empty for any other Host, a look-alike of this machine\'s names, an empty one or none', async () => {
+    const others = [
+      `rebind.attacker.example:${port}`, 'rebind.attacker.example', `localhost.attacker.example:${port}`,
+      `127.0.0.1.nip.io:${port}`, 'localhost@evil', `localhost:${port}@evil.example`, `evil.example@localhost:${port}`,
+      `localhost.:${port}`, `localhost:${port}:${port}`, 'localhost:99999', `localhost :${port}`, `[::1]x:${port}`, '',
+    ];
+    // Asked for on this machine's name first: an answer kept for it must not reach the others.
+    expect(await pageFor(`localhost:${port}`)).toContain(FILLED);
+    for (const host of [...others, undefined]) {
+      const page = await pageFor(host);
+      expect(page.split('\r\n')[0], String(host)).toMatch(/ 200 /);
+      expect(page, String(host)).not.toContain(SECRET);
+      expect(page, String(host)).toContain('<meta name="try-it-key" content="">');
+    }
+  });
+});
+
 describe('request targets', () => {
   it('a path starting with // stays on the server\'s own origin', async () => {
     const { request } = await import('node:http');
@@ -242,6 +294,14 @@ describe('request targets', () => {
 });
 
 describe('headers', () => {
+  // The answering function's own headers, every answer made afresh: the CDN stand-in would answer
+  // a repeated request itself (its ETag, its 304s, its HEAD), as test/unit/preview-cdn.test.ts holds.
+  let preview: Awaited<ReturnType<typeof startPreview>>;
+  beforeAll(async () => {
+    preview = await startPreview(undefined, { cdnBytes: 0 });
+  });
+  afterAll(() => preview.close());
+
   it('JSON, CORS and caching headers on success', async () => {
     const response = await preview.get('/v2/divisions/');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -275,9 +335,8 @@ describe('headers', () => {
   });
 
   it('HEAD answers the status and headers of GET, ETag included, without a body', async () => {
-    // Date, the connection's own headers and the cache's account of this request (a GET may be
-    // a miss and the HEAD after it a hit) belong to the message, not the answer.
-    const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'cache-status', 'age']);
+    // Date and the connection's own headers belong to the message, not the answer.
+    const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
     const headersOf = (r: Response) => [...r.headers].filter(([name]) => !own.has(name));
     for (const [path, key] of [['/v2/fighters/', KEY], ['/v2/fights/?page_size=3', KEY], ['/v2/fights/fight-999999999', KEY], ['/v2/fights/', null]] as const) {
       const get = await preview.get(path, { key });
@@ -319,7 +378,6 @@ describe('headers', () => {
   });
 
   it('metadata.timestamp is the time the answer was made, in UTC with microseconds', async () => {
-    // A URL asked for the first time: the answer is made now, not taken from the cache.
     const before = Date.now();
     const { body } = await preview.json(`/v2/divisions/?first=${before}`);
     const after = Date.now();

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { MARKER, readMarker } from '../../src/build/output.ts';
+import { DEV_KEY } from '../../src/cli/launch.ts';
 import { startServer } from '../../src/hosts/node/serve.ts';
 import { lists, paths } from '../../src/store/layout.ts';
 import { buildSite, startBuild } from '../helpers/build.ts';
@@ -17,7 +18,7 @@ import { builtSite } from '../helpers/site.ts';
 
 const KEY = 'preview-key';
 
-const preview = (env: Record<string, string>) => runPreviewScript({ API_KEYS: KEY, ...env });
+const preview = (env: Record<string, string | undefined>) => runPreviewScript({ API_KEYS: KEY, ...env });
 
 async function call(url: string, route: string): Promise<{ status: number; total?: number; items?: number }> {
   const response = await fetch(url + route, { headers: { 'x-gateway-key': KEY } });
@@ -25,14 +26,28 @@ async function call(url: string, route: string): Promise<{ status: number; total
   return { status: response.status, total: body.pagination?.total_items, items: body.data?.length };
 }
 
-it('prints the URL, the key and a curl command, and answers on that URL', async () => {
-  const { child, out, url } = await preview({ DIST_DIR: builtSite(), SKIP_BUILD: '1' });
+it('prints the URL, the development key and a curl command with it, and answers on that URL', async () => {
+  const { child, out, url } = await preview({ API_KEYS: undefined, DIST_DIR: builtSite(), SKIP_BUILD: '1' });
   try {
-    expect(out).toContain('API key: preview-key');
-    expect(out).toMatch(/curl -H 'x-gateway-key: preview-key' 'http:\/\/localhost:\d+\/v2\/fights\//);
-    const response = await fetch(`${url}/v2/divisions/`, { headers: { 'x-gateway-key': KEY } });
+    expect(out).toContain(`API key: ${DEV_KEY}`);
+    expect(out).toMatch(new RegExp(`curl -H 'x-gateway-key: ${DEV_KEY}' 'http://localhost:\\d+/v2/fights/`));
+    const response = await fetch(`${url}/v2/divisions/`, { headers: { 'x-gateway-key': DEV_KEY } });
     expect(response.status).toBe(200);
     expect((await response.json()).data).toHaveLength(17);
+  } finally {
+    child.kill();
+  }
+});
+
+it('prints a key given through API_KEYS only by its first characters, which a shared screen or a log cannot be used with', async () => {
+  const given = 'my-real-prod-key';
+  const { child, out, url } = await preview({ API_KEYS: `${given},second-real-key`, DIST_DIR: builtSite(), SKIP_BUILD: '1' });
+  try {
+    expect(out).not.toContain(given);
+    expect(out).not.toContain('second-real-key');
+    expect(out).toContain('API key: my-r…');
+    expect(out).toMatch(/curl -H 'x-gateway-key: .+' 'http:\/\/localhost:\d+\/v2\/fights\//);
+    expect((await fetch(`${url}/v2/divisions/`, { headers: { 'x-gateway-key': given } })).status).toBe(200);
   } finally {
     child.kill();
   }

@@ -1,3 +1,3 @@
 // Netlify's build plugin that keeps what the next build needs in the build cache; its code is in
 // src/hosts/netlify/build-plugin.ts.
-export { onPreBuild, onPostBuild } from '../../../src/hosts/netlify/build-plugin.ts';
+export { onPreBuild, onSuccess } from '../../../src/hosts/netlify/build-plugin.ts';

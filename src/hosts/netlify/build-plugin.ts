@@ -34,8 +34,12 @@ export async function onPreBuild({ constants, utils }: PluginInput): Promise<voi
   );
 }
 
-/** After a build that succeeded: its state and history, for the next one. */
-export async function onPostBuild({ constants, utils }: PluginInput): Promise<void> {
+/**
+ * After a build that succeeded and was deployed: its state and history, for the next one. Not in
+ * onPostBuild, which runs before Netlify's deploy step: a build whose deploy failed would have
+ * moved the kept history past the site served (see docs/decisions.md, the changes feed).
+ */
+export async function onSuccess({ constants, utils }: PluginInput): Promise<void> {
   await utils.cache.save(keptPaths(constants.PUBLISH_DIR));
   console.log('The build\'s state and changes history are kept in the build cache for the next build.');
 }

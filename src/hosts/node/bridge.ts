@@ -4,6 +4,7 @@
 // origin a request is answered on, and answers sent whole.
 import http, { STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ServerRequest } from 'srvx';
 import { FastResponse, toNodeHandler } from 'srvx/node';
 import type { FetchHandler } from '../chain.ts';
 
@@ -26,6 +27,24 @@ export function originOf(host: string | undefined, socket: Pick<Socket, 'localAd
   }
   const address = socket.localAddress ?? '127.0.0.1';
   return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
+}
+
+/** The Host header of each request in flight, exactly as sent (undefined: none, or more than one). */
+const namedHosts = new WeakMap<Request, string | undefined>();
+
+/**
+ * The Host header a request came with, exactly as the client sent it; undefined when it sent none
+ * or several, or the request did not come through this bridge. The request's URL may carry the
+ * listening address instead (see originOf), so a decision on who asked reads this.
+ */
+export function namedHost(request: Request): string | undefined {
+  return namedHosts.get(request);
+}
+
+/** The values of the Host lines among Node's raw headers, which the bridge leaves as they came. */
+function sentHost(rawHeaders: readonly string[] | undefined): string | undefined {
+  const values = (rawHeaders ?? []).filter((_, i, all) => i % 2 === 1 && all[i - 1].toLowerCase() === 'host');
+  return values.length === 1 ? values[0] : undefined;
 }
 
 /**
@@ -79,7 +98,8 @@ function cannotListen(e: NodeJS.ErrnoException, port: number, host: string): str
  */
 export async function listen(handler: FetchHandler, options: { port: number; host?: string }): Promise<Listening> {
   // An HTTP/1 server's handler (the library's type also covers HTTP/2's).
-  const bridged = toNodeHandler(async (request) => {
+  const bridged = toNodeHandler(async (request: ServerRequest) => {
+    namedHosts.set(request, sentHost(request.runtime?.node?.req.rawHeaders));
     try {
       return await whole(await handler(request));
     } catch (e) {

@@ -2,6 +2,8 @@
 // only, while builds are swapped in under a running server, and the documentation page's key.
 import type { Step } from '../chain.ts';
 import { withTryItKey } from '../../docs/try-it.ts';
+import { namedHost } from './bridge.ts';
+import { isLoopbackHost } from './loopback-host.ts';
 
 /**
  * An answer made while a new build was swapped in, or a change written, may hold files of both:
@@ -27,11 +29,14 @@ export function oneBuild(build: () => number): Step {
   return (_request, next) => onOneBuild(build, next);
 }
 
-/** The documentation page with `key` filled into its try-it console. */
+/**
+ * The documentation page with `key` filled into its try-it console, for a request whose Host is
+ * one of this machine's loopback names: a page served on any other name could read it.
+ */
 export function tryItKey(key: string): Step {
-  return async (_request, next) => {
+  return async (request, next) => {
     const response = await next();
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+    if (!response.headers.get('content-type')?.startsWith('text/html') || !isLoopbackHost(namedHost(request))) return response;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     return new Response(withTryItKey(await response.text(), key), { status: response.status, headers });

@@ -64,7 +64,8 @@ describe('the in-memory file cache', () => {
     const file = paths.all('divisions').slice(1);
     await mkdir(path.join(dist, path.dirname(file)), { recursive: true });
     await copyFile(path.join(builtSite(), file), path.join(dist, file));
-    const server = await startServer({ distDir: dist, port: 0, env: { API_KEYS: 'k' } });
+    // No CDN stand-in: it would answer the second request itself, whether files are kept or not.
+    const server = await startServer({ distDir: dist, port: 0, env: { API_KEYS: 'k' }, cdnBytes: 0 });
     try {
       const names = async () => {
         const response = await fetch(`http://127.0.0.1:${server.port}/v2/divisions/`, { headers: { 'x-gateway-key': 'k' } });
