@@ -32,7 +32,10 @@ rmSync(out, { recursive: true, force: true });
 await build({ entryPoints: [entry], outfile: path.join(out, 'index.js'), bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', packages: 'external', tsconfig, logLevel: 'warning' });
 // respectExternal: nothing is left external (rollup's default), zod's declarations included.
 const bundle = await rollup({ input: entry, plugins: [dts({ respectExternal: true, tsconfig })] });
-await bundle.write({ file: path.join(out, 'index.d.ts'), format: 'es' });
+// zod's declarations are copied into the file, and its licence asks that its notice go with them.
+const zodLicence = readFileSync(fileURLToPath(new URL('../node_modules/zod/LICENSE', import.meta.url)), 'utf8').trim();
+const banner = `/*!\n * Declarations of zod (https://zod.dev) are included below, under its licence:\n *\n${zodLicence.replace(/^/gm, ' * ').replace(/ +$/gm, '')}\n */`;
+await bundle.write({ file: path.join(out, 'index.d.ts'), format: 'es', banner });
 await bundle.close();
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
