@@ -4,15 +4,30 @@
 // from the client's JavaScript: using the client never loads server code or zod.
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
-import type { ApiErrorBody, ChangesAnswer, ErrorCode, envelopeOf } from '../../src/api/schemas.ts';
+import type { ApiErrorBody as ApiErrorBodySchema, ChangesAnswer, ErrorCode as ErrorCodeSchema, envelopeOf, Pagination as PaginationSchema } from '../../src/api/schemas.ts';
 import type { AnyEndpoint, EndpointName, EndpointNamed } from '../../src/api/registry.ts';
 import type { BASE_PATH } from '../../src/api/routes.ts';
 import type { MAX_PAGE_SIZE } from '../../src/api/limits.ts';
 import type { KEY_HEADERS } from '../../src/api/keys.ts';
 
-export type { Change, Division, Event, Export, ExportPart, Fight, Fighter, Health, Organization, Ranking, ScheduledEvent, Title } from '../../src/records/schemas.ts';
-export type { Pagination } from '../../src/api/schemas.ts';
-export type { ApiErrorBody, ErrorCode, EndpointName };
+// Aliases of their own rather than re-exports: each name is a schema and a type in src/, and the
+// package's bundled declarations would export the schema too, a value the package has not.
+export type Change = records.Change;
+export type Division = records.Division;
+export type Event = records.Event;
+export type Export = records.Export;
+export type ExportPart = records.ExportPart;
+export type Fight = records.Fight;
+export type Fighter = records.Fighter;
+export type Health = records.Health;
+export type Organization = records.Organization;
+export type Ranking = records.Ranking;
+export type ScheduledEvent = records.ScheduledEvent;
+export type Title = records.Title;
+export type Pagination = PaginationSchema;
+export type ApiErrorBody = ApiErrorBodySchema;
+export type ErrorCode = ErrorCodeSchema;
+export type { EndpointName };
 
 /** A header that carries the API key: the spec's `x-gateway-key`, or the RapidAPI gateway's. */
 export type KeyHeader = (typeof KEY_HEADERS)[number];

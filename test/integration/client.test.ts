@@ -1,7 +1,6 @@
 // The typed client (client/) against the preview server: every method answers what the same
 // request over plain HTTP answers, exports walk whole lists, and failures are typed errors.
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   BoxingDataError, createClient, type AnswerOf, type BoxingDataClient, type ClientOptions, type CollectionRecord, type Fight, type Fighter, type ParamsOf,
@@ -231,11 +230,20 @@ describe('the client follows the API\'s endpoint registry', () => {
 });
 
 describe('the package', () => {
-  it('is @boxing-data/client, exporting its TypeScript source, with no dependencies', () => {
+  it('is @boxing-data/client, publishable, exporting its built JavaScript and declarations, with no dependencies', () => {
     const manifest = JSON.parse(readFileSync('client/package.json', 'utf8'));
-    expect(manifest).toMatchObject({ name: '@boxing-data/client', type: 'module', exports: { '.': './src/index.ts' } });
+    expect(manifest).toMatchObject({
+      name: '@boxing-data/client',
+      type: 'module',
+      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+      files: ['dist', 'README.md'],
+    });
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifest.dependencies).toBeUndefined();
-    expect(existsSync(path.join('client', manifest.exports['.']))).toBe(true);
+    // npm pack and npm publish build what the exports name (test/integration/client-package.test.ts installs it).
+    expect(manifest.scripts.prepack).toBe('node ../scripts/client-build.ts');
+    expect(existsSync('client/README.md')).toBe(true);
   });
 });
 

@@ -24,7 +24,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const scripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts));
 
 /** npm's own commands the documentation may name (`npm install`, not a script). */
-const NPM_OWN = new Set(['install', 'i', 'ci', 'exec']);
+const NPM_OWN = new Set(['install', 'i', 'ci', 'exec', 'pack', 'publish']);
 /** The scripts npm runs without `run`: `npm test` runs the script "test", which must exist. */
 const NPM_RUNS_SCRIPT = new Set(['test', 'start', 'stop', 'restart']);
 
