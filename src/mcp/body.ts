@@ -11,13 +11,22 @@ export type Unread = 'too large' | 'failed';
  * cancelled there, so that the host stops receiving it.
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | Unread> {
-  const body = request.body;
   if (Number(request.headers.get('content-length')) > maxBytes) {
-    await body?.cancel().catch(() => {});
+    await request.body?.cancel().catch(() => {});
     return 'too large';
   }
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
+  const head = await readBodyHead(request, maxBytes);
+  return head !== 'failed' && head.byteLength > maxBytes ? 'too large' : head;
+}
+
+/**
+ * The body's bytes up to the chunk that passes `maxBytes`, the rest cancelled unread: all of a
+ * body within the limit, else enough of it to show a reader with that limit that it is over (for
+ * a proxy in front of one, which passes it on).
+ */
+export async function readBodyHead(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | 'failed'> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
   try {
@@ -25,11 +34,11 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
       const { done, value } = await reader.read();
       if (done) break;
       length += value.byteLength;
+      chunks.push(value);
       if (length > maxBytes) {
         await reader.cancel().catch(() => {});
-        return 'too large';
+        break;
       }
-      chunks.push(value);
     }
   } catch {
     return 'failed';

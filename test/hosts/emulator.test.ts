@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorDeno } from '../../src/hosts/emulator/deno.ts';
 import { frontDoor, startEmulator, type Emulator, type RequestChain } from '../../src/hosts/emulator/netlify-dev.ts';
 import { listen } from '../../src/hosts/node/bridge.ts';
+import { MAX_BODY_BYTES } from '../../src/mcp/server.ts';
 import { KEY, OTHER_KEY, startPreview } from '../helpers/server.ts';
 import { builtSite } from '../helpers/site.ts';
 
@@ -204,7 +205,7 @@ describe("the emulator's front door", () => {
     let url = '';
     const server = await listen(frontDoor(() => chain, () => url), { port: 0 });
     url = `http://127.0.0.1:${server.port}`;
-    return { url, close: server.close };
+    return { url, close: server.close, server: server.server };
   };
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
@@ -264,6 +265,45 @@ describe("the emulator's front door", () => {
     expect(forwarded.map(([name]) => name)).not.toContain('transfer-encoding');
     expect(forwarded.map(([name]) => name)).not.toContain('te');
     expect(forwarded).toContainEqual(['x-gateway-key', 'k']);
+  });
+
+  it('passes on a body no further than the chunk that passes the MCP limit, while its client is still sending', async () => {
+    const received: number[] = [];
+    const front = await serve({
+      handleAndIntrospect: async (request) => {
+        received.push((await request.arrayBuffer()).byteLength);
+        return { type: 'edge-function', response: new Response('{}', { status: 413 }) };
+      },
+    });
+    // 64 MB of spaces in 16 KiB chunks, written as fast as the server takes them, until it answers.
+    const total = 64 * 1024 * 1024;
+    const chunk = Buffer.alloc(16 * 1024, 0x20);
+    const sent = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      let bytes = 0;
+      let answered = false;
+      const request = http.request(`${front.url}/mcp`, { method: 'POST', headers: { 'x-gateway-key': KEY, 'content-type': 'application/json' } }, (res) => {
+        answered = true;
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      });
+      request.on('error', (e) => (answered ? undefined : reject(e)));
+      const write = () => {
+        while (!answered && bytes < total) {
+          bytes += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', write);
+        }
+        if (!answered) request.end();
+      };
+      write();
+    });
+    // A connection whose body was refused unread stays paused until its keep-alive timeout.
+    front.server.closeAllConnections();
+    await front.close();
+    expect(sent.status).toBe(413);
+    expect(sent.bytes).toBeLessThan(total);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(received[0]).toBeLessThanOrEqual(MAX_BODY_BYTES + 64 * 1024);
   });
 
   it("passes the edge functions' answer back whole, without the connection's own headers", async () => {

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { createGate } from '../../api/gate.ts';
 import type { FetchHandler } from '../chain.ts';
+import { readBodyHead } from '../../mcp/body.ts';
+import { MAX_BODY_BYTES } from '../../mcp/server.ts';
 import { emulatorSite } from './site.ts';
 import { listen, wholeResponse } from '../node/bridge.ts';
 
@@ -66,9 +68,13 @@ export function frontDoor(chain: () => RequestChain, origin: () => string): Fetc
     const read = isOriginRead(client.headers);
     const url = new URL(client.url);
     // The emulator answers on its own address, whatever Host the client named.
-    // A body (a POST's JSON-RPC message to the MCP endpoint) is passed on whole.
-    const body = client.method === 'GET' || client.method === 'HEAD' ? undefined : await client.arrayBuffer();
-    const request = new Request(origin() + url.pathname + url.search, { method: client.method, headers: forwarded(client.headers, read), body });
+    // A body (a POST's JSON-RPC message to the MCP endpoint) is passed on up to the chunk that
+    // passes the endpoint's limit, which is enough for the endpoint to refuse it: a client may
+    // send any length, and this server holds no more than that. Its bytes frame their own length.
+    const body = client.method === 'GET' || client.method === 'HEAD' ? undefined : await readBodyHead(client, MAX_BODY_BYTES);
+    if (body === 'failed') return new Response(null, { status: 400 });
+    const sent = forwarded(client.headers, read).filter(([name]) => body === undefined || name !== 'content-length');
+    const request = new Request(origin() + url.pathname + url.search, { method: client.method, headers: sent, body });
     let response: Response;
     if (!read) inFlight.add(request);
     try {
