@@ -279,7 +279,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       if (saving) {
         clearTimeout(saving);
         saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
-        writeMarker(dist, { ...inputsNow(), store: current.meta.store });
+        // A file saved and not applied yet: a listing would see it, and vouch for content not served.
+        if (pending.size === 0) writeMarker(dist, { ...inputsNow(), store: current.meta.store });
       }
     },
   };

@@ -259,6 +259,20 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     expect([await p.fightTitle('fight-000700'), await p.fightTitle('fight-000701')]).toEqual(['Applied just before the rebuild', 'Applied after the rebuild']);
   });
 
+  it('leaves no marker on closing while a saved file is not applied yet, after a rebuild', async () => {
+    const p = await preview();
+    // A rebuild first: the marker on closing is then worked out from a fresh listing, which sees every save.
+    p.edit(RANKING, { updated_at: '2026-11-01T10:00:00.000000' });
+    await p.live.idle();
+    p.edit(fight(900), { title: 'Applied before closing' });
+    await p.live.idle();
+    // Saved and seen, but closed before it is applied: the next start must not take the site as current.
+    p.edit(fight(901), { title: 'Saved as the preview closes' });
+    await p.live.close();
+    expect(await p.fightTitle('fight-000901')).not.toBe('Saved as the preview closes');
+    expect(p.marked()).toBe(false);
+  });
+
   it('drops a marker worked out from a listing taken before a rebuild: the build\'s own stays', async () => {
     const p = await preview();
     // A rebuild first: the marker after the next change is then worked out from a fresh listing.
