@@ -60,10 +60,11 @@ export async function startServer(options: BuiltFiles & {
     // read the store as the API does, so their answers too are made on one build, each attempt
     // over the body read once.
     mcpStep(build ? (request, from) => mcpOnOneBuild(build, request, (copy) => mcp(copy, from)) : mcp, origin),
+    // Outside the CDN stand-in: a page it keeps never holds the key, which goes only to the Host that asked.
+    ...(options.tryItKey !== undefined ? [tryItKey(options.tryItKey)] : []),
     // Without a budget there is no CDN in front, as under the emulator: the functions' headers go out as they are.
     ...(cdnBytes > 0 ? [cdnStandIn({ maxBytes: cdnBytes, deploy: build })] : []),
     ...(build ? [oneBuild(build)] : []),
-    ...(options.tryItKey !== undefined ? [tryItKey(options.tryItKey)] : []),
   ];
   return listen(chain(steps, (request) => api(request, origin)), { port: options.port, host: options.host });
 }
