@@ -76,12 +76,16 @@ try {
 `;
 
 describe('the packed client', () => {
-  it('holds JavaScript and declarations that import nothing outside the package, and a README', () => {
+  it('holds JavaScript and declarations that import nothing outside the package, a README and the licence it names', () => {
     const held = files();
     expect(held).toContain('README.md');
+    expect(held).toContain('LICENSE');
     expect(held.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8'));
     expect(manifest.dependencies).toBeUndefined();
+    // An app that ships the client needs a licence that lets it: the one the package names, in its files.
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(path.join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
     const { types, import: entry } = manifest.exports['.'];
     expect(held).toContain(path.normalize(types));
     expect(held).toContain(path.normalize(entry));
