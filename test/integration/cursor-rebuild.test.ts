@@ -1,7 +1,11 @@
 // A cursor outlives a rebuild: it names the last record returned by date and id and carries
 // that record's position only as a hint. Here rebuilds move that record (older fights added
-// before it) or remove it, and the next page still starts right after its key.
+// before it) or remove it, and the next page still starts right after its key. A deploy that
+// changes the fights filters keeps the cursors callers hold: a filter added is absent from keys
+// made before it, and keys sealed before keys named their filters are read by position.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CURSOR_SEED } from '../../src/api/cursor.ts';
+import { seal, unseal } from '../../src/api/sealed.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Fight } from '../../src/records/schemas.ts';
@@ -70,5 +74,71 @@ describe('a cursor across a rebuild', () => {
     expect(status).toBe(200);
     // Newest first: the fight just older than the deleted one comes next, as it would have.
     expect(ids(body.data)).toEqual(after(before.fights, last, 'DESC', 10));
+  });
+});
+
+describe('a cursor across a deploy that changes the fights filters', () => {
+  // A division's fights up to a day: two filters given, three not.
+  const query = 'division_id=welterweight&date_to=2020-12-31&date_sort=ASC&page_size=7';
+
+  /** next_page of the first page, the page it opens, and that cursor with its filters' key replaced by `key`. */
+  async function rekeyed() {
+    const { next } = await firstPageAndCursor(query);
+    const call = directClient(NOW, await beforeStore!);
+    const real = await call(next);
+    expect(real.status, JSON.stringify(real.body)).toBe(200);
+    const url = new URL(next, 'http://api.test');
+    const opened = unseal(url.searchParams.get('cursor')!, CURSOR_SEED);
+    if (!('value' in opened)) throw new Error(`no cursor in ${next}`);
+    const follow = (key: string) => {
+      const value = [...(opened.value as unknown[])];
+      value[5] = key;
+      url.searchParams.set('cursor', seal(value, CURSOR_SEED));
+      return call(url.pathname + url.search);
+    };
+    return { real: real.body, follow };
+  }
+
+  it('made before a filter existed, its key lacking that name, is followed by a request without that filter', async () => {
+    const { real, follow } = await rekeyed();
+    // The key a build makes whose list has no event_id or fighter_id filter yet: those names are simply absent.
+    const { status, body } = await follow('division_id=welterweight&to=2020-12-31');
+    expect(status).toBe(200);
+    expect(ids(body.data)).toEqual(ids(real.data));
+    expect(body.pagination).toEqual(real.pagination);
+  });
+
+  it('sealed before keys named their filters (the five filters by position) is still followed', async () => {
+    const { real, follow } = await rekeyed();
+    // As cursors were sealed then: [from, to, division_id, event_id, fighter_id], null where not given.
+    const legacy = await follow(JSON.stringify([null, '2020-12-31', 'welterweight', null, null]));
+    expect(legacy.status).toBe(200);
+    expect(ids(legacy.body.data)).toEqual(ids(real.data));
+    const named = await follow('division_id=welterweight&to=2020-12-31');
+    expect(named.status).toBe(200);
+    expect(named.body).toEqual(legacy.body);
+  });
+
+  it('naming a filter the request does not have, or another value, is refused with InvalidCursor', async () => {
+    const { follow } = await rekeyed();
+    expect((await follow('division_id=welterweight&to=2020-12-31')).status).toBe(200);
+    for (const key of [
+      'division_id=welterweight&fighter_id=fighter-000001&to=2020-12-31', // a filter the request lacks
+      'division_id=welterweight&title_id=wbc&to=2020-12-31', // a filter this build does not know
+      'division_id=heavyweight&to=2020-12-31', // another value
+      'division_id=welterweight', // lacking a filter the request has
+      'to=2020-12-31&division_id=welterweight', // not in the canonical order: no next_page gives it
+      '',
+      JSON.stringify([null, '2020-12-31', 'heavyweight', null, null]),
+      JSON.stringify([null, null, 'welterweight', null, null]),
+      JSON.stringify([null, '2020-12-31', 'welterweight', null, null, null]),
+      JSON.stringify([null, '2020-12-31', 'welterweight', null, 7]),
+      JSON.stringify({ division_id: 'welterweight', to: '2020-12-31' }),
+      '[null,"2020-12-31","welterweight"',
+    ]) {
+      const { status, body } = await follow(key);
+      expect(status, key).toBe(400);
+      expect(body.error.name, key).toBe('InvalidCursor');
+    }
   });
 });

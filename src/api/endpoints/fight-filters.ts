@@ -5,6 +5,7 @@
 // event's or a fighter's fights whole, else every fight's or a division's in date order) is
 // fightsList's choice: a filter added here needs a list to be read from there too.
 import type { KeyedFight } from '../../store/layout.ts';
+import { isLegacyKey, keyOver, readLegacyKey } from './fight-filter-key.ts';
 import type { DayRange } from '../params/days.ts';
 import { filter } from '../params/fields.ts';
 
@@ -42,11 +43,25 @@ export const idFilterParams = eachIdFilter((name) => filter(ID_FILTERS[name].abo
 /** A request's filters: its days, and the ids it filters by. */
 export type FightFilters = DayRange & Partial<Record<IdFilterName, string>>;
 
+/** Every filter of the list by name: the days, then each id filter. */
+export const FILTER_NAMES = ['from', 'to', ...NAMES] as const;
+
 /**
- * The filters a cursor is bound to, in one canonical string: the days, then each id filter in
- * the list's order (the order cursors already made were made in).
+ * The filters a cursor is bound to, in one canonical string: each filter given, by name (see
+ * fight-filter-key.ts). Made once per request.
  */
-export const filterKey = (q: Partial<FightFilters>) => JSON.stringify([q.from ?? null, q.to ?? null, ...NAMES.map((name) => q[name] ?? null)]);
+export const filterKey: (q: Partial<FightFilters>) => string = keyOver(FILTER_NAMES);
+
+/**
+ * Whether a cursor's sealed key is the request's `key`: the same filters, each with the same value.
+ * A key sealed by position is read by name first.
+ */
+export function sameFilters(sealed: string, key: string): boolean {
+  if (sealed === key) return true;
+  if (!isLegacyKey(sealed)) return false;
+  const legacy = readLegacyKey(sealed);
+  return legacy !== undefined && filterKey(legacy) === key;
+}
 
 /** The filters as next_page repeats them: the days as data_from and date_to, then each id filter given. */
 export function setFilterParams(q: FightFilters, params: URLSearchParams): void {

@@ -17,7 +17,7 @@ import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
 import { datedBody, keyOf, pageAfterCursor, pageByOffset, pageOfMatches, type DatedPage, type DatedQuery } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { eachIdFilter, filterKey, ID_FILTERS, idFilterParams, passes, setFilterParams, type FightFilters } from './fight-filters.ts';
+import { eachIdFilter, filterKey, ID_FILTERS, idFilterParams, passes, sameFilters, setFilterParams, type FightFilters } from './fight-filters.ts';
 import { dayRange, scheduleDays } from '../params/days.ts';
 import { dateSort, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
 import { kinds } from '../params/kinds.ts';
@@ -43,8 +43,8 @@ const listParams = z.object({
 
 type ListQuery = z.output<typeof listParams>;
 
-/** What a page of the list is for: its days and filters, its order and size. */
-type FightsQuery = FightFilters & Pick<ListQuery, 'date_sort' | 'page_size'>;
+/** What a page of the list is for: its days and filters (and their key, made once), its order and size. */
+type FightsQuery = FightFilters & Pick<ListQuery, 'date_sort' | 'page_size'> & { key: string };
 
 const UNFILTERED = filterKey({});
 
@@ -55,7 +55,7 @@ function nextPage(q: FightsQuery, origin: string, last: string, position: number
   setFilterParams(q, params);
   params.set('date_sort', q.date_sort);
   params.set('page_size', String(q.page_size));
-  const cursor: Cursor = { after: [date, id], order: q.date_sort, page, filters: filterKey(q), position };
+  const cursor: Cursor = { after: [date, id], order: q.date_sort, page, filters: q.key, position };
   params.set('cursor', encodeCursor(cursor));
   return `${origin}${BASE_PATH}${listFights.path}?${params}`;
 }
@@ -70,17 +70,18 @@ function body(q: FightsQuery, origin: string, page: DatedPage, pageNum: number, 
 }
 
 async function fightsList(values: ListQuery, { store, origin }: AnswerContext): Promise<Body> {
-  const q: FightsQuery = { ...dayRange(values), ...values };
+  const filters: FightFilters & ListQuery = { ...dayRange(values), ...values };
+  const q: FightsQuery = { ...filters, key: filterKey(filters) };
   let cursor: Cursor | undefined;
   if (values.cursor !== undefined) {
     cursor = decodeCursor(values.cursor);
-    if (cursor.filters !== filterKey(q) || cursor.order !== q.date_sort)
+    if (!sameFilters(cursor.filters, q.key) || cursor.order !== q.date_sort)
       throw invalidCursor("it was made for other filters or another date_sort than this request's");
   }
   const offset = (values.page_num - 1) * q.page_size;
   if (!cursor && offset >= OFFSET_CEILING) throw pageLimitExceeded(offset);
   // The first pages of the default view (newest first) are read from the list's head: one read.
-  if (!cursor && filterKey(q) === UNFILTERED && q.date_sort === 'DESC') {
+  if (!cursor && q.key === UNFILTERED && q.date_sort === 'DESC') {
     const head = await readHeadPage(store, 'fights', offset, q.page_size);
     if (head) {
       // The page's last record stands at this position in date order.
