@@ -1,6 +1,6 @@
 // Which of the project's files a build's output depends on: the code under src/ and the locked
 // packages, less the code that only serves a build (the Node preview, Netlify's emulator, the live
-// preview, the command lines) or only measures one (the query mix, the MCP
+// preview, the command lines) or only measures one (the MCP
 // sample calls, which the tests and the benchmarks use). Editing those neither makes a build stale
 // nor drops its saved state; the API document, which the build writes, reads the store with
 // src/hosts/node/folder-store.ts, which stays in.
@@ -11,6 +11,5 @@ export const NOT_BUILD_CODE = [
   'src/dev/**',
   'src/hosts/emulator/**',
   'src/hosts/node/!(folder-store).ts',
-  'src/api/budget/mix.ts',
   'src/mcp/sample-calls.ts',
 ];

@@ -3,11 +3,11 @@
 // (`reads`). Counts, not timings, so the test is as stable as the code.
 import { describe, expect, it } from 'vitest';
 import { MAX_READ_BYTES, ONE_READ, TWO_ROUNDS } from '../../src/api/budget/budget.ts';
-import { budgetOf, queryMix } from '../../src/api/budget/mix.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { ENDPOINTS, route } from '../../src/api/registry.ts';
 import { countingStore, overBudget } from '../helpers/counting-store.ts';
 import { distStore } from '../helpers/handler.ts';
+import { budgetOf, queryMix } from '../helpers/query-mix.ts';
 
 /** The handler over the test build, its reads counted. */
 function countedHandler() {
