@@ -16,7 +16,7 @@ import type { Store } from '../../src/store/reader/store.ts';
 import { existingFolder, integer, parseCommandLine } from '../../src/cli/args.ts';
 import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
 import { emulatorDeno } from '../../src/hosts/emulator/deno.ts';
-import { sampleCalls } from '../../src/mcp/sample-calls.ts';
+import { sampleCalls } from '../../test/helpers/sample-calls.ts';
 import { machine } from './report.ts';
 import { percentile, tail } from './stats.ts';
 

@@ -1,8 +1,8 @@
 // Which of the project's files a build's output depends on: the code under src/ and the locked
 // packages, less the code that only serves a build (the Node preview, Netlify's emulator, the live
-// preview, the command lines) or only measures one (the query mix and its counting store, the MCP
-// sample calls, which the tests and the benchmarks use). Editing those neither makes a build stale
-// nor drops its saved state; the API document, which the build writes, reads the store with
+// preview, the command lines). What only tests or measures a build is kept out of src/ (in test/
+// and scripts/), so it needs no place here. Editing those neither makes a build stale nor drops
+// its saved state; the API document, which the build writes, reads the store with
 // src/hosts/node/folder-store.ts, which stays in.
 export const BUILD_CODE = ['src/**/*'];
 
@@ -11,7 +11,4 @@ export const NOT_BUILD_CODE = [
   'src/dev/**',
   'src/hosts/emulator/**',
   'src/hosts/node/!(folder-store).ts',
-  'src/api/budget/mix.ts',
-  'src/api/budget/counting-store.ts',
-  'src/mcp/sample-calls.ts',
 ];

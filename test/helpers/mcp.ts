@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 
-export { sampleCalls, type SampleIds } from '../../src/mcp/sample-calls.ts';
+export { sampleCalls, type SampleIds } from './sample-calls.ts';
 
 type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -2,25 +2,30 @@
 import type { StaticOrigin } from '../../src/hosts/netlify/functions.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
 import type { Store } from '../../src/store/reader/store.ts';
+import { EXPORT_PART_BYTES } from '../../src/store/layout.ts';
+import { exportUnits } from '../../src/store/writer/exports.ts';
 import type { Body } from '../../src/store/writer/lists.ts';
-import { memorySink } from '../../src/store/writer/sink.ts';
-import { writeStore } from '../../src/store/writer/write-store.ts';
+import { storeUnits } from '../../src/store/writer/write-store.ts';
 import { TEST_AS_OF } from './as-of.ts';
+import { datasetSource } from './dataset-source.ts';
 
 const bytesOf = (body: Body) => (typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body));
 
 /** The dataset's store, made for `asOf` (the day the dataset was resolved for, in the tests). */
 export async function memoryStore(dataset: Dataset, options: { asOf?: string; partBytes?: number } = {}): Promise<Store & { files: Map<string, Body> }> {
-  const sink = memorySink();
-  await writeStore(dataset, sink, { asOf: options.asOf ?? TEST_AS_OF, partBytes: options.partBytes });
+  const files = new Map<string, Body>();
+  const source = datasetSource(dataset);
+  // In the build's order: the exports last, as they read the lists' texts in their order.
+  for (const unit of storeUnits(source)) files.set(unit.path, unit.body());
+  for await (const unit of exportUnits(source, { asOf: options.asOf ?? TEST_AS_OF, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) files.set(unit.path, unit.body());
   return {
-    files: sink.files,
+    files,
     read: async (p) => {
-      const body = sink.files.get(p);
+      const body = files.get(p);
       return body === undefined ? null : typeof body === 'string' ? body : new TextDecoder().decode(body);
     },
     readBytes: async (p) => {
-      const body = sink.files.get(p);
+      const body = files.get(p);
       return body === undefined ? null : bytesOf(body);
     },
   };

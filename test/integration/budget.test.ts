@@ -2,12 +2,12 @@
 // build: reads, sequential rounds, bytes, no path read twice; and only the lists its endpoint names
 // (`reads`). Counts, not timings, so the test is as stable as the code.
 import { describe, expect, it } from 'vitest';
-import { countingStore } from '../../src/api/budget/counting-store.ts';
-import { MAX_READ_BYTES, ONE_READ, overBudget, TWO_ROUNDS } from '../../src/api/budget/budget.ts';
-import { budgetOf, queryMix } from '../../src/api/budget/mix.ts';
+import { MAX_READ_BYTES, ONE_READ, TWO_ROUNDS } from '../../src/api/budget/budget.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { ENDPOINTS, route } from '../../src/api/registry.ts';
+import { countingStore, overBudget } from '../helpers/counting-store.ts';
 import { distStore } from '../helpers/handler.ts';
+import { budgetOf, queryMix } from '../helpers/query-mix.ts';
 
 /** The handler over the test build, its reads counted. */
 function countedHandler() {

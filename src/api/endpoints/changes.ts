@@ -64,6 +64,7 @@ function checkPlace(index: HistoryIndex, place: { history: string; position: num
 export const listChanges = endpoint({
   name: 'list_changes',
   path: '/changes/',
+  kind: 'list',
   params,
   record: Change,
   answerSchema: ChangesAnswer,

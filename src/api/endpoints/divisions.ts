@@ -8,6 +8,7 @@ import { endpoint, getOne, readAllBody } from './endpoint.ts';
 export const listDivisions = endpoint({
   name: 'list_divisions',
   path: '/divisions/',
+  kind: 'list',
   params: z.object({}),
   record: Division,
   summary: 'List divisions',

@@ -38,10 +38,8 @@ export interface AnswerContext {
  */
 export type Kind = 'one' | 'list' | 'schedule' | 'file';
 
-/** The kind a path says: an id at its end is one record, a trailing slash a list, any other word a schedule. */
-export type KindOf<Path extends string> = Path extends `${string}}` ? 'one' : Path extends `${string}/` ? 'list' : 'schedule';
-
-const kindOf = (path: string): Kind => (path.endsWith('}') ? 'one' : path.endsWith('/') ? 'list' : 'schedule');
+/** Every kind: a definition is checked at run time too, as JavaScript that no type check saw may make one. */
+const KINDS: readonly string[] = Object.keys({ one: true, list: true, schedule: true, file: true } satisfies Record<Kind, true>);
 
 /** A built file answered as it is, outside the envelope: its bytes, its media type, the name it downloads as and its validator. */
 export interface FileAnswer {
@@ -58,7 +56,7 @@ export type Answer = Body | FileAnswer;
 export const isFileAnswer = (answer: Answer): answer is FileAnswer => 'file' in answer;
 
 /** An endpoint as written: everything but what follows from its path. */
-export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType, K extends Kind = KindOf<Path>> {
+export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType, K extends Kind> {
   /** Stable, and unique: tools and the typed client name the endpoint by it (`list_fights`, `get_fighter`). */
   name: N;
   /** Below the base path, as the specification writes it: `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
@@ -78,8 +76,8 @@ export interface EndpointDefinition<N extends string, Path extends string, P ext
   reads: readonly string[];
   /** The most a request reads of them (see budget/budget.ts); `head`: a page of its list's head, the default view's first records. */
   budget: ReadBudget & { head?: ReadBudget };
-  /** What it answers when its path does not say (see KindOf): the service's health is one record, an export part a file. */
-  kind?: K;
+  /** What it answers: declared, as a path's shape does not say it (the service's health is one record, an export part a file). */
+  kind: K;
   /** How long its answer may be kept: `deploy` unless said. */
   caching?: Caching;
   /** Whether an MCP tool answers it too (so unless said). */
@@ -112,17 +110,17 @@ export interface Endpoint<
 /** A path segment that is a parameter: `{fight_id}` -> `fight_id`. */
 export const paramOf = (segment: string) => /^\{(\w+)\}$/.exec(segment)?.[1];
 
-/** An endpoint from its definition: its section, kind and path parameters follow from its path. */
-export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType, const K extends Kind = KindOf<Path>>(
+/** An endpoint from its definition: its section and path parameters follow from its path. */
+export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType, const K extends Kind>(
   definition: EndpointDefinition<N, Path, P, R, K>,
 ): Endpoint<N, Path, P, R, K> {
   const segments = segmentsOf(definition.path);
   if (!isSection(segments[0])) throw new Error(`not an endpoint path: ${definition.path}`);
+  if (!KINDS.includes(definition.kind)) throw new Error(`${definition.name} declares no kind (${KINDS.join(', ')})`);
   return {
     ...definition,
     errors: definition.errors ?? [],
     section: segments[0] as SectionOf<Path> & Section,
-    kind: definition.kind ?? (kindOf(definition.path) as K),
     caching: definition.caching ?? 'deploy',
     tool: definition.tool ?? true,
     segments,
@@ -162,6 +160,7 @@ export function getOne<const R extends ItemResource, S extends z.ZodType>(resour
   return endpoint({
     name: `get_${one}`,
     path: `/${resource}/{${one}_id}`,
+    kind: 'one',
     params: z.object({ [`${one}_id`]: pathId(resource) }),
     record,
     summary: `Get ${article(one)} ${one}`,

@@ -39,6 +39,7 @@ async function eventsList(q: z.output<typeof listParams>, { store, today }: Answ
 export const listEvents = endpoint({
   name: 'list_events',
   path: '/events/',
+  kind: 'list',
   params: listParams,
   record: Event,
   summary: 'List events',
@@ -58,6 +59,7 @@ export const getEvent = getOne('events', Event, (p) => p.event?.id);
 export const eventsSchedule = endpoint({
   name: 'events_schedule',
   path: '/events/schedule',
+  kind: 'schedule',
   params: scheduleParams,
   record: ScheduledEvent,
   summary: 'Events schedule',

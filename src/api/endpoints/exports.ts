@@ -65,6 +65,7 @@ export const getExportPart = endpoint({
 export const listExports = endpoint({
   name: 'list_exports',
   path: EXPORTS_PATH,
+  kind: 'list',
   params: z.object({}),
   record: Export,
   summary: 'List exports',

@@ -64,6 +64,7 @@ const byName = (q: Query, name: string, ctx: AnswerContext, offset: number): Pro
 export const listFighters = endpoint({
   name: 'list_fighters',
   path: '/fighters/',
+  kind: 'list',
   params: listParams,
   record: Fighter,
   summary: 'List fighters',

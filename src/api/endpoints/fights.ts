@@ -111,6 +111,7 @@ async function wholeListPage(q: FightsQuery, store: Store, list: WholeList, offs
 export const listFights = endpoint({
   name: 'list_fights',
   path: '/fights/',
+  kind: 'list',
   params: listParams,
   record: Fight,
   summary: 'List fights',
@@ -139,6 +140,7 @@ export const getFight = getOne('fights', Fight, (p) => p.fight?.fight.id);
 export const fightsSchedule = endpoint({
   name: 'fights_schedule',
   path: '/fights/schedule',
+  kind: 'schedule',
   params: scheduleParams,
   record: Fight,
   summary: 'Fights schedule',

@@ -8,6 +8,7 @@ import { endpoint, getOne, readAllBody } from './endpoint.ts';
 export const listOrganizations = endpoint({
   name: 'list_organizations',
   path: '/organizations/',
+  kind: 'list',
   params: z.object({}),
   record: Organization,
   summary: 'List organizations',

@@ -16,6 +16,7 @@ import { defaulted, refused } from '../params/rules.ts';
 export const listRankings = endpoint({
   name: 'rankings',
   path: '/rankings/',
+  kind: 'list',
   params: z.object({
     page_num: defaulted(kinds.wholeNumber(1, RANKINGS_PAGES), 1, 'Weight class page to return, heaviest first.', { ignoredWith: 'division_id' }),
     organization_id: filter('Narrow to one sanctioning organization.'),

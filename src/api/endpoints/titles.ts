@@ -11,6 +11,7 @@ import { filter } from '../params/fields.ts';
 export const listTitles = endpoint({
   name: 'list_titles',
   path: '/titles/',
+  kind: 'list',
   params: z.object({
     organization_id: filter('Organization that sanctions the title.'),
     division_id: filter('Division the title belongs to.'),

@@ -2,19 +2,16 @@
 // the records' keys and texts, and what is held in memory is the keys and one file's body. The
 // output depends on the records alone, so unchanged content rewrites the same bytes, and a deploy
 // uploads only what changed.
-import type { Dataset } from '../../records/dataset.ts';
 import { ScheduledEvent } from '../../records/schemas.ts';
 import {
-  EXPORT_PART_BYTES, fieldsPrefix, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList,
+  fieldsPrefix, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList,
 } from '../layout.ts';
-import { exportUnits } from './exports.ts';
 import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
 import { idsOfRecords, packedLists, packUnits } from './packs.ts';
 import { recordPacks } from './record-packs.ts';
 import { memoryBuckets, searchUnits, type GramBuckets } from './search.ts';
-import type { Sink } from './sink.ts';
-import { datasetSource, type FighterSource, type FightSource, type StoreSource } from './source.ts';
+import type { FighterSource, FightSource, StoreSource } from './source.ts';
 
 export interface WriteOptions {
   /** Where the name search's pairs wait while grouped (in memory unless given). */
@@ -23,22 +20,7 @@ export interface WriteOptions {
   lines?: BucketsOf;
 }
 
-export interface WriteStoreOptions extends WriteOptions {
-  /** The build's day, which the exports' listing and the health file state. */
-  asOf: string;
-  /** The most NDJSON an export part holds (EXPORT_PART_BYTES unless given). */
-  partBytes?: number;
-}
-
-/** Every store file of a source (or of a resolved dataset, as tests hold one), the exports last (they read the lists' texts in their order). */
-export async function writeStore(from: StoreSource | Dataset, sink: Sink, options: WriteStoreOptions): Promise<void> {
-  const source = isSource(from) ? from : datasetSource(from);
-  for (const unit of storeUnits(source, options)) await sink.write(unit.path, unit.body());
-  for await (const unit of exportUnits(source, { asOf: options.asOf, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) await sink.write(unit.path, unit.body());
-}
-
-const isSource = (from: StoreSource | Dataset): from is StoreSource => 'order' in from.fights;
-
+/** Every store file of a source but the exports, which come after (exports.ts: they read the lists' texts in their order). */
 export function* storeUnits(source: StoreSource, options: WriteOptions = {}): Generator<Unit> {
   const lines = options.lines ?? (() => memoryLineBuckets());
   yield* smallUnits(source);

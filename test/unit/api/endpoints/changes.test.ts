@@ -2,14 +2,13 @@
 // reaches (so a request stays within its reads and bytes), next_page carries on where it ended,
 // and the pages together give every change in order, within the endpoint's budget.
 import { describe, expect, it } from 'vitest';
-import { countingStore } from '../../../../src/api/budget/counting-store.ts';
-import { overBudget } from '../../../../src/api/budget/budget.ts';
 import { createHandler } from '../../../../src/api/handler.ts';
 import { endpointNamed } from '../../../../src/api/registry.ts';
 import { decodeSyncToken, encodeSyncToken } from '../../../../src/api/sync-token.ts';
 import { CHANGES_PACKS_A_PAGE, buildEndingAt, historyStart, paths } from '../../../../src/store/layout.ts';
 import type { Store } from '../../../../src/store/reader/store.ts';
 import { appendBuild, historyUnits, type PreviousHistory } from '../../../../src/store/writer/changes.ts';
+import { countingStore, overBudget } from '../../../helpers/counting-store.ts';
 
 const KEY = 'k';
 

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../../src/content/resolve.ts';
 import { readKeyed } from '../../../../src/store/layout.ts';
 import { groupItems, members } from '../../../../src/store/writer/lists.ts';
-import { datasetSource, type StoreSource } from '../../../../src/store/writer/source.ts';
+import type { StoreSource } from '../../../../src/store/writer/source.ts';
 import { fightersOf, keyedFight, storeUnits } from '../../../../src/store/writer/write-store.ts';
 import { TEST_AS_OF } from '../../../helpers/as-of.ts';
+import { datasetSource } from '../../../helpers/dataset-source.ts';
 import { minimalContent } from '../../../helpers/fixture.ts';
 
 function content() {

@@ -1,11 +1,11 @@
 // The query mix: every kind of request the API answers but a file's download, from the data itself. Each is held to its
-// endpoint's read budget (budget.ts): the benchmark reports against it, a test holds it.
-import { HEAD_SIZE, buildEndingAt, historyStart, linesOf, paths, readHistoryIndex, readKeyed } from '../../store/layout.ts';
-import { encodeSyncToken } from '../sync-token.ts';
-import { readHeadPage } from '../../store/reader/lists.ts';
-import type { Store } from '../../store/reader/store.ts';
-import { route } from '../registry.ts';
-import type { ReadBudget } from './budget.ts';
+// endpoint's read budget (src/api/budget/budget.ts): the benchmark reports against it, a test holds it.
+import { HEAD_SIZE, buildEndingAt, historyStart, linesOf, paths, readHistoryIndex, readKeyed } from '../../src/store/layout.ts';
+import { encodeSyncToken } from '../../src/api/sync-token.ts';
+import { readHeadPage } from '../../src/store/reader/lists.ts';
+import type { Store } from '../../src/store/reader/store.ts';
+import { route } from '../../src/api/registry.ts';
+import type { ReadBudget } from '../../src/api/budget/budget.ts';
 
 export interface MixQuery {
   name: string;

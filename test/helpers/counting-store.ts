@@ -1,8 +1,10 @@
 // A store that counts what a request reads: how many files, in how many sequential rounds, how
 // many bytes, and whether any path is read twice. Reads complete on a later turn of the event
 // loop, as network reads do, so reads issued together share a round; a read issued after another
-// completed is counted in the round after it.
-import type { Store } from '../../store/reader/store.ts';
+// completed is counted in the round after it. The budget test and the benchmark hold each query
+// of the mix to its endpoint's budget with these counts.
+import { MAX_READ_BYTES, type ReadBudget } from '../../src/api/budget/budget.ts';
+import type { Store } from '../../src/store/reader/store.ts';
 
 export interface ReadStats {
   reads: number;
@@ -43,4 +45,14 @@ export function countingStore(inner: Store) {
       return stats;
     },
   };
+}
+
+/** Why a request's reads break a budget, or null. */
+export function overBudget(budget: ReadBudget, stats: ReadStats): string | null {
+  if (stats.repeated.length > 0) return `read ${stats.repeated.join(', ')} twice`;
+  if (stats.reads > budget.reads || stats.rounds > budget.rounds)
+    return `${stats.reads} reads in ${stats.rounds} rounds (budget: ${budget.reads} reads, ${budget.rounds} rounds)`;
+  const bytes = budget.bytes ?? MAX_READ_BYTES;
+  if (stats.bytes > bytes) return `${stats.bytes} bytes read (budget: ${bytes})`;
+  return null;
 }
