@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from './inputs.ts';
-import { asOfDay } from '../content/as-of.ts';
 import { realFolder, stateFolder } from '../shared/build-folders.ts';
+import { contentSettings } from './settings.ts';
 
 export { realFolder, stateFolder };
 import type { FileList } from '../shared/file-list.ts';
@@ -40,8 +40,6 @@ export function linkFolder(dir: string): string {
   return `${realFolder(dir)}-linked`;
 }
 
-type Env = Record<string, string | undefined>;
-
 /**
  * Digest of the code files a build depends on: each one's path and bytes. Bytes, not times (as
  * the content's part takes, for millions of files): a checkout, a stash or a copy that leaves the
@@ -60,11 +58,11 @@ export function codeFingerprint(root: string = ROOT): string {
 
 /**
  * Where the pages Astro made for the code of digest `code` are kept (see
- * src/astro/pages-cache.ts): under PAGES_CACHE_DIR, by default the project's node_modules/.cache,
- * which goes with the installed packages the pages are made from.
+ * src/astro/pages-cache.ts): under the settings' pagesCacheDir (PAGES_CACHE_DIR), by default the
+ * project's node_modules/.cache, which goes with the installed packages the pages are made from.
  */
-export function pagesEntry(code: string, env: Env = process.env): string {
-  return path.join(env.PAGES_CACHE_DIR || path.join(ROOT, 'node_modules', '.cache', 'boxing-pages'), code);
+export function pagesEntry(code: string, pagesCacheDir: string): string {
+  return path.join(pagesCacheDir, code);
 }
 
 /**
@@ -89,9 +87,12 @@ export function markerInputs(code: string, content: ContentInputs): BuildInputs 
   return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
 }
 
+type Env = Record<string, string | undefined>;
+
 /** The content folder and the as-of day a build with `env` would take. */
 function contentOf(env: Env): { contentDir: string; asOf: string } {
-  return { contentDir: path.resolve(ROOT, env.CONTENT_DIR ?? 'content'), asOf: asOfDay(env) };
+  const content = contentSettings(env);
+  return { contentDir: path.resolve(ROOT, content.contentDir), asOf: content.asOfDay };
 }
 
 /** What a build of the content folder in `env` would be made from now. */
@@ -126,16 +127,12 @@ export async function buildInputsOffThread(env: Env = process.env): Promise<Buil
 }
 
 /**
- * What would stop a build into `out` of `contentDir` before it starts, in one line, or null:
- * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
- * the content, which the build would replace whole. `outOption` names `out` in the message.
+ * What would stop a build into `out` of `contentDir` before it starts, in one line, or null: an
+ * output folder that holds the project, the current folder or the content, which the build would
+ * replace whole (a bad setting is refused as the settings are made). `outOption` names `out` in
+ * the message.
  */
-export function buildProblem(out: string, outOption: string, contentDir: string, env: Env = process.env): string | null {
-  try {
-    asOfDay(env);
-  } catch (e) {
-    return (e as Error).message;
-  }
+export function buildProblem(out: string, outOption: string, contentDir: string): string | null {
   // By real paths: a link to the project or the content is the project or the content.
   let target: string;
   try {
