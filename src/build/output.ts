@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from './inputs.ts';
 import { realFolder, stateFolder } from '../shared/build-folders.ts';
-import { contentSettings } from './settings.ts';
+import type { ContentSettings } from './settings.ts';
 
 export { realFolder, stateFolder };
 import type { FileList } from '../shared/file-list.ts';
@@ -87,24 +87,18 @@ export function markerInputs(code: string, content: ContentInputs): BuildInputs 
   return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
 }
 
-type Env = Record<string, string | undefined>;
+/** The content folder, from the project as npm runs the commands. */
+const contentFolder = (content: ContentSettings) => path.resolve(ROOT, content.contentDir);
 
-/** The content folder and the as-of day a build with `env` would take. */
-function contentOf(env: Env): { contentDir: string; asOf: string } {
-  const content = contentSettings(env);
-  return { contentDir: path.resolve(ROOT, content.contentDir), asOf: content.asOfDay };
-}
-
-/** What a build of the content folder in `env` would be made from now. */
-export function buildInputs(env: Env = process.env): BuildInputs {
-  return listedBuildInputs(env).inputs;
+/** What a build of `content` would be made from now. */
+export function buildInputs(content: ContentSettings): BuildInputs {
+  return listedBuildInputs(content).inputs;
 }
 
 /** buildInputs, with the listing of the content it was made from. */
-export function listedBuildInputs(env: Env = process.env): { inputs: BuildInputs; listing: FileList } {
-  const { contentDir } = contentOf(env);
-  const listing = listContent(contentDir);
-  return { inputs: buildInputsOf(env, listing), listing };
+export function listedBuildInputs(content: ContentSettings): { inputs: BuildInputs; listing: FileList } {
+  const listing = listContent(contentFolder(content));
+  return { inputs: buildInputsOf(content, listing), listing };
 }
 
 /**
@@ -112,18 +106,16 @@ export function listedBuildInputs(env: Env = process.env): { inputs: BuildInputs
  * (see contentInputs): a live preview's, which follows every change, in a second at a million
  * files rather than the tens of seconds a listing takes.
  */
-export function buildInputsOf(env: Env, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
-  const { contentDir, asOf } = contentOf(env);
-  return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listing, changed));
+export function buildInputsOf(content: ContentSettings, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
+  return markerInputs(codeFingerprint(), contentInputs(contentFolder(content), content.asOfDay, listing, changed));
 }
 
 /**
  * buildInputs with the content listed and digested on another thread: the caller's thread stays
  * free to answer requests (the code's few files are digested on it).
  */
-export async function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
-  const { contentDir, asOf } = contentOf(env);
-  return markerInputs(codeFingerprint(), await contentInputsOffThread(contentDir, asOf));
+export async function buildInputsOffThread(content: ContentSettings): Promise<BuildInputs> {
+  return markerInputs(codeFingerprint(), await contentInputsOffThread(contentFolder(content), content.asOfDay));
 }
 
 /**

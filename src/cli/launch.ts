@@ -28,7 +28,7 @@ export function buildUnlessCurrent(dist: string, usage: string): FileList | null
   const content = contentSettingsOrRefuse(usage);
   const problem = buildProblem(dist, 'DIST_DIR', content.contentDir);
   if (problem !== null) refuse(usage, problem);
-  const { inputs, listing } = listedBuildInputs();
+  const { inputs, listing } = listedBuildInputs(content);
   if (isCurrent(dist, inputs)) return listing;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();
