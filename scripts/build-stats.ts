@@ -10,11 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { readBuildSeconds } from '../src/build/state.ts';
 import { grouped } from '../src/shared/numbers.ts';
 import { allocatorSettings, withBuildAllocator } from '../src/build/allocator.ts';
-import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
+import { hasPages } from '../src/astro/pages-cache.ts';
 import { buildWithKeptPages } from '../src/astro/site-store.ts';
 import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from '../src/build/output.ts';
+import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
-import { checkExportSetting, commandProgress, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
+import { commandProgress, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
+import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
 
 const USAGE = `Usage: npm run build:stats -- [--content DIR] [--out DIR] [--json]
        (or node scripts/build-stats.ts [options])
@@ -45,6 +47,8 @@ const values = parseCommandLine(USAGE, {
   out: { type: 'string', default: 'dist', parse: nonEmpty },
   json: { type: 'boolean' },
 });
+// The content folder is --content's, whatever CONTENT_DIR says.
+const fromEnvironment = buildSettingsOrRefuse(USAGE, { ...process.env, CONTENT_DIR: path.resolve(values.content) });
 const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
 // The build runs in a process started with the allocator settings npm run build gives Astro's
@@ -54,13 +58,11 @@ if (Object.values(allocatorSettings()).includes(null)) {
   const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: withBuildAllocator() });
   process.exit(again.status ?? 1);
 }
-process.env.CONTENT_DIR = path.resolve(values.content);
 const outDir = realFolder(values.out);
 // The build runs here quietly (Astro, when it runs, at its 'error' level); the store build's
 // progress shows anyway, as the store step writes it to standard error, and so do this script's
 // own steps.
 const progress = commandProgress(USAGE);
-checkExportSetting(USAGE);
 
 // Timed from an empty folder, as `npm run build` builds (into a fresh folder, swapped in after):
 // clearing a previous output of a million files is not part of a build (but takes a while).
@@ -68,18 +70,18 @@ if (existsSync(outDir)) progress.log(`removing the previous ${values.out}...`);
 rmSync(outDir, { recursive: true, force: true });
 // As npm run build does, the store's state is saved beside it (the time to save it is part of a build).
 rmSync(stateFolder(outDir), { recursive: true, force: true });
-process.env.STORE_STATE_DIR = stateFolder(outDir);
-process.env.STORE_ID = randomUUID();
 // As npm run build does, the pages are taken from an earlier build of this code where they are
 // kept, and Astro runs (and keeps them) where they are not.
-const pages = pagesEntry(codeFingerprint());
+const pages = pagesEntry(codeFingerprint(), fromEnvironment.pagesCacheDir);
+const settings: BuildSettings = { ...fromEnvironment, stateDir: stateFolder(outDir), storeId: randomUUID(), pagesEntry: pages };
 const pagesKept = hasPages(pages);
 const started = performance.now();
 if (pagesKept) {
   // Quiet as Astro is at its 'error' level: the store's progress still shows on standard error.
-  await buildWithKeptPages(pages, outDir, process.env.CONTENT_DIR, { info() {}, warn() {} });
+  await buildWithKeptPages(pages, outDir, settings, { info() {}, warn() {} });
 } else {
-  process.env[PAGES_ENTRY_ENV] = pages;
+  // Astro, in this process, loads the integration from astro.config.mjs: it receives them as npm run build's Astro does.
+  process.env[BUILD_SETTINGS_ENV] = encodeBuildSettings(settings);
   const { build } = await import('astro');
   await build({ root: process.cwd(), outDir, logLevel: 'error' });
 }
@@ -110,7 +112,7 @@ const walk = (dir: string) => {
 walk(outDir);
 counting.done();
 
-const stats = { content: path.relative(process.cwd(), process.env.CONTENT_DIR) || '.', pages: pagesKept ? 'kept' : 'astro', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
+const stats = { content: path.relative(process.cwd(), settings.contentDir) || '.', pages: pagesKept ? 'kept' : 'astro', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
 if (values.json) console.log(JSON.stringify(stats));
 else {
   const rows: Array<[string, string]> = [

@@ -8,14 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasPages, PAGES_ENTRY_ENV } from '../src/astro/pages-cache.ts';
+import { hasPages } from '../src/astro/pages-cache.ts';
 import { readContentInputs } from '../src/build/inputs.ts';
 import { withBuildAllocator } from '../src/build/allocator.ts';
 import {
   buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, withCompileCache, writeMarker,
 } from '../src/build/output.ts';
+import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
-import { buildTimeEnv, checkExportSetting, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
+import { buildTimeEnv, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
+import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -43,11 +45,12 @@ const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', impor
 const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.meta.url));
 
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
-const problem = buildProblem(outDir, '--outDir', process.env.CONTENT_DIR ?? 'content');
+// Made once, here: the process that builds the store receives them whole (see src/build/settings.ts).
+const fromEnvironment = buildSettingsOrRefuse(USAGE);
+const problem = buildProblem(outDir, '--outDir', fromEnvironment.contentDir);
 if (problem !== null) refuse(USAGE, problem);
-// Read by the store's progress and its exports, in Astro's process: refused here, before a build starts.
+// Read by the store's progress, in Astro's process: refused here, before a build starts.
 checkProgressSetting(USAGE);
-checkExportSetting(USAGE);
 const out = realFolder(outDir);
 const temp = tempFolder(out);
 clearStale(out);
@@ -64,19 +67,23 @@ const code = codeFingerprint();
 // one, lets the store take the files a content change leaves as they were (see src/build/reuse.ts).
 const store = randomUUID();
 const previous = readMarker(out);
-const storeEnv: Record<string, string> = { STORE_ID: store, STORE_STATE_DIR: stateFolder(temp) };
-if (previous?.store && existsSync(stateFolder(out)))
-  Object.assign(storeEnv, { STORE_PREVIOUS_DIR: out, STORE_PREVIOUS_STATE: stateFolder(out), STORE_PREVIOUS_ID: previous.store, STORE_LINK_DIR: linkFolder(temp) });
-// The changes feed follows the history in DIR's store with the digests in its state, whether DIR
-// is a whole build or only what a build cache kept of one (see src/build/history.ts).
-if (existsSync(stateFolder(out))) Object.assign(storeEnv, { STORE_HISTORY_DIR: out, STORE_HISTORY_STATE: stateFolder(out) });
 // Astro's pages follow from the code alone: kept from an earlier build of this code, they are
 // copied and the store step runs without Astro; otherwise Astro builds them and keeps them (see
-// src/astro/pages-cache.ts). The process that builds the store runs with the allocator settings
-// that keep its memory down (see src/build/allocator.ts).
-const pages = pagesEntry(code);
+// src/astro/pages-cache.ts).
+const pages = pagesEntry(code, fromEnvironment.pagesCacheDir);
+const settings: BuildSettings = { ...fromEnvironment, storeId: store, stateDir: stateFolder(temp), pagesEntry: pages };
+if (previous?.store && existsSync(stateFolder(out)))
+  settings.previous = { dir: out, state: stateFolder(out), store: previous.store, links: linkFolder(temp) };
+// The changes feed follows the history in DIR's store with the digests in its state, whether DIR
+// is a whole build or only what a build cache kept of one (see src/build/history.ts).
+if (existsSync(stateFolder(out))) settings.history = { dir: out, state: stateFolder(out) };
+// The process that builds the store runs with the allocator settings that keep its memory down
+// (see src/build/allocator.ts).
 const builder = hasPages(pages) ? [STORE_STEP, pages, temp] : [ASTRO, 'build', '--outDir', temp];
-const child = spawn(process.execPath, builder, { stdio: 'inherit', env: withBuildAllocator(withCompileCache({ ...process.env, ...storeEnv, [PAGES_ENTRY_ENV]: pages })) });
+const child = spawn(process.execPath, builder, {
+  stdio: 'inherit',
+  env: withBuildAllocator(withCompileCache({ ...process.env, [BUILD_SETTINGS_ENV]: encodeBuildSettings(settings) })),
+});
 // Ctrl-C reaches Astro too; wait for it to stop, then clear the unfinished folder.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 

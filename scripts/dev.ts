@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseKeys } from '../src/api/keys.ts';
-import { asOfDay } from '../src/content/as-of.ts';
 import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
+import { contentSettingsOrRefuse } from '../src/cli/settings.ts';
 
 const USAGE = `Usage: npm run dev -- [--port N] [--host H]
        (or node scripts/dev.ts [options])
@@ -35,9 +35,10 @@ const options = parseCommandLine(USAGE, {
   host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
 });
 const DIST = process.env.DIST_DIR ?? 'dist';
-const CONTENT = process.env.CONTENT_DIR ?? 'content';
 
 const listing = buildUnlessCurrent(DIST, USAGE);
+// Taken once the site is built, as the build took its own: the day the live store's changes are for.
+const { contentDir: CONTENT, asOfDay: asOf } = contentSettingsOrRefuse(USAGE);
 const keys = localKeys();
 const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 const { startServer, PREVIEW_CACHE_BYTES } = await import('../src/hosts/node/serve.ts');
@@ -51,7 +52,7 @@ const rebuild = () =>
     child.on('exit', (code) => resolve(code === 0));
   });
 const context = folderOrigin(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
-const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf: asOfDay(), context, rebuild, log: (line) => console.log(line), listing });
+const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf, context, rebuild, log: (line) => console.log(line), listing });
 const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
   e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
 );

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildInputs, isCurrent } from '../../src/build/output.ts';
+import { contentSettings } from '../../src/build/settings.ts';
 import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
 import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { edits } from './edits.ts';
@@ -93,7 +94,7 @@ const stopping = performance.now();
 child.kill('SIGINT');
 await exited;
 const stopped = (performance.now() - stopping) / 1000;
-const current = isCurrent(values.dist, buildInputs({ ...process.env, CONTENT_DIR: path.resolve(values.content) }));
+const current = isCurrent(values.dist, buildInputs({ ...contentSettings(), contentDir: path.resolve(values.content) }));
 console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
 console.log('| edit | shown in | undone in |\n|---|---|---|');
 for (const row of rows) console.log(row);

@@ -2,15 +2,18 @@
 // store's work that needs no pages (see site-store.ts); when Astro has finished the pages, it
 // keeps them for later builds of the same code (see pages-cache.ts), then reads and checks the
 // content and writes every store file into the output folder, then the API's OpenAPI document.
+// Its settings are those the build command hands Astro's process (src/build/settings.ts), read
+// when the build starts: astro.config.mjs is loaded by commands that build nothing (astro check).
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { PAGES_ENTRY_ENV, savePages } from './pages-cache.ts';
+import { receivedBuildSettings } from '../build/settings.ts';
+import { savePages } from './pages-cache.ts';
 import { beginStore, finishStore, type StoreBegun } from './site-store.ts';
 import { holdStagingFolder, stagesInSharedFolder } from './staging-lock.ts';
 
-export function boxingStore(options: { contentDir?: string } = {}): AstroIntegration {
-  const contentDir = () => options.contentDir ?? process.env.CONTENT_DIR ?? 'content';
+export function boxingStore(): AstroIntegration {
   let begun: StoreBegun | undefined;
+  const begin = () => (begun ??= beginStore(receivedBuildSettings()));
   // Astro's pages of a build outside the current folder are staged in a folder all such builds
   // share: held from the start until the pages are written (see staging-lock.ts).
   let outDir = '';
@@ -20,7 +23,7 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
     hooks: {
       'astro:config:done': ({ config }) => void (outDir = fileURLToPath(config.outDir)),
       'astro:build:start': async ({ logger }) => {
-        begun = beginStore(contentDir());
+        begin();
         if (!stagesInSharedFolder(outDir)) return;
         releaseStaging = await holdStagingFolder({
           onWait: (holder, lock) =>
@@ -30,16 +33,17 @@ export function boxingStore(options: { contentDir?: string } = {}): AstroIntegra
       'astro:build:done': async ({ dir, logger }) => {
         releaseStaging?.();
         const built = fileURLToPath(dir);
+        const started = begin();
         // The folder holds the pages alone until the store step writes into it. Pages that
         // cannot be kept (a read-only or full disk) cost the next build Astro's time, nothing more.
-        const entry = process.env[PAGES_ENTRY_ENV];
+        const entry = started.settings.pagesEntry;
         if (entry)
           try {
             savePages(built, entry);
           } catch (e) {
             logger.warn(`the pages could not be kept for later builds of this code (${(e as Error).message}); the next build runs Astro again`);
           }
-        await finishStore(begun ?? beginStore(contentDir()), built, logger);
+        await finishStore(started, built, logger);
       },
     },
   };

@@ -7,9 +7,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Where the build command asks Astro's pages to be kept (see scripts/build.ts); unset, they are not kept. */
-export const PAGES_ENTRY_ENV = 'PAGES_ENTRY';
-
 /**
  * Entries of other versions kept beside the newest: for a checkout switched back to one of them,
  * or another copy of the code sharing these packages.

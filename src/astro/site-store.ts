@@ -2,11 +2,10 @@
 // made: the integration runs it inside Astro's build, and a build whose pages are kept from an
 // earlier build of the same code (see pages-cache.ts) runs it without Astro. Either way the
 // store, its state and the OpenAPI document come from this one place.
-import { asOfDay } from '../content/as-of.ts';
 import { formatWarnings } from '../content/files.ts';
-import { buildStore, type BuildStoreOptions } from '../build/build-store.ts';
+import { buildStore } from '../build/build-store.ts';
 import { startReuse, type Reuse } from '../build/reuse.ts';
-import { builtAtOf, exportPartBytes } from '../build/options.ts';
+import type { BuildSettings } from '../build/settings.ts';
 import { listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
 import { saveBuildSeconds } from '../build/state.ts';
 import { writeApiDocument } from './api-document.ts';
@@ -21,25 +20,13 @@ export interface StoreLogger {
 }
 
 /**
- * Where the build saves its state and which previous build it may take files from: set by the
- * build command (scripts/build.ts), which swaps both in with the site. Unset, the store is built
- * from nothing and no state is saved.
+ * The store's work begun: its settings (where the build saves its state and which previous build
+ * it may take files from are the build command's, which swaps both in with the site; without
+ * them the store is built from nothing and no state is saved), the content's listing, the taking
+ * of the previous build's files.
  */
-function storeEnvironment(env: Record<string, string | undefined>): Pick<BuildStoreOptions, 'stateDir' | 'storeId' | 'previous' | 'history' | 'builtAt' | 'exportPartBytes'> {
-  const previous =
-    env.STORE_PREVIOUS_DIR && env.STORE_PREVIOUS_STATE && env.STORE_PREVIOUS_ID && env.STORE_LINK_DIR
-      ? { dir: env.STORE_PREVIOUS_DIR, state: env.STORE_PREVIOUS_STATE, store: env.STORE_PREVIOUS_ID, links: env.STORE_LINK_DIR }
-      : undefined;
-  // The build before, for the changes feed: its store's history and its state, wherever they came from (a previous build, a build cache).
-  const history = env.STORE_HISTORY_DIR && env.STORE_HISTORY_STATE ? { dir: env.STORE_HISTORY_DIR, state: env.STORE_HISTORY_STATE } : undefined;
-  return { stateDir: env.STORE_STATE_DIR || undefined, storeId: env.STORE_ID || undefined, previous, history, builtAt: builtAtOf(env), exportPartBytes: exportPartBytes(env) };
-}
-
-/** The store's work begun: its settings, the day ages are computed for, the content's listing, the taking of the previous build's files. */
 export interface StoreBegun {
-  contentDir: string;
-  environment: ReturnType<typeof storeEnvironment>;
-  day: string;
+  settings: BuildSettings;
   listed: Promise<ListedContent>;
   reuse: Reuse | null;
 }
@@ -47,16 +34,13 @@ export interface StoreBegun {
 /**
  * Starts the two parts of the store's work that need no pages, each on a thread of its own:
  * listing the content (and its digest), and taking the previous build's files when there is one.
- * At a million files each takes seconds that would otherwise come after the pages. The day ages
- * are computed for is taken here, once for the whole build.
+ * At a million files each takes seconds that would otherwise come after the pages.
  */
-export function beginStore(contentDir: string): StoreBegun {
-  const day = asOfDay();
-  const environment = storeEnvironment(process.env);
-  const listed = listContentOffThread(contentDir, day);
+export function beginStore(settings: BuildSettings): StoreBegun {
+  const listed = listContentOffThread(settings.contentDir, settings.asOfDay);
   // Awaited when the store is written; a failure is reported there, not as an unhandled rejection.
   listed.catch(() => {});
-  return { contentDir, environment, day, listed, reuse: environment.previous ? startReuse(contentDir, environment.previous) : null };
+  return { settings, listed, reuse: settings.previous ? startReuse(settings.contentDir, settings.previous) : null };
 }
 
 /**
@@ -64,9 +48,9 @@ export function beginStore(contentDir: string): StoreBegun {
  * pages-cache.ts): the pages copied into `builtDir` (before any work starts that would need
  * stopping, should the copy fail), then the store step.
  */
-export async function buildWithKeptPages(pages: string, builtDir: string, contentDir: string, logger: StoreLogger): Promise<void> {
+export async function buildWithKeptPages(pages: string, builtDir: string, settings: BuildSettings, logger: StoreLogger): Promise<void> {
   restorePages(pages, builtDir);
-  await finishStore(beginStore(contentDir), builtDir, logger);
+  await finishStore(beginStore(settings), builtDir, logger);
 }
 
 /**
@@ -80,7 +64,8 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   // and the progress must show when Astro's own lines are turned down (build:stats). Warnings
   // and the summary stay with the logger.
   const progress = consoleProgress({ prefix: '[boxing-store] ' });
-  const { contentDir, environment, day: today, listed, reuse } = begun;
+  const { settings, listed, reuse } = begun;
+  const { contentDir, asOfDay: today, stateDir } = settings;
   let content: ListedContent;
   try {
     content = await listed;
@@ -95,12 +80,17 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
     progress,
     onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
     contentListing: content.listing,
-    ...environment,
+    stateDir,
+    storeId: settings.storeId,
+    previous: settings.previous,
+    history: settings.history,
+    builtAt: settings.builtAt,
+    exportPartBytes: settings.exportPartBytes,
   }, reuse).finally(() => progress.stop());
   await writeApiDocument(builtDir, today);
-  if (environment.stateDir) {
-    saveBuildSeconds(environment.stateDir, result.seconds);
-    saveContentInputs(environment.stateDir, content.inputs);
+  if (stateDir) {
+    saveBuildSeconds(stateDir, result.seconds);
+    saveContentInputs(stateDir, content.inputs);
   }
   const s = (seconds: number) => `${seconds.toFixed(1)} s`;
   const took = s((performance.now() - started) / 1000);

@@ -1,39 +1,8 @@
 // What a build of the store is asked to do, and what it reports.
 import type { Warning } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
-import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import type { Progress } from './progress.ts';
-import { isRealDateTime } from '../shared/dates.ts';
 import type { PreviousBuild } from './history.ts';
-
-/**
- * EXPORT_PART_BYTES caps export parts lower than the layout does (its EXPORT_PART_BYTES), so that
- * a small dataset is exported in several parts (the tests' builds); unset or empty, the layout's.
- * A value that is no such number is refused, naming the variable (the build commands refuse it
- * before they start).
- */
-export function exportPartBytes(env: Record<string, string | undefined>): number | undefined {
-  const value = env.EXPORT_PART_BYTES;
-  if (value === undefined || value === '') return undefined;
-  const bytes = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(bytes >= 1 && bytes <= EXPORT_PART_BYTES))
-    throw new Error(`EXPORT_PART_BYTES must be a whole number of bytes from 1 to ${EXPORT_PART_BYTES}, not "${value}"`);
-  return bytes;
-}
-
-/**
- * BUILD_TIME sets the time the changes feed records for a build, YYYY-MM-DDTHH:MM:SS in UTC (a
- * reproducible build, or a test of the history's span); unset or empty, now. Any other value is
- * refused, naming the variable.
- */
-export function builtAtOf(env: Record<string, string | undefined>): number | undefined {
-  const value = env.BUILD_TIME;
-  if (value === undefined || value === '') return undefined;
-  // From 1970 on: the history keeps times as epoch seconds.
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value) || !isRealDateTime(value) || value < '1970')
-    throw new Error(`BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
-  return Date.parse(`${value}Z`) / 1000;
-}
 
 export interface BuildStoreOptions {
   contentDir: string;

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { contentInputs, contentInputsOffThread, listContent, type ContentInputs, type FileStat } from './inputs.ts';
-import { asOfDay } from '../content/as-of.ts';
 import { realFolder, stateFolder } from '../shared/build-folders.ts';
+import type { ContentSettings } from './settings.ts';
 
 export { realFolder, stateFolder };
 import type { FileList } from '../shared/file-list.ts';
@@ -40,8 +40,6 @@ export function linkFolder(dir: string): string {
   return `${realFolder(dir)}-linked`;
 }
 
-type Env = Record<string, string | undefined>;
-
 /**
  * Digest of the code files a build depends on: each one's path and bytes. Bytes, not times (as
  * the content's part takes, for millions of files): a checkout, a stash or a copy that leaves the
@@ -60,11 +58,11 @@ export function codeFingerprint(root: string = ROOT): string {
 
 /**
  * Where the pages Astro made for the code of digest `code` are kept (see
- * src/astro/pages-cache.ts): under PAGES_CACHE_DIR, by default the project's node_modules/.cache,
- * which goes with the installed packages the pages are made from.
+ * src/astro/pages-cache.ts): under the settings' pagesCacheDir (PAGES_CACHE_DIR), by default the
+ * project's node_modules/.cache, which goes with the installed packages the pages are made from.
  */
-export function pagesEntry(code: string, env: Env = process.env): string {
-  return path.join(env.PAGES_CACHE_DIR || path.join(ROOT, 'node_modules', '.cache', 'boxing-pages'), code);
+export function pagesEntry(code: string, pagesCacheDir: string): string {
+  return path.join(pagesCacheDir, code);
 }
 
 /**
@@ -89,21 +87,18 @@ export function markerInputs(code: string, content: ContentInputs): BuildInputs 
   return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
 }
 
-/** The content folder and the as-of day a build with `env` would take. */
-function contentOf(env: Env): { contentDir: string; asOf: string } {
-  return { contentDir: path.resolve(ROOT, env.CONTENT_DIR ?? 'content'), asOf: asOfDay(env) };
-}
+/** The content folder, from the project as npm runs the commands. */
+const contentFolder = (content: ContentSettings) => path.resolve(ROOT, content.contentDir);
 
-/** What a build of the content folder in `env` would be made from now. */
-export function buildInputs(env: Env = process.env): BuildInputs {
-  return listedBuildInputs(env).inputs;
+/** What a build of `content` would be made from now. */
+export function buildInputs(content: ContentSettings): BuildInputs {
+  return listedBuildInputs(content).inputs;
 }
 
 /** buildInputs, with the listing of the content it was made from. */
-export function listedBuildInputs(env: Env = process.env): { inputs: BuildInputs; listing: FileList } {
-  const { contentDir } = contentOf(env);
-  const listing = listContent(contentDir);
-  return { inputs: buildInputsOf(env, listing), listing };
+export function listedBuildInputs(content: ContentSettings): { inputs: BuildInputs; listing: FileList } {
+  const listing = listContent(contentFolder(content));
+  return { inputs: buildInputsOf(content, listing), listing };
 }
 
 /**
@@ -111,31 +106,25 @@ export function listedBuildInputs(env: Env = process.env): { inputs: BuildInputs
  * (see contentInputs): a live preview's, which follows every change, in a second at a million
  * files rather than the tens of seconds a listing takes.
  */
-export function buildInputsOf(env: Env, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
-  const { contentDir, asOf } = contentOf(env);
-  return markerInputs(codeFingerprint(), contentInputs(contentDir, asOf, listing, changed));
+export function buildInputsOf(content: ContentSettings, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
+  return markerInputs(codeFingerprint(), contentInputs(contentFolder(content), content.asOfDay, listing, changed));
 }
 
 /**
  * buildInputs with the content listed and digested on another thread: the caller's thread stays
  * free to answer requests (the code's few files are digested on it).
  */
-export async function buildInputsOffThread(env: Env = process.env): Promise<BuildInputs> {
-  const { contentDir, asOf } = contentOf(env);
-  return markerInputs(codeFingerprint(), await contentInputsOffThread(contentDir, asOf));
+export async function buildInputsOffThread(content: ContentSettings): Promise<BuildInputs> {
+  return markerInputs(codeFingerprint(), await contentInputsOffThread(contentFolder(content), content.asOfDay));
 }
 
 /**
- * What would stop a build into `out` of `contentDir` before it starts, in one line, or null:
- * an AS_OF that is not a day, or an output folder that holds the project, the current folder or
- * the content, which the build would replace whole. `outOption` names `out` in the message.
+ * What would stop a build into `out` of `contentDir` before it starts, in one line, or null: an
+ * output folder that holds the project, the current folder or the content, which the build would
+ * replace whole (a bad setting is refused as the settings are made). `outOption` names `out` in
+ * the message.
  */
-export function buildProblem(out: string, outOption: string, contentDir: string, env: Env = process.env): string | null {
-  try {
-    asOfDay(env);
-  } catch (e) {
-    return (e as Error).message;
-  }
+export function buildProblem(out: string, outOption: string, contentDir: string): string | null {
   // By real paths: a link to the project or the content is the project or the content.
   let target: string;
   try {

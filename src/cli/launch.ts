@@ -7,6 +7,7 @@ import { parseKeys } from '../api/keys.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { buildProblem, isCurrent, listedBuildInputs } from '../build/output.ts';
 import { refuse } from './args.ts';
+import { contentSettingsOrRefuse } from './settings.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD = path.join(ROOT, 'scripts/build.ts');
@@ -24,9 +25,10 @@ export const DEV_KEY = 'dev-key-change-me';
  */
 export function buildUnlessCurrent(dist: string, usage: string): FileList | null {
   if (process.env.SKIP_BUILD === '1') return null;
-  const problem = buildProblem(dist, 'DIST_DIR', process.env.CONTENT_DIR ?? 'content');
+  const content = contentSettingsOrRefuse(usage);
+  const problem = buildProblem(dist, 'DIST_DIR', content.contentDir);
   if (problem !== null) refuse(usage, problem);
-  const { inputs, listing } = listedBuildInputs();
+  const { inputs, listing } = listedBuildInputs(content);
   if (isCurrent(dist, inputs)) return listing;
   console.log('Building the site (no complete build of the current content and code)...');
   const started = Date.now();

@@ -1,7 +1,6 @@
 // Progress for a command: the console reporter (src/progress/console.ts) on standard error, with
 // a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done; and
-// the same for the build commands' EXPORT_PART_BYTES.
-import { builtAtOf, exportPartBytes } from '../build/options.ts';
+// the build commands' variables as their usage texts describe them.
 import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../progress/console.ts';
 import { EXPORT_PART_BYTES } from '../store/layout.ts';
 import { refuse } from './args.ts';
@@ -24,16 +23,6 @@ export function exportPartEnv(column: number): string {
 export function buildTimeEnv(column: number): string {
   const indent = ' '.repeat(column);
   return `  BUILD_TIME\n${indent}the time the changes feed records for the build, YYYY-MM-DDTHH:MM:SS in UTC\n${indent}(default: now)`;
-}
-
-/** Stops the process (exit code 2, with `usage`) when EXPORT_PART_BYTES or BUILD_TIME cannot be used: the build reads them, in Astro's process. */
-export function checkExportSetting(usage: string): void {
-  try {
-    exportPartBytes(process.env);
-    builtAtOf(process.env);
-  } catch (e) {
-    refuse(usage, (e as Error).message);
-  }
 }
 
 /** Stops the process (exit code 2, with `usage`) when PROGRESS_INTERVAL cannot be used. */

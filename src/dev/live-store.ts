@@ -105,7 +105,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
 
   const read = (file: string) => readTextIfThere(path.join(dist, file));
 
-  const env = { ...process.env, CONTENT_DIR: options.contentDir, AS_OF: options.asOf };
+  const content = { contentDir: options.contentDir, asOfDay: options.asOf };
   /**
    * The listing of the content the store was built from, and each file a change applied since
    * (its size and time when it was read, or null: removed). Together they give the marker's
@@ -114,7 +114,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
    */
   let listing = options.listing ?? null;
   const appliedFiles = new Map<string, FileStat | null>();
-  const inputsNow = () => (listing ? buildInputsOf(env, listing, appliedFiles) : buildInputs(env));
+  const inputsNow = () => (listing ? buildInputsOf(content, listing, appliedFiles) : buildInputs(content));
 
   /** The marker being worked out, if one is. */
   let marking: Promise<void> = Promise.resolve();
@@ -137,7 +137,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       const at = applied;
       saveState(stateFolder(dist), { meta: current.meta, catalog: current.catalog, orders });
       if (listing) return writeMarker(dist, { ...inputsNow(), store: current.meta.store });
-      marking = buildInputsOffThread(env).then(
+      marking = buildInputsOffThread(content).then(
         (inputs) => {
           if (at === applied && pending.size === 0) writeMarker(dist, { ...inputs, store: current.meta.store });
         },

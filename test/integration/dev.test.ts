@@ -161,7 +161,7 @@ describe('npm run dev', () => {
     save('fights', 'fight-002092.json', { ...json('fights', 'fight-002092.json'), title: 'Marked' });
     await printed(/Applied 1 changed file/, at);
     expect(readMarker(dist)).toBeNull();
-    const current = { ...buildInputs({ ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }) };
+    const current = { ...buildInputs({ contentDir: content, asOfDay: TEST_AS_OF }) };
     for (let waited = 0; readMarker(dist) === null && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(readMarker(dist)?.fingerprint).toBe(current.fingerprint);
     expect(isCurrent(dist, current)).toBe(true);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../src/build/build-store.ts';
-import { exportPartBytes } from '../../src/build/options.ts';
+import { buildSettingsFromEnvironment } from '../../src/build/settings.ts';
 import { silentProgress } from '../../src/build/progress.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { differingFiles, HISTORY } from '../helpers/folder-files.ts';
@@ -67,7 +67,7 @@ describe('one fight edited in a store of 20,000', () => {
 
   it('leaves the store a build from nothing makes', async () => {
     const fresh = path.join(work, 'fresh');
-    await buildStore({ contentDir: content, outDir: fresh, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, exportPartBytes: exportPartBytes(process.env) });
+    await buildStore({ contentDir: content, outDir: fresh, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes });
     const differing = differingFiles(dist, fresh, { under: 'store', folders: true, apart: [HISTORY] });
     expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/build/build-store.ts';
-import { exportPartBytes } from '../../../src/build/options.ts';
+import { buildSettingsFromEnvironment } from '../../../src/build/settings.ts';
 import { MAX_UPDATE_FILES } from '../../../src/build/reuse.ts';
 import { hashedPacks } from '../../helpers/store-lists.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
@@ -42,7 +42,7 @@ async function expectSameAsFromNothing(dist: string) {
   rmSync(fresh, { recursive: true, force: true });
   await buildStore({ contentDir: content, outDir: fresh, asOfDay: asOf, progress: silentProgress, onIgnored: () => {},
     // Cut as the spawned builds cut them: they read the run's EXPORT_PART_BYTES (test/helpers/run-temp.ts).
-    exportPartBytes: exportPartBytes(process.env) });
+    exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes });
   // Folders too: one left empty is a difference.
   const differing = differingFiles(dist, fresh, { under: 'store', folders: true, apart: [HISTORY] });
   expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);

@@ -35,7 +35,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'boxing-live-'));
 const content = path.join(work, 'content');
 const dist = path.join(work, 'dist');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const env = { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF };
+const builtFrom = { contentDir: content, asOfDay: TEST_AS_OF };
 
 describe('the live store', () => {
   it('marks the site on closing, right after a change, from the listing it started with', async () => {
@@ -56,7 +56,7 @@ describe('the live store', () => {
     expect(inputs.listContent).not.toHaveBeenCalled();
     expect(inputs.contentInputsOffThread).not.toHaveBeenCalled();
     // What the next start lists: the site is current.
-    expect(isCurrent(dist, buildInputs(env))).toBe(true);
+    expect(isCurrent(dist, buildInputs(builtFrom))).toBe(true);
   });
 });
 
@@ -78,7 +78,7 @@ async function preview(options: { build?: () => Promise<void> } = {}) {
   const dist = path.join(work, 'dist');
   writeSmallDataset(content);
   buildSite(dist, { CONTENT_DIR: content });
-  const env = { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF };
+  const builtFrom = { contentDir: content, asOfDay: TEST_AS_OF };
   let seen!: (relative: string) => void;
   let held: { built: ReturnType<typeof signal>; finish: ReturnType<typeof signal> } | null = null;
   let rebuilds = 0;
@@ -139,7 +139,7 @@ async function preview(options: { build?: () => Promise<void> } = {}) {
     fightTitle: async (id: string) => (await call(`/v2/fights/${id}`)).body.data.title,
     ranking: async () => (await call('/v2/rankings/?organization_id=ibf&division_id=bantamweight')).body.data[0],
     /** True when the marker says the site is a build of the content as it is now. */
-    marked: () => isCurrent(dist, buildInputs(env)),
+    marked: () => isCurrent(dist, buildInputs(builtFrom)),
   };
 }
 

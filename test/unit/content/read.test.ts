@@ -293,13 +293,13 @@ describe('the files of content/', () => {
 describe('the day ages are computed for (AS_OF)', () => {
   const now = new Date('2026-03-04T23:59:00Z');
   it('is AS_OF when it is a calendar day, else today in UTC', () => {
-    expect(asOfDay({ AS_OF: '2024-02-29' }, now)).toBe('2024-02-29');
-    expect(asOfDay({}, now)).toBe('2026-03-04');
-    expect(asOfDay({ AS_OF: '' }, now)).toBe('2026-03-04');
+    expect(asOfDay('2024-02-29', now)).toBe('2024-02-29');
+    expect(asOfDay(undefined, now)).toBe('2026-03-04');
+    expect(asOfDay('', now)).toBe('2026-03-04');
   });
 
   it('refuses any other AS_OF, naming it and the expected form', () => {
     for (const bad of ['2024-02-30', '2024-2-3', '01/11/2026', 'today', ' 2026-11-01'])
-      expect(() => asOfDay({ AS_OF: bad }, now)).toThrow(/^AS_OF must be a calendar day in the form YYYY-MM-DD/);
+      expect(() => asOfDay(bad, now)).toThrow(/^AS_OF must be a calendar day in the form YYYY-MM-DD/);
   });
 });
