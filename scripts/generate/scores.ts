@@ -1,7 +1,7 @@
 // Fight results: the outcome, the round it ended in and the judges' cards, consistent with each
 // other under the ten-point must system.
 import type { FightRecord } from '../../src/content/schemas.ts';
-import { Rng, WeightedTable } from './random.ts';
+import { type Rng, WeightedTable } from './random.ts';
 
 type Outcome = NonNullable<FightRecord['results']>['outcome'];
 
@@ -63,7 +63,7 @@ export function makeResult(rng: Rng, scheduled: number, p1: number): Result {
   if (outcome === 'PTS' && scheduled > 10) outcome = 'UD';
   if (outcome === 'KO' || outcome === 'TKO') {
     // Stoppages come earlier more often than late.
-    const round = 1 + Math.floor(Math.pow(rng.next(), 1.3) * scheduled);
+    const round = 1 + Math.floor(rng.next() ** 1.3 * scheduled);
     return { winner, outcome, round, scores: null };
   }
   let signs: (1 | 0 | -1)[];

@@ -31,7 +31,7 @@ export async function writeCollections(outDir: string, collections: [string, { i
     const writing = progress.phase(`writing ${name}`, records.length);
     for (const record of records) {
       const file = `${record.id}.json`;
-      const bytes = Buffer.from(JSON.stringify(record, null, 2) + '\n', 'utf8');
+      const bytes = Buffer.from(`${JSON.stringify(record, null, 2)}\n`, 'utf8');
       const fd = openSync(path.join(dir, file), existing.has(file) ? 'r+' : 'w');
       try {
         writeSync(fd, bytes, 0, bytes.length, 0);

@@ -39,7 +39,7 @@ function listToolOf(resource: Resource): string | undefined {
 const RESOURCE_OF_ID = new Map(Object.entries(SINGULAR).map(([resource, one]) => [`${one}_id`, resource as Resource]));
 
 /** Which tools give the ids this one takes. */
-function idsNote(endpoint: Endpoint, names: readonly string[]): string {
+function idsNote(names: readonly string[]): string {
   const sources = names.flatMap((name) => {
     const resource = RESOURCE_OF_ID.get(name);
     const list = resource && listToolOf(resource);
@@ -70,7 +70,7 @@ function toolOf(endpoint: Endpoint): Tool {
   return {
     name: endpoint.name,
     title: endpoint.summary,
-    description: [endpoint.description, pagingNote(endpoint, args), idsNote(endpoint, [...args.keys()]), answer].join('\n\n'),
+    description: [endpoint.description, pagingNote(endpoint, args), idsNote([...args.keys()]), answer].join('\n\n'),
     inputSchema: { type: 'object', properties: Object.fromEntries(args), required: [...endpoint.pathNames] },
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     endpoint,

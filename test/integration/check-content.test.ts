@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWarnings } from '../../src/content/files.ts';
-import { ContentError, readContent } from '../../src/content/read.ts';
+import { type ContentError, readContent } from '../../src/content/read.ts';
 import type { Warning } from '../../src/content/files.ts';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { runScript } from '../helpers/script.ts';

@@ -20,7 +20,7 @@ async function call(pathOrUrl: string, headers: Record<string, string> = HEADERS
   const url = pathOrUrl.startsWith('http') ? pathOrUrl : BASE_URL + pathOrUrl;
   const response = await fetch(url, { headers });
   const body = await response.json();
-  if (body.error && body.error.code) throw Object.assign(new Error(body.error.message), { code: body.error.code, status: response.status });
+  if (body.error?.code) throw Object.assign(new Error(body.error.message), { code: body.error.code, status: response.status });
   return body;
 }
 

@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { jsonSchemaOf } from '../../src/api/openapi/json-schema.ts';
 import { ENDPOINTS } from '../../src/api/registry.ts';
 import { createMcpHandler } from '../../src/mcp/server.ts';

@@ -8,7 +8,7 @@ import { buildStore } from '../../../src/build/build-store.ts';
 import type { Catalog } from '../../../src/build/catalog.ts';
 import { silentProgress } from '../../../src/build/progress.ts';
 import { scanContent, scannerThreads } from '../../../src/build/scan.ts';
-import { ContentError } from '../../../src/content/read.ts';
+import type { ContentError } from '../../../src/content/read.ts';
 import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';
 import { writeDataset } from '../../helpers/small-dataset.ts';
