@@ -58,7 +58,8 @@ function sizeList(text: string, name: string): number[] {
 
 /** A file the report can be written into: its folder must be there before minutes of measuring. */
 function outFile(text: string, name: string): string {
-  if (!existsSync(path.dirname(path.resolve(text)))) throw new UsageError(`${name} must be a file in a folder that exists, got "${text}"`);
+  if (!existsSync(path.dirname(path.resolve(text))))
+    throw new UsageError(`${name} must be a file in a folder that exists, got "${text}"`);
   return text;
 }
 
@@ -159,7 +160,15 @@ async function measure(dist: string, fights: number) {
     const body = await call(counting.store, query.path);
     const stats = counting.take();
     const items = Array.isArray(body.data) ? body.data.length : 1;
-    results.push({ query, reads: stats.reads, rounds: stats.rounds, kb: stats.bytes / 1024, items, over: overBudget(budgetOf(query), stats), cpu: [] });
+    results.push({
+      query,
+      reads: stats.reads,
+      rounds: stats.rounds,
+      kb: stats.bytes / 1024,
+      items,
+      over: overBudget(budgetOf(query), stats),
+      cpu: [],
+    });
     calls.tick();
   }
   // The handler's time from the Request given to the Response returned, on the thread that runs
@@ -200,7 +209,9 @@ for (const size of sizes) {
   throughputAt ??= { content, dist, fights: size };
   const m = await measure(dist, size);
   say(`### ${grouped(size)} fights: reads, rounds and handler CPU per request (${rounds} rounds of the mix)\n`);
-  say(`| query | budget (reads / rounds) | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`);
+  say(
+    `| query | budget (reads / rounds) | reads | rounds | KB read | CPU p50 ms | CPU ${tail(m.results[0].cpu).name} ms | within budget |`,
+  );
   say('|---|---|---|---|---|---|---|---|');
   for (const r of m.results)
     say(
@@ -208,12 +219,14 @@ for (const size of sizes) {
     );
   const over = m.results.filter((r) => r.over !== null).length;
   const kb = m.results.map((r) => r.kb).sort((a, b) => a - b);
-  say(`\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; KB read p50 ${percentile(kb, 50).toFixed(1)}, max ${kb[kb.length - 1].toFixed(1)}; ${over} of ${m.results.length} queries over budget.\n`);
+  say(
+    `\nAll requests: CPU p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, max ${fmt(m.max)} ms; KB read p50 ${percentile(kb, 50).toFixed(1)}, max ${kb[kb.length - 1].toFixed(1)}; ${over} of ${m.results.length} queries over budget.\n`,
+  );
   progress.log(`hashing the ${grouped(size)}-fight build as netlify deploy does...`);
   deploys.push([size, await hashDeploy(dist)]);
 }
 
-say('### What a deploy of each build sends before its uploads (netlify-cli\'s hashFiles: see npm run bench:deploy)\n');
+say("### What a deploy of each build sends before its uploads (netlify-cli's hashFiles: see npm run bench:deploy)\n");
 say('| fights | files | the deploy request | hashing | largest folder | largest file |');
 say('|---|---|---|---|---|---|');
 for (const [size, d] of deploys)
@@ -233,7 +246,9 @@ if (throughputAt && throughputSeconds > 0) {
   // A fight of the build's to ask for by id: its oldest.
   const { value: fight } = await builtFights(throughputAt.dist).next();
   if (!fight) throw new Error(`${throughputAt.dist} holds no fight`);
-  progress.log(`measuring throughput at ${grouped(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`);
+  progress.log(
+    `measuring throughput at ${grouped(throughputAt.fights)} fights, ${throughputSeconds} s per query and server...`,
+  );
   const rows = await measureThroughput({
     distDir: throughputAt.dist,
     contentDir: throughputAt.content,
@@ -243,12 +258,21 @@ if (throughputAt && throughputSeconds > 0) {
     log: (line) => progress.log(line),
   });
   say(`\n### Preview throughput at ${grouped(throughputAt.fights)} fights\n`);
-  say(formatThroughput(rows, { machine: machine(), seconds: throughputSeconds, connections: 10, fights: throughputAt.fights }));
+  say(
+    formatThroughput(rows, {
+      machine: machine(),
+      seconds: throughputSeconds,
+      connections: 10,
+      fights: throughputAt.fights,
+    }),
+  );
 }
 
 if (values.out !== undefined) {
   // The settings that change the figures, as they were given.
-  const settings = ['AS_OF', 'NODE_OPTIONS'].flatMap((name) => (process.env[name] ? [`${name}=${process.env[name]}`] : []));
+  const settings = ['AS_OF', 'NODE_OPTIONS'].flatMap((name) =>
+    process.env[name] ? [`${name}=${process.env[name]}`] : [],
+  );
   const command = [...settings, 'npm run bench --', ...process.argv.slice(2)].join(' ');
   const when = `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0].toFixed(2)} at the end`;
   writeSection(values.out, 'npm run bench', `Written by \`${command}\` (${when}).\n${report.join('\n')}`);

@@ -12,7 +12,14 @@ import { grouped } from '../src/shared/numbers.ts';
 import { allocatorSettings, withBuildAllocator } from '../src/build/allocator.ts';
 import { hasPages } from '../src/astro/pages-cache.ts';
 import { buildWithKeptPages } from '../src/astro/site-store.ts';
-import { buildProblem, codeFingerprint, pagesCacheEnv, pagesEntry, realFolder, stateFolder } from '../src/build/output.ts';
+import {
+  buildProblem,
+  codeFingerprint,
+  pagesCacheEnv,
+  pagesEntry,
+  realFolder,
+  stateFolder,
+} from '../src/build/output.ts';
 import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { commandProgress, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
@@ -55,7 +62,10 @@ if (problem !== null) refuse(USAGE, problem);
 // (see src/build/allocator.ts), so that the memory measured is the build's: this one starts again
 // with them when they are not all in its environment.
 if (Object.values(allocatorSettings()).includes(null)) {
-  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: withBuildAllocator() });
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: withBuildAllocator(),
+  });
   process.exit(again.status ?? 1);
 }
 const outDir = realFolder(values.out);
@@ -73,7 +83,12 @@ rmSync(stateFolder(outDir), { recursive: true, force: true });
 // As npm run build does, the pages are taken from an earlier build of this code where they are
 // kept, and Astro runs (and keeps them) where they are not.
 const pages = pagesEntry(codeFingerprint(), fromEnvironment.pagesCacheDir);
-const settings: BuildSettings = { ...fromEnvironment, stateDir: stateFolder(outDir), storeId: randomUUID(), pagesEntry: pages };
+const settings: BuildSettings = {
+  ...fromEnvironment,
+  stateDir: stateFolder(outDir),
+  storeId: randomUUID(),
+  pagesEntry: pages,
+};
 const pagesKept = hasPages(pages);
 const started = performance.now();
 if (pagesKept) {
@@ -112,12 +127,26 @@ const walk = (dir: string) => {
 walk(outDir);
 counting.done();
 
-const stats = { content: path.relative(process.cwd(), settings.contentDir) || '.', pages: pagesKept ? 'kept' : 'astro', seconds, exportSeconds, peakMb, files, folders, largest, bytes, allocator: allocatorSettings() };
+const stats = {
+  content: path.relative(process.cwd(), settings.contentDir) || '.',
+  pages: pagesKept ? 'kept' : 'astro',
+  seconds,
+  exportSeconds,
+  peakMb,
+  files,
+  folders,
+  largest,
+  bytes,
+  allocator: allocatorSettings(),
+};
 if (values.json) console.log(JSON.stringify(stats));
 else {
   const rows: Array<[string, string]> = [
     ['content', stats.content],
-    ['pages', pagesKept ? `taken from an earlier build of this code (${pages})` : 'built by Astro (and kept for later builds)'],
+    [
+      'pages',
+      pagesKept ? `taken from an earlier build of this code (${pages})` : 'built by Astro (and kept for later builds)',
+    ],
     ['build time', `${seconds.toFixed(1)} s`],
     ['of which exports', exportSeconds === null ? 'not reported' : `${exportSeconds.toFixed(1)} s`],
     ['peak memory (max RSS)', `${peakMb.toFixed(0)} MB`],
@@ -125,7 +154,12 @@ else {
     ['folders', grouped(folders)],
     ['largest folder', `${largest.dir} (${grouped(largest.entries)} entries)`],
     ['total size', `${(bytes / 1024 / 1024).toFixed(1)} MB`],
-    ['allocator', Object.entries(stats.allocator).map(([name, value]) => `${name}=${value ?? '(unset)'}`).join(' ')],
+    [
+      'allocator',
+      Object.entries(stats.allocator)
+        .map(([name, value]) => `${name}=${value ?? '(unset)'}`)
+        .join(' '),
+    ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

@@ -12,7 +12,20 @@ import { hasPages } from '../src/astro/pages-cache.ts';
 import { readContentInputs } from '../src/build/inputs.ts';
 import { withBuildAllocator } from '../src/build/allocator.ts';
 import {
-  buildProblem, clearStale, codeFingerprint, linkFolder, markerInputs, pagesCacheEnv, pagesEntry, readMarker, realFolder, stateFolder, swapIn, tempFolder, withCompileCache, writeMarker,
+  buildProblem,
+  clearStale,
+  codeFingerprint,
+  linkFolder,
+  markerInputs,
+  pagesCacheEnv,
+  pagesEntry,
+  readMarker,
+  realFolder,
+  stateFolder,
+  swapIn,
+  tempFolder,
+  withCompileCache,
+  writeMarker,
 } from '../src/build/output.ts';
 import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';

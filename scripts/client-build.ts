@@ -29,7 +29,17 @@ const tsconfig = path.join(client, 'tsconfig.json');
 rmSync(out, { recursive: true, force: true });
 // The sources take only types from src/, which vanish here; a package they imported at run time
 // would stay an import and be refused below, not bundled in.
-await build({ entryPoints: [entry], outfile: path.join(out, 'index.js'), bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', packages: 'external', tsconfig, logLevel: 'warning' });
+await build({
+  entryPoints: [entry],
+  outfile: path.join(out, 'index.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  packages: 'external',
+  tsconfig,
+  logLevel: 'warning',
+});
 // respectExternal: nothing is left external (rollup's default), zod's declarations included.
 const bundle = await rollup({ input: entry, plugins: [dts({ respectExternal: true, tsconfig })] });
 // zod's declarations are copied into the file, and its licence asks that its notice go with them.
@@ -38,11 +48,14 @@ const banner = `/*!\n * Declarations of zod (https://zod.dev) are included below
 await bundle.write({ file: path.join(out, 'index.d.ts'), format: 'es', banner });
 await bundle.close();
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
 for (const file of ['index.js', 'index.d.ts']) {
   const imports = [...readFileSync(path.join(out, file), 'utf8').matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
   if (imports.length > 0) {
-    console.error(`client:build: client/dist/${file} imports ${imports.join(', ')}: the package must hold everything it needs`);
+    console.error(
+      `client:build: client/dist/${file} imports ${imports.join(', ')}: the package must hold everything it needs`,
+    );
     process.exit(1);
   }
 }

@@ -39,7 +39,7 @@ const { startEmulator } = await import('../src/hosts/emulator/netlify-dev.ts');
 const deno = emulatorDeno();
 if (deno === null) {
   console.error(
-    'No Deno that Netlify\'s emulator can run was found: it needs the 2.5 LTS line (the optional ' +
+    "No Deno that Netlify's emulator can run was found: it needs the 2.5 LTS line (the optional " +
       'dependency deno-lts-* has no build for this platform). Install Deno 2.5 and put it on PATH, or use npm start.',
   );
   process.exit(1);

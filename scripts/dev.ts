@@ -48,15 +48,36 @@ const { CannotListen } = await import('../src/hosts/node/bridge.ts');
 
 const rebuild = () =>
   new Promise<boolean>((resolve) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'build.ts'), '--outDir', path.resolve(DIST)], { stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'build.ts'), '--outDir', path.resolve(DIST)],
+      { stdio: 'inherit' },
+    );
     child.on('exit', (code) => resolve(code === 0));
   });
 const context = folderOrigin(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
-const live = await liveStore({ distDir: DIST, contentDir: CONTENT, asOf, context, rebuild, log: (line) => console.log(line), listing });
-const server = await startServer({ context, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
-  e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
+const live = await liveStore({
+  distDir: DIST,
+  contentDir: CONTENT,
+  asOf,
+  context,
+  rebuild,
+  log: (line) => console.log(line),
+  listing,
+});
+const server = await startServer({
+  context,
+  port: options.port,
+  env: { ...process.env, API_KEYS: keys },
+  host: options.host,
+  tryItKey,
+}).catch((e: unknown) => (e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e)));
+announce(
+  'Boxing Data API preview, following the content folder',
+  `http://localhost:${server.port}`,
+  keys,
+  tryItKey !== undefined,
 );
-announce('Boxing Data API preview, following the content folder', `http://localhost:${server.port}`, keys, tryItKey !== undefined);
 console.log(`Watching ${CONTENT} for changes.\n`);
 
 let closing: Promise<void> | undefined;

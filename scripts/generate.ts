@@ -22,13 +22,24 @@ async function main(): Promise<void> {
   const events = Math.min(eventCount(opts.fights), opts.fights);
   const needed = requiredDays(null, asOfDay).length;
   if (events < needed)
-    refuse(USAGE, `--fights must be at least ${needed} with --as-of ${opts.asOf}: every month from the as-of month through 2031-12 needs an event`);
+    refuse(
+      USAGE,
+      `--fights must be at least ${needed} with --as-of ${opts.asOf}: every month from the as-of month through 2031-12 needs an event`,
+    );
   // On standard error, so that standard output keeps only the summary line.
   const progress = commandProgress(USAGE);
 
   const fighters = makeFighters(opts.seed, opts.fighters ?? fighterCount(opts.fights), divisions, opts.asOf, progress);
   const eventList = makeEvents(opts.seed, events, asOfDay, progress);
-  const { fights, mainEvents, titleWinners } = makeFights(opts.seed, opts.fights, eventList, fighters, divisions, asOfDay, progress);
+  const { fights, mainEvents, titleWinners } = makeFights(
+    opts.seed,
+    opts.fights,
+    eventList,
+    fighters,
+    divisions,
+    asOfDay,
+    progress,
+  );
   titleEvents(opts.seed, eventList, mainEvents);
   finishStats(opts.seed, fighters, asOfYear);
   const rankings = makeRankings(opts.seed, fighters, divisions, titleWinners, asOfDay);

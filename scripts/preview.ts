@@ -40,7 +40,11 @@ const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
 // Loaded once the command line is known to be good, and the build done.
 const { startServer } = await import('../src/hosts/node/serve.ts');
 const { CannotListen } = await import('../src/hosts/node/bridge.ts');
-const server = await startServer({ distDir: DIST, port: options.port, env: { ...process.env, API_KEYS: keys }, host: options.host, tryItKey }).catch((e: unknown) =>
-  e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e),
-);
+const server = await startServer({
+  distDir: DIST,
+  port: options.port,
+  env: { ...process.env, API_KEYS: keys },
+  host: options.host,
+  tryItKey,
+}).catch((e: unknown) => (e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e)));
 announce('Boxing Data API preview', `http://localhost:${server.port}`, keys, tryItKey !== undefined);

@@ -7,19 +7,29 @@
 //   BOXING_API_KEY=... node client/examples/sqlite-mirror.ts https://boxing.example boxing.sqlite
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { COLLECTIONS, createClient, type BoxingDataClient, type Collection, type MirrorResult, type MirrorTarget } from '../src/index.ts';
+import {
+  COLLECTIONS,
+  createClient,
+  type BoxingDataClient,
+  type Collection,
+  type MirrorResult,
+  type MirrorTarget,
+} from '../src/index.ts';
 
 /** The file's tables: one per collection, and the sync token. */
 function open(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
-  for (const collection of COLLECTIONS) db.exec(`CREATE TABLE IF NOT EXISTS ${collection} (id TEXT PRIMARY KEY, record TEXT NOT NULL)`);
+  for (const collection of COLLECTIONS)
+    db.exec(`CREATE TABLE IF NOT EXISTS ${collection} (id TEXT PRIMARY KEY, record TEXT NOT NULL)`);
   db.exec('CREATE TABLE IF NOT EXISTS sync (token TEXT NOT NULL)');
   return db;
 }
 
 /** The mirror's target over the file's tables. */
 function tables(db: DatabaseSync): MirrorTarget {
-  const put = Object.fromEntries(COLLECTIONS.map((c) => [c, db.prepare(`INSERT OR REPLACE INTO ${c} (id, record) VALUES (?, ?)`)]));
+  const put = Object.fromEntries(
+    COLLECTIONS.map((c) => [c, db.prepare(`INSERT OR REPLACE INTO ${c} (id, record) VALUES (?, ?)`)]),
+  );
   const remove = Object.fromEntries(COLLECTIONS.map((c) => [c, db.prepare(`DELETE FROM ${c} WHERE id = ?`)]));
   return {
     clear: () => {
@@ -70,5 +80,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const result = await mirrorToSqlite(createClient({ baseUrl, apiKey }), file);
-  console.log(`${result.fromExports ? 'Made from the exports' : 'Changes applied'}: ${result.applied} records written; the token is kept in ${file}.`);
+  console.log(
+    `${result.fromExports ? 'Made from the exports' : 'Changes applied'}: ${result.applied} records written; the token is kept in ${file}.`,
+  );
 }

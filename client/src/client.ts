@@ -4,7 +4,17 @@
 import { exportRecords } from './exports.ts';
 import { mirrorInto, syncChanges, type MirrorResult, type MirrorTarget } from './sync.ts';
 import { everyRecord, transport, type ClientOptions } from './transport.ts';
-import type { AnswerOf, Change, Collection, CollectionRecord, EndpointName, MaxPageSize, ParamsOf, PathOf, RecordOf } from './types.ts';
+import type {
+  AnswerOf,
+  Change,
+  Collection,
+  CollectionRecord,
+  EndpointName,
+  MaxPageSize,
+  ParamsOf,
+  PathOf,
+  RecordOf,
+} from './types.ts';
 
 /** Bulk exports ask for the largest page the API gives: fewest requests. */
 const EXPORT_PAGE_SIZE: MaxPageSize = 100;
@@ -14,12 +24,18 @@ type Every<N extends EndpointName> = AsyncGenerator<RecordOf<N>, void, undefined
 export function createClient(options: ClientOptions) {
   const { get, getFile } = transport(options);
   // Each method names its endpoint and that endpoint's path, which must be the registry's (else it does not compile).
-  const list = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
-    (params: ParamsOf<N> = {}): Promise<AnswerOf<N>> => get(path, params);
-  const one = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
-    (id: string): Promise<AnswerOf<N>> => get(path.replace(/\{\w+\}$/, encodeURIComponent(id)));
-  const every = <N extends EndpointName>(_name: N, path: PathOf<N>) =>
-    (params: Partial<Omit<ParamsOf<N>, 'page_num' | 'cursor'>> = {}): Every<N> => everyRecord(get, path, { page_size: EXPORT_PAGE_SIZE, ...params });
+  const list =
+    <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (params: ParamsOf<N> = {}): Promise<AnswerOf<N>> =>
+      get(path, params);
+  const one =
+    <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (id: string): Promise<AnswerOf<N>> =>
+      get(path.replace(/\{\w+\}$/, encodeURIComponent(id)));
+  const every =
+    <N extends EndpointName>(_name: N, path: PathOf<N>) =>
+    (params: Partial<Omit<ParamsOf<N>, 'page_num' | 'cursor'>> = {}): Every<N> =>
+      everyRecord(get, path, { page_size: EXPORT_PAGE_SIZE, ...params });
 
   return {
     fights: {
@@ -83,7 +99,13 @@ export function createClient(options: ClientOptions) {
      * token kept with the copy; made again from the exports when the feed can no longer follow it.
      */
     mirror: (target: MirrorTarget, token?: string | null): Promise<MirrorResult> =>
-      mirrorInto(get, '/v2/changes/', (collection) => exportRecords(get, getFile, '/v2/exports/', collection), target, token),
+      mirrorInto(
+        get,
+        '/v2/changes/',
+        (collection) => exportRecords(get, getFile, '/v2/exports/', collection),
+        target,
+        token,
+      ),
     health: {
       /** Whether the service can read its data, the build's day and each collection's size (no key needed). */
       get: (): Promise<AnswerOf<'health'>> => get('/v2/health'),

@@ -14,11 +14,13 @@ const broken = (part: ExportPart, why: string) =>
 async function partRecords<T>(getFile: GetFile, part: ExportPart): Promise<T[]> {
   const file = await getFile(apiPath(part.url, "an export part's url"));
   if (file.length !== part.bytes) throw broken(part, `has ${file.length} bytes, not the ${part.bytes} listed`);
-  if (hex(await crypto.subtle.digest('SHA-256', file)) !== part.sha256) throw broken(part, 'is not the file listed (its SHA-256 differs)');
+  if (hex(await crypto.subtle.digest('SHA-256', file)) !== part.sha256)
+    throw broken(part, 'is not the file listed (its SHA-256 differs)');
   const text = await new Response(new Blob([file]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
   // One record a line, each line ended.
   const lines = text.split('\n').slice(0, -1);
-  if (lines.length !== part.records) throw broken(part, `holds ${lines.length} records, not the ${part.records} listed`);
+  if (lines.length !== part.records)
+    throw broken(part, `holds ${lines.length} records, not the ${part.records} listed`);
   return lines.map((line) => JSON.parse(line) as T);
 }
 
@@ -36,6 +38,10 @@ export async function* exportRecords<C extends Collection>(
   const listing = await get<AnswerOf<'list_exports'>>(listingPath);
   const entry = listing.data.find((e) => e.collection === collection);
   if (entry === undefined)
-    throw new BoxingDataError({ code: UNEXPECTED_RESPONSE, status: 200, message: `The exports' listing has no collection ${collection}.` });
+    throw new BoxingDataError({
+      code: UNEXPECTED_RESPONSE,
+      status: 200,
+      message: `The exports' listing has no collection ${collection}.`,
+    });
   for (const part of entry.parts) yield* await partRecords<CollectionRecord<C>>(getFile, part);
 }

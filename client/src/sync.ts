@@ -13,20 +13,37 @@ const PAGE_SIZE: MaxPageSize = 100;
 const EXPORT_ATTEMPTS = 3;
 
 /** Every collection, in the specification's order: what a mirror holds. */
-export const COLLECTIONS: readonly Collection[] = ['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings'];
+export const COLLECTIONS: readonly Collection[] = [
+  'fights',
+  'events',
+  'fighters',
+  'divisions',
+  'organizations',
+  'titles',
+  'rankings',
+];
 
 /**
  * Every change since `token`, oldest first, page after page (each with the record as its build
  * made it, null when deleted); returns the token to send next time. Without a token, yields
  * nothing and returns the token to start from (download the exports first: see mirror).
  */
-export async function* syncChanges(get: Get, path: PathOf<'list_changes'>, token?: string | null): AsyncGenerator<Change, string, undefined> {
+export async function* syncChanges(
+  get: Get,
+  path: PathOf<'list_changes'>,
+  token?: string | null,
+): AsyncGenerator<Change, string, undefined> {
   let page = await get<ChangesResponse>(path, token ? { since: token, page_size: PAGE_SIZE } : {});
   for (;;) {
     yield* page.data;
     const next = page.pagination.next_page;
     if (next === null || next === undefined) {
-      if (page.next_sync === null) throw new BoxingDataError({ code: 'UnexpectedResponse', status: 200, message: 'The last page of changes gave no next_sync.' });
+      if (page.next_sync === null)
+        throw new BoxingDataError({
+          code: 'UnexpectedResponse',
+          status: 200,
+          message: 'The last page of changes gave no next_sync.',
+        });
       return page.next_sync;
     }
     page = await get<ChangesResponse>(apiPath(next));
@@ -65,7 +82,13 @@ async function apply(target: MirrorTarget, change: Change): Promise<void> {
  * before the download (a change made meanwhile is applied again: putting a record is the same
  * whether it was there or not). Returns the token to keep.
  */
-export async function mirrorInto(get: Get, path: PathOf<'list_changes'>, records: Records, target: MirrorTarget, token?: string | null): Promise<MirrorResult> {
+export async function mirrorInto(
+  get: Get,
+  path: PathOf<'list_changes'>,
+  records: Records,
+  target: MirrorTarget,
+  token?: string | null,
+): Promise<MirrorResult> {
   let applied = 0;
   if (token) {
     try {

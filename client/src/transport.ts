@@ -32,11 +32,16 @@ export function transport(options: ClientOptions): { get: Get; getFile: GetFile 
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const urlOf = (path: string, query: QueryValues = {}) => {
     const url = new URL(base + path);
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     return url;
   };
   const unexpected = (url: URL, status: number, what: string) =>
-    new BoxingDataError({ code: UNEXPECTED_RESPONSE, status, message: `GET ${url} answered ${status} without ${what}.` });
+    new BoxingDataError({
+      code: UNEXPECTED_RESPONSE,
+      status,
+      message: `GET ${url} answered ${status} without ${what}.`,
+    });
 
   const get = async <T>(path: string, query: QueryValues = {}): Promise<T> => {
     const url = urlOf(path, query);
@@ -68,7 +73,12 @@ export function transport(options: ClientOptions): { get: Get; getFile: GetFile 
 export function apiPath(given: string, what = 'next_page'): string {
   const url = new URL(given);
   const at = url.pathname.indexOf(`${BASE}/`);
-  if (at < 0) throw new BoxingDataError({ code: UNEXPECTED_RESPONSE, status: 200, message: `${what} is not an API URL: ${given}` });
+  if (at < 0)
+    throw new BoxingDataError({
+      code: UNEXPECTED_RESPONSE,
+      status: 200,
+      message: `${what} is not an API URL: ${given}`,
+    });
   return url.pathname.slice(at) + url.search;
 }
 

@@ -4,7 +4,13 @@
 // from the client's JavaScript: using the client never loads server code or zod.
 import type { z } from 'zod';
 import type * as records from '../../src/records/schemas.ts';
-import type { ApiErrorBody as ApiErrorBodySchema, ChangesAnswer, ErrorCode as ErrorCodeSchema, envelopeOf, Pagination as PaginationSchema } from '../../src/api/schemas.ts';
+import type {
+  ApiErrorBody as ApiErrorBodySchema,
+  ChangesAnswer,
+  ErrorCode as ErrorCodeSchema,
+  envelopeOf,
+  Pagination as PaginationSchema,
+} from '../../src/api/schemas.ts';
 import type { AnyEndpoint, EndpointName, EndpointNamed } from '../../src/api/registry.ts';
 import type { BASE_PATH } from '../../src/api/routes.ts';
 import type { MAX_PAGE_SIZE } from '../../src/api/limits.ts';
@@ -56,7 +62,9 @@ export type PathOf<N extends EndpointName> = `${typeof BASE_PATH}${EndpointNamed
  * The parameters an endpoint takes in its query, as a caller gives them: each value as it reads
  * once parsed, all optional; a parameter the endpoint refuses has none.
  */
-export type ParamsOf<N extends EndpointName> = Partial<Omit<z.output<EndpointNamed<N>['params']>, PathNames<EndpointNamed<N>['path']>>>;
+export type ParamsOf<N extends EndpointName> = Partial<
+  Omit<z.output<EndpointNamed<N>['params']>, PathNames<EndpointNamed<N>['path']>>
+>;
 
 /** The record an endpoint's answer holds. */
 export type RecordOf<N extends EndpointName> = z.infer<EndpointNamed<N>['record']>;
@@ -75,7 +83,9 @@ export type AnswerOf<N extends EndpointName> = N extends 'list_changes'
 export type Collection = z.infer<typeof records.Collection>;
 
 /** A collection's record as its list answers it, and its export holds it, one a line. */
-export type CollectionRecord<C extends Collection> = RecordOf<Extract<AnyEndpoint, { section: C; kind: 'list' }>['name']>;
+export type CollectionRecord<C extends Collection> = RecordOf<
+  Extract<AnyEndpoint, { section: C; kind: 'list' }>['name']
+>;
 
 export type FightsListParams = ParamsOf<'list_fights'>;
 export type FightsScheduleParams = ParamsOf<'fights_schedule'>;

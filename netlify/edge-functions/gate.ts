@@ -8,4 +8,5 @@ import { gateFunction } from '../../src/hosts/netlify/gate-function.ts';
 // Made at the first request: Netlify.env is the platform's, there when a request runs.
 let gate: ReturnType<typeof gateFunction> | undefined;
 
-export default (request: Request, context: Context) => (gate ??= gateFunction(Netlify.env))(request, () => context.next());
+export default (request: Request, context: Context) =>
+  (gate ??= gateFunction(Netlify.env))(request, () => context.next());

@@ -30,12 +30,22 @@ const request = (body: unknown): Request =>
   kind === 'mcp'
     ? new Request('https://bench.example/mcp', {
         method: 'POST',
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
         body: JSON.stringify(body),
       })
     : new Request('https://bench.example/v2/divisions/heavyweight', { headers: { 'x-gateway-key': KEY } });
 
-const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_division', arguments: { division_id: 'heavyweight' } } };
+const call = {
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'get_division', arguments: { division_id: 'heavyweight' } },
+};
 const timed = async (body: unknown, expected: string) => {
   const t = performance.now();
   const response = await answer(request(body), origin);
@@ -44,7 +54,12 @@ const timed = async (body: unknown, expected: string) => {
   return performance.now() - t;
 };
 // The MCP endpoint's first request is a client's initialize; the API's a get-one.
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+};
 const first = await timed(kind === 'mcp' ? initialize : null, kind === 'mcp' ? 'serverInfo' : 'heavyweight');
 const second = await timed(call, 'heavyweight');
 console.log(JSON.stringify({ load: loaded - started, first, second }));

@@ -25,7 +25,11 @@ export interface DeployHash {
 }
 
 /** Whether a file is one netlify-cli's deploy leaves out (as its getDeployFilesFilter, for a folder that is not the project). */
-const leftOut = (name: string) => (name.startsWith('.') && name !== '.well-known') || name.startsWith('__MACOSX') || name === '_redirects' || name === '_headers';
+const leftOut = (name: string) =>
+  (name.startsWith('.') && name !== '.well-known') ||
+  name.startsWith('__MACOSX') ||
+  name === '_redirects' ||
+  name === '_headers';
 
 interface WalkedFile {
   normalizedPath: string;
@@ -49,23 +53,40 @@ export async function hashDeploy(dir: string): Promise<DeployHash> {
   let largestFile = { path: '', bytes: 0 };
   for (const [hash, walked] of Object.entries(filesShaMap)) {
     sizes[hash] = walked[0].stat.size;
-    if (walked[0].stat.size > largestFile.bytes) largestFile = { path: walked[0].normalizedPath, bytes: walked[0].stat.size };
+    if (walked[0].stat.size > largestFile.bytes)
+      largestFile = { path: walked[0].normalizedPath, bytes: walked[0].stat.size };
   }
   // A folder's entries: its files, and the folders in it.
   const entries = new Map<string, Set<string>>();
   for (const file of Object.keys(files))
-    for (let child = file, parent = path.posix.dirname(file); child !== parent && child !== '/'; child = parent, parent = path.posix.dirname(parent))
+    for (
+      let child = file, parent = path.posix.dirname(file);
+      child !== parent && child !== '/';
+      child = parent, parent = path.posix.dirname(parent)
+    )
       (entries.get(parent) ?? entries.set(parent, new Set()).get(parent)!).add(child);
   let largestFolder = { dir: '', entries: 0 };
-  for (const [folder, held] of entries) if (held.size > largestFolder.entries) largestFolder = { dir: folder, entries: held.size };
-  return { manifest: { files, sizes }, requestBytes: Buffer.byteLength(JSON.stringify({ files })), seconds, largestFolder, largestFile };
+  for (const [folder, held] of entries)
+    if (held.size > largestFolder.entries) largestFolder = { dir: folder, entries: held.size };
+  return {
+    manifest: { files, sizes },
+    requestBytes: Buffer.byteLength(JSON.stringify({ files })),
+    seconds,
+    largestFolder,
+    largestFile,
+  };
 }
 
 /** What a deploy of `now` uploads after a deploy of `before`: each hash Netlify has not seen, once. */
-export function deployUpload(before: DeployManifest, now: DeployManifest): { files: number; bytes: number; changedPaths: number } {
+export function deployUpload(
+  before: DeployManifest,
+  now: DeployManifest,
+): { files: number; bytes: number; changedPaths: number } {
   const had = new Set(Object.values(before.files));
   const needed = new Set(Object.values(now.files).filter((hash) => !had.has(hash)));
-  const changedPaths = Object.entries(now.files).filter(([file, hash]) => before.files[file] !== hash).length + Object.keys(before.files).filter((file) => !(file in now.files)).length;
+  const changedPaths =
+    Object.entries(now.files).filter(([file, hash]) => before.files[file] !== hash).length +
+    Object.keys(before.files).filter((file) => !(file in now.files)).length;
   return { files: needed.size, bytes: [...needed].reduce((n, hash) => n + now.sizes[hash], 0), changedPaths };
 }
 

@@ -51,6 +51,8 @@ console.log(`| largest file | ${hashed.largestFile.path} (${mb(hashed.largestFil
 if (values.previous) {
   const upload = deployUpload(readManifest(values.previous), hashed.manifest);
   console.log(`| after ${path.basename(values.previous)}: paths changed | ${grouped(upload.changedPaths)} |`);
-  console.log(`| after ${path.basename(values.previous)}: files uploaded | ${grouped(upload.files)}, ${mb(upload.bytes)} |`);
+  console.log(
+    `| after ${path.basename(values.previous)}: files uploaded | ${grouped(upload.files)}, ${mb(upload.bytes)} |`,
+  );
 }
 if (values.save) saveManifest(values.save, hashed.manifest);

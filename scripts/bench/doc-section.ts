@@ -4,7 +4,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** The marker lines of a command's section. */
-export const markers = (command: string) => [`<!-- ${command}: start (written by the command; edits between the markers are lost) -->`, `<!-- ${command}: end -->`] as const;
+export const markers = (command: string) =>
+  [
+    `<!-- ${command}: start (written by the command; edits between the markers are lost) -->`,
+    `<!-- ${command}: end -->`,
+  ] as const;
 
 /** `text` with the section of `command` holding `report`. */
 export function withSection(text: string, command: string, report: string): string {

@@ -15,12 +15,16 @@ export interface Edit {
 }
 
 type Json = Record<string, unknown> & { id: string };
-type Corners = { fighter_1: { fighter_id: string; winner: boolean }; fighter_2: { fighter_id: string; winner: boolean } };
+type Corners = {
+  fighter_1: { fighter_id: string; winner: boolean };
+  fighter_2: { fighter_id: string; winner: boolean };
+};
 
 /** The fight with the greatest id (generated ids rise with the date: one of the latest cards). */
 function latestFightId(contentDir: string): string {
   let latest = '';
-  for (const name of readdirSync(path.join(contentDir, 'fights'))) if (name.endsWith('.json') && name > latest) latest = name;
+  for (const name of readdirSync(path.join(contentDir, 'fights')))
+    if (name.endsWith('.json') && name > latest) latest = name;
   return path.basename(latest, '.json');
 }
 
@@ -28,7 +32,8 @@ function latestFightId(contentDir: string): string {
 export function edits(contentDir: string): Edit[] {
   const file = (collection: string, id: string) => path.join(contentDir, collection, `${id}.json`);
   const read = (collection: string, id: string): Json => JSON.parse(readFileSync(file(collection, id), 'utf8'));
-  const write = (collection: string, record: Json) => writeFileSync(file(collection, record.id), `${JSON.stringify(record, null, 2)}\n`);
+  const write = (collection: string, record: Json) =>
+    writeFileSync(file(collection, record.id), `${JSON.stringify(record, null, 2)}\n`);
   /** Restores a file as it is now. */
   const restorer = (collection: string, id: string) => {
     const text = readFileSync(file(collection, id), 'utf8');
@@ -49,8 +54,14 @@ export function edits(contentDir: string): Edit[] {
       name: 'result entered into a fight',
       apply: () =>
         write('fights', {
-          ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
-          fighters: { fighter_1: { ...corners.fighter_1, winner: true }, fighter_2: { ...corners.fighter_2, winner: false } },
+          ...fight,
+          status: 'FINISHED',
+          results: { outcome: 'UD', round: String(fight.scheduled_rounds) },
+          scores: ['116-112', '115-113', '117-111'],
+          fighters: {
+            fighter_1: { ...corners.fighter_1, winner: true },
+            fighter_2: { ...corners.fighter_2, winner: false },
+          },
         }),
       probe: `/v2/fights/${fight.id}`,
       shows: showsFight((f) => f.status === 'FINISHED'),
@@ -101,21 +112,34 @@ export function edits(contentDir: string): Edit[] {
  */
 export function dayOfEdits(contentDir: string, count = 100): { apply(): void; undo(): void; summary: string } {
   const folder = (collection: string) => path.join(contentDir, collection);
-  const names = readdirSync(folder('fights')).filter((name) => name.endsWith('.json')).sort();
+  const names = readdirSync(folder('fights'))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const share = (part: number) => Math.max(1, Math.round((count * part) / 100));
-  const kinds = { results: share(60), added: share(15), deleted: share(5), dates: share(10), divisions: share(5), renames: 0 };
+  const kinds = {
+    results: share(60),
+    added: share(15),
+    deleted: share(5),
+    dates: share(10),
+    divisions: share(5),
+    renames: 0,
+  };
   kinds.renames = Math.max(0, count - kinds.results - kinds.added - kinds.deleted - kinds.dates - kinds.divisions);
   const step = Math.floor(names.length / (count + 1));
   const picked = Array.from({ length: count }, (_, i) => names[(i + 1) * step]);
   const undo: Array<() => void> = [];
-  const read = (collection: string, name: string): Json => JSON.parse(readFileSync(path.join(folder(collection), name), 'utf8'));
-  const write = (collection: string, name: string, record: Json) => writeFileSync(path.join(folder(collection), name), `${JSON.stringify(record, null, 2)}\n`);
+  const read = (collection: string, name: string): Json =>
+    JSON.parse(readFileSync(path.join(folder(collection), name), 'utf8'));
+  const write = (collection: string, name: string, record: Json) =>
+    writeFileSync(path.join(folder(collection), name), `${JSON.stringify(record, null, 2)}\n`);
   const keep = (collection: string, name: string) => {
     const text = readFileSync(path.join(folder(collection), name), 'utf8');
     undo.push(() => writeFileSync(path.join(folder(collection), name), text));
   };
   return {
-    summary: Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`).join(', '),
+    summary: Object.entries(kinds)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', '),
     apply() {
       let at = 0;
       const next = (n: number) => picked.slice(at, (at += n));
@@ -124,8 +148,14 @@ export function dayOfEdits(contentDir: string, count = 100): { apply(): void; un
         const fight = read('fights', name);
         const corners = fight.fighters as Corners;
         write('fights', name, {
-          ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
-          fighters: { fighter_1: { ...corners.fighter_1, winner: true }, fighter_2: { ...corners.fighter_2, winner: false } },
+          ...fight,
+          status: 'FINISHED',
+          results: { outcome: 'UD', round: String(fight.scheduled_rounds) },
+          scores: ['116-112', '115-113', '117-111'],
+          fighters: {
+            fighter_1: { ...corners.fighter_1, winner: true },
+            fighter_2: { ...corners.fighter_2, winner: false },
+          },
         });
       }
       for (const name of next(kinds.added)) {
@@ -145,7 +175,11 @@ export function dayOfEdits(contentDir: string, count = 100): { apply(): void; un
       for (const name of next(kinds.divisions)) {
         keep('fights', name);
         const fight = read('fights', name);
-        write('fights', name, { ...fight, division_id: fight.division_id === 'flyweight' ? 'heavyweight' : 'flyweight', title_ids: [] });
+        write('fights', name, {
+          ...fight,
+          division_id: fight.division_id === 'flyweight' ? 'heavyweight' : 'flyweight',
+          title_ids: [],
+        });
       }
       for (const name of next(kinds.renames)) {
         const id = (read('fights', name).fighters as Corners).fighter_1.fighter_id;

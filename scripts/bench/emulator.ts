@@ -40,7 +40,10 @@ const emulator = await startEmulator({ distDir: values.dist, keys: KEY, deno, po
 /** The emulator's Deno: this process's child of that name. */
 function denoPid(): number | null {
   try {
-    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     return Number(children.find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'deno') ?? NaN) || null;
   } catch {
     return null;
@@ -72,9 +75,14 @@ async function measure(key: string, status: number) {
 
 try {
   const rows: string[] = [];
-  for (const [label, key, status] of [['stopped by the gate (a wrong key)', 'wrong-key', 403], ['answered (GET /v2/divisions/)', KEY, 200]] as const) {
+  for (const [label, key, status] of [
+    ['stopped by the gate (a wrong key)', 'wrong-key', 403],
+    ['answered (GET /v2/divisions/)', KEY, 200],
+  ] as const) {
     const { times, cpu } = await measure(key, status);
-    rows.push(`| ${label} | ${percentile(times, 50).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${cpu === null ? 'n/a' : `${cpu.toFixed(0)} ms`} |`);
+    rows.push(
+      `| ${label} | ${percentile(times, 50).toFixed(0)} ms | ${times.at(-1)!.toFixed(0)} ms | ${cpu === null ? 'n/a' : `${cpu.toFixed(0)} ms`} |`,
+    );
   }
   console.log(`\nMachine: ${machine()}\nSite: ${values.dist}\n`);
   console.log(`Netlify's emulator, one request at a time (${values.requests} of each after 3 of warm-up):\n`);

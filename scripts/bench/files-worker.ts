@@ -23,7 +23,11 @@ parentPort!.once('message', () => {
     const end = Math.min(start + BATCH, files);
     // File i goes in folder i % folders; a batch's files are written folder by folder.
     for (let f = 0; f < folders.length; f++)
-      for (let i = start + ((f - (start % folders.length) + folders.length) % folders.length); i < end; i += folders.length)
+      for (
+        let i = start + ((f - (start % folders.length) + folders.length) % folders.length);
+        i < end;
+        i += folders.length
+      )
         writeFileSync(path.join(root, folders[f], `record-${i}.json`), body);
     parentPort!.postMessage(end - start);
   }

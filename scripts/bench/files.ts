@@ -42,7 +42,9 @@ const root = mkdtempSync(path.join(path.resolve(values.dir), 'bench-files-'));
 const shares: Share[] = Array.from({ length: values.writers }, (_, w) => ({
   root,
   // 256 folders, as the store's packs and the name search's lists fill theirs.
-  folders: Array.from({ length: SHARDS }, (_, f) => f).filter((f) => f % values.writers === w).map(shardName),
+  folders: Array.from({ length: SHARDS }, (_, f) => f)
+    .filter((f) => f % values.writers === w)
+    .map(shardName),
   files: Math.floor(values.files / values.writers) + (w < values.files % values.writers ? 1 : 0),
   bytes: values.bytes,
 }));

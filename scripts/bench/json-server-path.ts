@@ -12,14 +12,18 @@ const FILTERS: Record<string, (value: string) => Array<[string, string]>> = {
   data_from: (v) => [['date_gte', v]],
   date_from: (v) => [['date_gte', v]],
   date_to: (v) => [['date_lte', `${v}T99`]],
-  date: (v) => [['date_gte', v], ['date_lte', `${v}T99`]],
+  date: (v) => [
+    ['date_gte', v],
+    ['date_lte', `${v}T99`],
+  ],
 };
 
 export function jsonServerPath(apiPath: string): string {
   const url = new URL(apiPath, 'http://api.local');
   const one = /^\/v2\/fights\/([^/]+)\/?$/.exec(url.pathname);
   if (one && one[1] !== 'schedule') return `/fights/${one[1]}`;
-  if (!/^\/v2\/fights\/?$/.test(url.pathname)) throw new Error(`no json-server equivalent for ${apiPath}: only fights lists and fights by id`);
+  if (!/^\/v2\/fights\/?$/.test(url.pathname))
+    throw new Error(`no json-server equivalent for ${apiPath}: only fights lists and fights by id`);
   const query: Array<[string, string]> = [];
   for (const [name, value] of url.searchParams) {
     if (name === 'page_num' || name === 'page_size' || name === 'date_sort') continue;

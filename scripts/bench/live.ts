@@ -34,7 +34,12 @@ const progress = commandProgress(USAGE);
 const KEY = 'bench-live-key';
 
 const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'dev.ts'), '--port', '0'], {
-  env: { ...process.env, CONTENT_DIR: path.resolve(values.content), DIST_DIR: path.resolve(values.dist), API_KEYS: KEY },
+  env: {
+    ...process.env,
+    CONTENT_DIR: path.resolve(values.content),
+    DIST_DIR: path.resolve(values.dist),
+    API_KEYS: KEY,
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let output = '';
@@ -52,8 +57,9 @@ let resets = 0;
 
 async function until(probe: string, shows: (status: number, body: { data: unknown }) => boolean): Promise<number> {
   const started = performance.now();
-  for (;; await new Promise((r) => setTimeout(r, 10))) {
-    if (performance.now() - started > 120_000) throw new Error(`${probe} did not show the change within 2 minutes:\n${output}`);
+  for (; ; await new Promise((r) => setTimeout(r, 10))) {
+    if (performance.now() - started > 120_000)
+      throw new Error(`${probe} did not show the change within 2 minutes:\n${output}`);
     let response: Response;
     try {
       response = await fetch(url + probe, { headers: { 'x-gateway-key': KEY } });
@@ -64,7 +70,8 @@ async function until(probe: string, shows: (status: number, body: { data: unknow
       continue;
     }
     // A request never sees a half-applied change: a failure while one is applied is a fault, not a step.
-    if (response.status >= 500) throw new Error(`${probe} answered ${response.status} while a change was applied:\n${await response.text()}`);
+    if (response.status >= 500)
+      throw new Error(`${probe} answered ${response.status} while a change was applied:\n${await response.text()}`);
     if (shows(response.status, await response.json())) return performance.now() - started;
   }
 }
@@ -98,5 +105,8 @@ const current = isCurrent(values.dist, buildInputs({ ...contentSettings(), conte
 console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
 console.log('| edit | shown in | undone in |\n|---|---|---|');
 for (const row of rows) console.log(row);
-console.log(`\nCtrl-C after the last edit: stopped in ${stopped.toFixed(2)} s; the next start ${current ? 'takes the site as it is' : 'builds again'}.`);
-if (resets > 0) console.log(`\n${resets} request${resets === 1 ? '' : 's'} found the connection reset and were sent again.`);
+console.log(
+  `\nCtrl-C after the last edit: stopped in ${stopped.toFixed(2)} s; the next start ${current ? 'takes the site as it is' : 'builds again'}.`,
+);
+if (resets > 0)
+  console.log(`\n${resets} request${resets === 1 ? '' : 's'} found the connection reset and were sent again.`);

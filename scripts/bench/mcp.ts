@@ -52,23 +52,37 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const ms = (n: number) => `${n.toFixed(n < 1 ? 2 : 1)} ms`;
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /** The functions named, bundled by Netlify's edge bundler as netlify build runs it: the bundle's bytes. */
 async function netlifyBundle(names: string[]): Promise<number> {
   const dir = path.join(work, names.join('-'));
   const source = path.join(dir, 'functions');
   mkdirSync(source, { recursive: true });
-  for (const name of names) writeFileSync(path.join(source, `${name}.ts`), `export { default } from '${path.join(FUNCTIONS, `${name}.ts`)}';\n`);
+  for (const name of names)
+    writeFileSync(
+      path.join(source, `${name}.ts`),
+      `export { default } from '${path.join(FUNCTIONS, `${name}.ts`)}';\n`,
+    );
   const out = path.join(dir, 'out');
-  const declarations = names.map((name) => ({ function: name, path: name === 'mcp' ? ('/mcp' as const) : ('/*' as const) }));
+  const declarations = names.map((name) => ({
+    function: name,
+    path: name === 'mcp' ? ('/mcp' as const) : ('/*' as const),
+  }));
   await bundle([source], out, declarations, { basePath: ROOT, userLogger: () => {}, systemLogger: () => {} });
   const [eszip] = readdirSync(out).filter((f) => f.endsWith('.eszip'));
   return statSync(path.join(out, eszip)).size;
 }
 
 console.error('bundling the edge functions as netlify build does (Deno)...');
-const bundles: Array<[string, string[]]> = [['gate + api', ['gate', 'api']], ['gate + api + mcp', ['gate', 'api', 'mcp']]];
+const bundles: Array<[string, string[]]> = [
+  ['gate + api', ['gate', 'api']],
+  ['gate + api + mcp', ['gate', 'api', 'mcp']],
+];
 const bundleRows: string[] = [];
 let before = 0;
 for (const [label, names] of bundles) {
@@ -87,12 +101,29 @@ const single = async (name: keyof typeof HOSTED) => {
   const entry = path.join(work, `${name}-entry.ts`);
   writeFileSync(entry, `export { ${exported} } from '${path.join(ROOT, 'src/hosts', file)}';\n`);
   const outfile = path.join(work, `${name}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], outfile, logLevel: 'error', absWorkingDir: ROOT });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    outfile,
+    logLevel: 'error',
+    absWorkingDir: ROOT,
+  });
   return outfile;
 };
 const deno = emulatorDeno();
 const runtimes: Array<[string, string, string[]]> = [
-  ...(deno === null ? [] : [['Deno', path.join(deno, 'deno'), ['run', '--allow-read', '--allow-env', '--no-lock']] as [string, string, string[]]]),
+  ...(deno === null
+    ? []
+    : [
+        ['Deno', path.join(deno, 'deno'), ['run', '--allow-read', '--allow-env', '--no-lock']] as [
+          string,
+          string,
+          string[],
+        ],
+      ]),
   ['Node', process.execPath, []],
 ];
 const coldRows: string[] = [];
@@ -117,24 +148,40 @@ console.error('timing requests...');
 const KEY = 'bench-key';
 // Every file read once stays in memory: the timed rounds read none from disk.
 const files = folderOrigin(dist, { cacheBytes: 1 << 30 });
-const store: Store = originStore((file, signal) => files.next(new Request(new URL(file, 'http://local'), { signal })), 5_000);
+const store: Store = originStore(
+  (file, signal) => files.next(new Request(new URL(file, 'http://local'), { signal })),
+  5_000,
+);
 const api = createHandler({ keys: [KEY] });
 const mcp = createMcpHandler({ keys: [KEY] });
 const first = async (list: string) => {
   const response = await api(new Request(`https://bench.example${list}`, { headers: { 'x-gateway-key': KEY } }), store);
   return ((await response.json()) as { data: Array<{ id: string }> }).data[0].id;
 };
-const ids = { fight: await first('/v2/fights/'), event: await first('/v2/events/'), fighter: await first('/v2/fighters/'), title: await first('/v2/titles/') };
+const ids = {
+  fight: await first('/v2/fights/'),
+  event: await first('/v2/events/'),
+  fighter: await first('/v2/fighters/'),
+  title: await first('/v2/titles/'),
+};
 const post = (message: unknown) =>
   new Request('https://bench.example/mcp', {
     method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
     body: JSON.stringify(message),
   });
 const rpc = (method: string, params: unknown) => ({ jsonrpc: '2.0', id: 1, method, params });
 
 /** Milliseconds per request (its answer's body read whole), sorted; the answer must be a 200. */
-async function time(make: () => Request, handle: (request: Request, store: Store) => Promise<Response>): Promise<number[]> {
+async function time(
+  make: () => Request,
+  handle: (request: Request, store: Store) => Promise<Response>,
+): Promise<number[]> {
   const samples: number[] = [];
   for (let i = -20; i < values.rounds; i++) {
     const request = make();
@@ -150,25 +197,40 @@ async function time(make: () => Request, handle: (request: Request, store: Store
 const cell = (sorted: number[]) => `${ms(percentile(sorted, 50))} / ${ms(tail(sorted).value)}`;
 
 const cpuRows: string[] = [];
-const initialize = rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+const initialize = rpc('initialize', {
+  protocolVersion: '2025-06-18',
+  capabilities: {},
+  clientInfo: { name: 'bench', version: '1' },
+});
 cpuRows.push(`| initialize | ${cell(await time(() => post(initialize), mcp))} | | |`);
 cpuRows.push(`| tools/list | ${cell(await time(() => post(rpc('tools/list', {})), mcp))} | | |`);
 const overheads: number[] = [];
 for (const { tool, args, path: apiPath } of sampleCalls(ids)) {
   const viaMcp = await time(() => post(rpc('tools/call', { name: tool, arguments: args })), mcp);
-  const viaApi = await time(() => new Request(`https://bench.example${apiPath}`, { headers: { 'x-gateway-key': KEY } }), api);
+  const viaApi = await time(
+    () => new Request(`https://bench.example${apiPath}`, { headers: { 'x-gateway-key': KEY } }),
+    api,
+  );
   overheads.push(percentile(viaMcp, 50) - percentile(viaApi, 50));
-  cpuRows.push(`| tools/call ${tool} | ${cell(viaMcp)} | ${cell(viaApi)} | +${ms(percentile(viaMcp, 50) - percentile(viaApi, 50))} |`);
+  cpuRows.push(
+    `| tools/call ${tool} | ${cell(viaMcp)} | ${cell(viaApi)} | +${ms(percentile(viaMcp, 50) - percentile(viaApi, 50))} |`,
+  );
 }
 
-console.log(`\nMachine: ${machine()}${deno === null ? '' : `, Deno ${spawnSync(path.join(deno, 'deno'), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].split(' ')[1]}`}\nSite: ${dist}\n`);
-console.log('Bundle (Netlify\'s edge bundler, as netlify build runs it):\n');
+console.log(
+  `\nMachine: ${machine()}${deno === null ? '' : `, Deno ${spawnSync(path.join(deno, 'deno'), ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].split(' ')[1]}`}\nSite: ${dist}\n`,
+);
+console.log("Bundle (Netlify's edge bundler, as netlify build runs it):\n");
 console.log('| edge functions | bundle | gzipped | MCP adds |\n|---|--:|--:|--:|');
 for (const row of bundleRows) console.log(row);
-console.log(`\nCold start (median of ${values['cold-starts']} fresh processes; each function bundled alone by esbuild):\n`);
+console.log(
+  `\nCold start (median of ${values['cold-starts']} fresh processes; each function bundled alone by esbuild):\n`,
+);
 console.log('| function | runtime | bundle | load | first answer | second answer |\n|---|---|--:|--:|--:|--:|');
 for (const row of coldRows) console.log(row);
-console.log(`\nCPU per request (p50 / ${values.rounds >= 100 ? 'p99' : 'max'} of ${values.rounds} after 20 of warm-up, built files in memory):\n`);
+console.log(
+  `\nCPU per request (p50 / ${values.rounds >= 100 ? 'p99' : 'max'} of ${values.rounds} after 20 of warm-up, built files in memory):\n`,
+);
 console.log('| request | MCP endpoint | API, same parameters | MCP adds (p50) |\n|---|--:|--:|--:|');
 for (const row of cpuRows) console.log(row);
 console.log(`\nA tool call costs the API's answer plus ${ms(median(overheads))} (median over the tools).`);

@@ -22,7 +22,7 @@ export function processCpu(pid: number | 'self'): ProcessCpu | null {
 /** The CPU seconds of a /proc/<pid>/stat line. */
 export function cpuOfStat(stat: string): ProcessCpu {
   // The command name is in parentheses and may hold any character: the fields follow the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(' ');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const seconds = (a: number, b: number) => (Number(fields[a]) + Number(fields[b])) / 100;
   return { own: seconds(11, 12), children: seconds(13, 14) };
 }

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   let upload: ReturnType<typeof deployUpload>;
   try {
     progress.log('building after a result was entered...');
-    rows.push(['one fight\'s result entered', build()]);
+    rows.push(["one fight's result entered", build()]);
     progress.log('hashing the build again...');
     upload = deployUpload(before.manifest, (await hashDeploy(values.dist)).manifest);
   } finally {
@@ -58,7 +58,9 @@ async function main(): Promise<void> {
   console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
   console.log('| npm run build | time |\n|---|---|');
   for (const [name, seconds] of rows) console.log(`| ${name} | ${seconds.toFixed(1)} s |`);
-  console.log(`\nA deploy after the result was entered: ${upload.changedPaths} paths changed, ${upload.files} files uploaded, ${(upload.bytes / 2 ** 20).toFixed(2)} MB.`);
+  console.log(
+    `\nA deploy after the result was entered: ${upload.changedPaths} paths changed, ${upload.files} files uploaded, ${(upload.bytes / 2 ** 20).toFixed(2)} MB.`,
+  );
 }
 
 // The edit is undone on the way out (the finally block), a failed build included.

@@ -51,7 +51,10 @@ export function targetOf(row: ThroughputRow, served: Load = row.preview): { text
       text: `≥ ${count(TARGETS.filtered)} req/s and ≥ ${TARGETS.filteredOverJsonServer}× json-server`,
       met: clean && rps >= TARGETS.filtered && rps / row.jsonServer.requestsPerSecond >= TARGETS.filteredOverJsonServer,
     };
-  return { text: `≥ ${TARGETS.previewOverBare * 100}% of bare`, met: clean && rps / row.bare.requestsPerSecond >= TARGETS.previewOverBare };
+  return {
+    text: `≥ ${TARGETS.previewOverBare * 100}% of bare`,
+    met: clean && rps / row.bare.requestsPerSecond >= TARGETS.previewOverBare,
+  };
 }
 
 export function machine(): string {
@@ -59,12 +62,16 @@ export function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`;
 }
 
-const rate = (load: Load) => `${count(load.requestsPerSecond)}${load.failures ? ` (${count(load.failures)} failed)` : ''}`;
+const rate = (load: Load) =>
+  `${count(load.requestsPerSecond)}${load.failures ? ` (${count(load.failures)} failed)` : ''}`;
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : count(n)} ms`;
 const times = (r: number) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(1) : count(r)}×` : '∞');
 const percent = (r: number) => `${Math.round(r * 100)}%`;
 
-export function formatThroughput(rows: ThroughputRow[], header: { machine: string; seconds: number; connections: number; fights?: number }): string {
+export function formatThroughput(
+  rows: ThroughputRow[],
+  header: { machine: string; seconds: number; connections: number; fights?: number },
+): string {
   const lines = [
     `Machine: ${header.machine}`,
     `HTTP throughput, ${header.connections} connections, ${header.seconds} s per query per server` +

@@ -42,10 +42,17 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Resolves when ready() does, rejects when the child exits first or the time runs out. */
-async function whenReady(name: string, child: ChildProcess, output: () => string, ready: () => Promise<number | null>, timeoutMs: number) {
+async function whenReady(
+  name: string,
+  child: ChildProcess,
+  output: () => string,
+  ready: () => Promise<number | null>,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited before it was ready:\n${output()}`);
     const port = await ready();
     if (port !== null) return port;
     await new Promise((r) => setTimeout(r, 100));
@@ -53,7 +60,14 @@ async function whenReady(name: string, child: ChildProcess, output: () => string
   throw new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-async function startChild(name: string, nodeArgs: string[], args: string[], cwd: string, ready: (output: () => string) => Promise<number | null>, timeoutMs: number): Promise<RunningServer> {
+async function startChild(
+  name: string,
+  nodeArgs: string[],
+  args: string[],
+  cwd: string,
+  ready: (output: () => string) => Promise<number | null>,
+  timeoutMs: number,
+): Promise<RunningServer> {
   const { child, output } = spawnChild(nodeArgs, args, cwd);
   try {
     const port = await whenReady(name, child, output, () => ready(output), timeoutMs);
@@ -82,7 +96,8 @@ export const startPreview = (distDir: string, cdnBytes?: number) =>
   );
 
 /** A server that answers anything with the same body of `bytes` bytes. */
-export const startBare = (bytes: number) => startChild('bare server', [], ['bare', String(bytes)], process.cwd(), printedPort, 60_000);
+export const startBare = (bytes: number) =>
+  startChild('bare server', [], ['bare', String(bytes)], process.cwd(), printedPort, 60_000);
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -99,7 +114,17 @@ async function freePort(): Promise<number> {
  */
 export async function startJsonServer(dbFile: string, heapMb: number): Promise<RunningServer> {
   const port = await freePort();
-  const args = ['json-server', dbFile, '--host', '127.0.0.1', '--port', String(port), '--quiet', '--read-only', '--no-gzip'];
+  const args = [
+    'json-server',
+    dbFile,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--quiet',
+    '--read-only',
+    '--no-gzip',
+  ];
   const answers = async () => {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/fights?_limit=1`, { signal: AbortSignal.timeout(5000) });

@@ -10,5 +10,7 @@ export function percentile(sorted: readonly number[], p: number): number {
  * called so (a "p99" of 20 samples would be the largest one under another name).
  */
 export function tail(sorted: readonly number[]): { name: 'p99' | 'max'; value: number } {
-  return sorted.length >= 100 ? { name: 'p99', value: percentile(sorted, 99) } : { name: 'max', value: sorted[sorted.length - 1] };
+  return sorted.length >= 100
+    ? { name: 'p99', value: percentile(sorted, 99) }
+    : { name: 'max', value: sorted[sorted.length - 1] };
 }

@@ -55,11 +55,14 @@ function build(): { seconds: number; feed: string } {
 }
 
 const historyNow = () => readHistoryIndex(readFileSync(path.join(dist, paths.changesIndex), 'utf8'));
-const feedFiles = (manifest: DeployManifest) => Object.keys(manifest.files).filter((file) => `/${file}`.startsWith(lists.changes)).length;
+const feedFiles = (manifest: DeployManifest) =>
+  Object.keys(manifest.files).filter((file) => `/${file}`.startsWith(lists.changes)).length;
 /** Files a deploy of `now` uploads after `before`, and those of them the feed's. */
 function upload(before: DeployManifest, now: DeployManifest) {
   const had = new Set(Object.values(before.files));
-  const feed = Object.entries(now.files).filter(([file, hash]) => `/${file}`.startsWith(lists.changes) && !had.has(hash)).length;
+  const feed = Object.entries(now.files).filter(
+    ([file, hash]) => `/${file}`.startsWith(lists.changes) && !had.has(hash),
+  ).length;
   return { ...deployUpload(before, now), feed };
 }
 
@@ -74,14 +77,17 @@ async function main(): Promise<void> {
     progress.log('building (the folder holds no build with a history)...');
     build();
   }
-  progress.log('building from nothing over the previous build\'s state...');
+  progress.log("building from nothing over the previous build's state...");
   rmSync(path.join(dist, MARKER), { force: true });
   const load = `load ${loadavg()[0].toFixed(2)}`;
   const full = build();
   const seconds = readBuildSeconds(stateFolder(dist));
   const feedSeconds = seconds?.changes ?? Number.NaN;
   line('build from nothing over the last (load before)', `${full.seconds.toFixed(1)} s (${load})`);
-  line("the changes feed's part of it", `${feedSeconds.toFixed(2)} s, ${((feedSeconds / full.seconds) * 100).toFixed(1)}% (${full.feed})`);
+  line(
+    "the changes feed's part of it",
+    `${feedSeconds.toFixed(2)} s, ${((feedSeconds / full.seconds) * 100).toFixed(1)}% (${full.feed})`,
+  );
 
   // 2. One corrected result: one entry, and what a deploy of it uploads for the feed.
   progress.log('hashing the build as netlify deploy does...');
@@ -98,8 +104,14 @@ async function main(): Promise<void> {
   }
   const afterResult = (await hashDeploy(dist)).manifest;
   const uploaded = upload(before, afterResult);
-  line('a corrected result, rebuilt', `${corrected.seconds.toFixed(1)} s: ${corrected.feed}; ${historyNow().total - entriesBefore} entry added`);
-  line('its deploy uploads', `${uploaded.files} files, ${uploaded.feed} of them the feed's (${(uploaded.bytes / 2 ** 20).toFixed(2)} MB in all)`);
+  line(
+    'a corrected result, rebuilt',
+    `${corrected.seconds.toFixed(1)} s: ${corrected.feed}; ${historyNow().total - entriesBefore} entry added`,
+  );
+  line(
+    'its deploy uploads',
+    `${uploaded.files} files, ${uploaded.feed} of them the feed's (${(uploaded.bytes / 2 ** 20).toFixed(2)} MB in all)`,
+  );
   line("the feed's files in the deploy", `${feedFiles(afterResult)} (of ${Object.keys(afterResult.files).length})`);
   progress.log('building after the correction was undone...');
   build();
@@ -132,14 +144,25 @@ async function main(): Promise<void> {
     const feed = client.sync(token);
     const dayChanges: RecordChange[] = [];
     for (let step = await feed.next(); !step.done; step = await feed.next())
-      dayChanges.push({ collection: step.value.collection, id: step.value.id, change: step.value.change, record: step.value.record && JSON.stringify(step.value.record) });
+      dayChanges.push({
+        collection: step.value.collection,
+        id: step.value.id,
+        change: step.value.change,
+        record: step.value.record && JSON.stringify(step.value.record),
+      });
     const changes = dayChanges.length;
     line(`a day of ${values.edits} edits (${day.summary}), rebuilt`, `${edited.seconds.toFixed(1)} s: ${edited.feed}`);
-    line('a mirror\'s sync after it', `${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB (${(traffic.gzip / 1024).toFixed(0)} KB gzip-compressed), ${changes} changes`);
+    line(
+      "a mirror's sync after it",
+      `${traffic.requests} requests, ${(traffic.bytes / 1024).toFixed(0)} KB (${(traffic.gzip / 1024).toFixed(0)} KB gzip-compressed), ${changes} changes`,
+    );
     const listing = await client.exports.list();
     const exportBytes = listing.data.reduce((n, e) => n + e.bytes, 0);
     const exportParts = listing.data.reduce((n, e) => n + e.parts.length, 0);
-    line('downloading the exports again instead', `${exportParts + 1} requests, ${(exportBytes / 2 ** 20).toFixed(1)} MB`);
+    line(
+      'downloading the exports again instead',
+      `${exportParts + 1} requests, ${(exportBytes / 2 ** 20).toFixed(1)} MB`,
+    );
     // 90 such days appended to a history (in memory, as a build appends them): the files the feed then keeps.
     let history: PreviousHistory | null = null;
     const packs = new Map<string, string>();
@@ -149,17 +172,22 @@ async function main(): Promise<void> {
       for (const gone of written.removed) packs.delete(gone);
       history = { index: written.index, pack: (name) => packs.get(paths.changesPack(name))! };
     }
-    line(`the feed's files after ${KEEP_DAYS} such days`, `${history!.index.packs.length + 1} (${history!.index.total} entries; an index and its packs)`);
+    line(
+      `the feed's files after ${KEEP_DAYS} such days`,
+      `${history!.index.packs.length + 1} (${history!.index.total} entries; an index and its packs)`,
+    );
   } finally {
     day.undo();
   }
-  progress.log('building after the day\'s edits were undone...');
+  progress.log("building after the day's edits were undone...");
   build();
   const kept = historyNow();
   console.log(`\nMachine: ${machine()}\nContent: ${values.content}\n`);
   console.log('| the changes feed | measured |\n|---|---|');
   console.log(rows.join('\n'));
-  console.log(`\nThe history now: ${kept.builds.length} builds kept, ${kept.total} entries, ${kept.packs.length} packs.`);
+  console.log(
+    `\nThe history now: ${kept.builds.length} builds kept, ${kept.total} entries, ${kept.packs.length} packs.`,
+  );
 }
 
 // Every edit is undone on the way out (the finally blocks), a failed build included.

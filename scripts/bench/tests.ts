@@ -30,7 +30,8 @@ const values = parseCommandLine(USAGE, {
   project: {
     type: 'string',
     parse: (text: string, name: string) => {
-      if (!PROJECTS.includes(text)) throw new UsageError(`${name} must be one of ${PROJECTS.join(', ')}, got "${text}"`);
+      if (!PROJECTS.includes(text))
+        throw new UsageError(`${name} must be one of ${PROJECTS.join(', ')}, got "${text}"`);
       return text;
     },
   },
@@ -61,7 +62,12 @@ function runSuite(): Promise<{ seconds: number; cpu: number | null; status: numb
     child.on('error', reject);
     child.on('close', (status) => {
       const cpuAfter = childrenCpu();
-      resolve({ seconds: (performance.now() - started) / 1000, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, status, output });
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+        status,
+        output,
+      });
     });
   });
 }
@@ -81,4 +87,9 @@ for (let run = 1; run <= values.runs; run++) {
   const cpu = result.cpu === null ? '' : `, ${result.cpu.toFixed(1)} CPU-s`;
   console.log(`  run ${run}: ${result.seconds.toFixed(1)} s${cpu} (fixed loop before it: ${loop.toFixed(2)} s)`);
 }
-console.log(`median: ${percentile([...times].sort((a, b) => a - b), 50).toFixed(1)} s`);
+console.log(
+  `median: ${percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  ).toFixed(1)} s`,
+);

@@ -47,7 +47,11 @@ const KEY_HEADER = { 'x-gateway-key': 'bench' };
 /** Sample API requests of each kind; `fightId` must exist. */
 export function defaultQueries(fightId: string, divisionId = 'welterweight'): ThroughputQuery[] {
   return [
-    { name: 'fights of a division, page 2', path: `/v2/fights/?division_id=${divisionId}&page_num=2`, kind: 'filtered' },
+    {
+      name: 'fights of a division, page 2',
+      path: `/v2/fights/?division_id=${divisionId}&page_num=2`,
+      kind: 'filtered',
+    },
     { name: 'fights, first page', path: '/v2/fights/', kind: 'default' },
     { name: 'fight by id', path: `/v2/fights/${fightId}`, kind: 'one' },
   ];
@@ -68,8 +72,18 @@ async function checkSameAnswer(preview: RunningServer, jsonServer: RunningServer
   };
   const api = (await get(preview.base + q.path, KEY_HEADER)).data;
   const theirs = await get(jsonServer.base + q.jsonServerPath);
-  const dates = (v: unknown) => [v].flat().map((r) => `${(r as { date: string }).date}`).sort().join();
-  const ids = (v: unknown) => [v].flat().map((r) => (r as { id: string }).id).sort().join();
+  const dates = (v: unknown) =>
+    [v]
+      .flat()
+      .map((r) => `${(r as { date: string }).date}`)
+      .sort()
+      .join();
+  const ids = (v: unknown) =>
+    [v]
+      .flat()
+      .map((r) => (r as { id: string }).id)
+      .sort()
+      .join();
   const same = q.kind === 'one' ? ids(api) === ids(theirs) : dates(api) === dates(theirs);
   if (!same || [api].flat().length === 0)
     throw new Error(`${q.name}: the API and json-server disagree or return nothing (${q.path} vs ${q.jsonServerPath})`);
@@ -91,7 +105,10 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
     const dbFile = path.join(work, 'db.json');
     const fights = await writeJsonServerDb(opts.distDir, dbFile);
     const inContent = (await contentFights(opts.contentDir)).length;
-    if (fights !== inContent) throw new Error(`${opts.distDir} holds ${fights} fights, ${opts.contentDir} ${inContent}: rebuild the site from that content`);
+    if (fights !== inContent)
+      throw new Error(
+        `${opts.distDir} holds ${fights} fights, ${opts.contentDir} ${inContent}: rebuild the site from that content`,
+      );
     log(`json-server database: ${fights} fights`);
     const preview = await startPreview(opts.distDir);
     servers.push(preview);
@@ -103,7 +120,12 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
     servers.push(bare);
     for (const q of queries) await checkSameAnswer(preview, jsonServer, q);
 
-    const measure = async (server: RunningServer, p: string, q: ThroughputQuery, headers?: Record<string, string>): Promise<Load> => {
+    const measure = async (
+      server: RunningServer,
+      p: string,
+      q: ThroughputQuery,
+      headers?: Record<string, string>,
+    ): Promise<Load> => {
       const url = server.base + p;
       if (warmupSeconds > 0) {
         await load(url, { seconds: warmupSeconds, connections, headers });
@@ -111,7 +133,9 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
       }
       const result = await load(url, { seconds, connections, headers });
       await settle(server.base);
-      log(`${q.name.padEnd(32)} ${server.name.padEnd(12)} ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
+      log(
+        `${q.name.padEnd(32)} ${server.name.padEnd(12)} ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`,
+      );
       measured.tick();
       return result;
     };
@@ -123,7 +147,14 @@ export async function measureThroughput(opts: ThroughputOptions): Promise<Throug
       const j = await measure(jsonServer, q.jsonServerPath, q);
       const b = await measure(bare, q.path, q);
       rows.push({
-        name: q.name, kind: q.kind, path: q.path, jsonServerPath: q.jsonServerPath, preview: p, computed: c, jsonServer: j, bare: b,
+        name: q.name,
+        kind: q.kind,
+        path: q.path,
+        jsonServerPath: q.jsonServerPath,
+        preview: p,
+        computed: c,
+        jsonServer: j,
+        bare: b,
         previewOverJsonServer: p.requestsPerSecond / j.requestsPerSecond,
         previewOverBare: p.requestsPerSecond / b.requestsPerSecond,
       });
@@ -168,7 +199,10 @@ async function main() {
   if (fights.length === 0) refuse(USAGE, `--content ${values.content} holds no fights`);
   const { seconds, connections } = values;
   const rows = await measureThroughput({
-    distDir: values.dist, contentDir: values.content, seconds, connections,
+    distDir: values.dist,
+    contentDir: values.content,
+    seconds,
+    connections,
     queries: defaultQueries(fights[Math.floor(fights.length / 2)]!),
     progress,
     log: (line) => progress.log(line),

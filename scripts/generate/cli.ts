@@ -40,7 +40,8 @@ export const DEFAULTS: Options = { fights: 3000, fighters: null, seed: 1, out: '
 const MAX_FIGHTS = 2_000_000;
 
 function seed(text: string, name: string): number {
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`${name} must be a non-negative integer, got "${text}"`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new UsageError(`${name} must be a non-negative integer, got "${text}"`);
   return Number(text);
 }
 
@@ -62,5 +63,11 @@ const OPTIONS = {
 /** The options of this process's command line; --help and bad input end it (see src/cli/args.ts). */
 export function commandLine(): Options {
   const values = parseCommandLine(USAGE, OPTIONS);
-  return { fights: values.fights, fighters: values.fighters ?? null, seed: values.seed, out: values.out, asOf: values['as-of'] };
+  return {
+    fights: values.fights,
+    fighters: values.fighters ?? null,
+    seed: values.seed,
+    out: values.out,
+    asOf: values['as-of'],
+  };
 }

@@ -47,14 +47,19 @@ function eventDays(rng: Rng, count: number, asOfDay: number): number[] {
   const dense = Math.round(rest * 0.15);
   const past = rest - future - dense;
   for (let i = 0; i < past; i++) days.push(rng.int(FIRST_DAY, asOfDay - 1));
-  for (let i = 0; i < dense; i++) days.push(rng.int(Math.max(FIRST_DAY, asOfDay - 90), Math.min(LAST_DAY, asOfDay + 90)));
+  for (let i = 0; i < dense; i++)
+    days.push(rng.int(Math.max(FIRST_DAY, asOfDay - 90), Math.min(LAST_DAY, asOfDay + 90)));
   for (let i = 0; i < future; i++) days.push(rng.int(asOfDay + 1, LAST_DAY));
   return days;
 }
 
 function pickBroadcast(rng: Rng, home: string): EventRecord['broadcast'] {
   const countries = [home];
-  const extra = rng.weighted([[0, 35], [1, 45], [2, 20]] as const);
+  const extra = rng.weighted([
+    [0, 35],
+    [1, 45],
+    [2, 20],
+  ] as const);
   for (let i = 0; i < 8 && countries.length < 1 + extra; i++) {
     const c = rng.weighted(FOREIGN_MARKETS);
     if (!countries.includes(c)) countries.push(c);
@@ -109,7 +114,11 @@ export function titleEvents(seed: number, events: Event[], mainEvents: Map<strin
   const rng = new Rng(seed, 'event-titles');
   for (const e of events) {
     const [a, b] = mainEvents.get(e.id)!;
-    const style = rng.weighted([['promoted', 65], ['plain', 20], ['branded', 15]] as const);
+    const style = rng.weighted([
+      ['promoted', 65],
+      ['plain', 20],
+      ['branded', 15],
+    ] as const);
     if (style === 'promoted') e.title = `${e.promoter}: ${a} vs. ${b}`;
     else if (style === 'plain') e.title = `${a} vs. ${b}`;
     else e.title = `${e.promoter} Fight Night: ${e.venue.city}`;

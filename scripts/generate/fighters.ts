@@ -43,12 +43,24 @@ export interface Fighter {
   stats: FighterRecord['stats'] | null;
 }
 
-const STANCES = [['orthodox', 75], ['southpaw', 22], ['switch', 3]] as const;
+const STANCES = [
+  ['orthodox', 75],
+  ['southpaw', 22],
+  ['switch', 3],
+] as const;
 
 /** Ukrainian spellings and their Russian-style transliterations, for aliases. */
 const TRANSLITERATIONS: Record<string, string> = {
-  Oleksandr: 'Alexander', Vasyl: 'Vasiliy', Andriy: 'Andrei', Dmytro: 'Dmitriy', Serhiy: 'Sergey',
-  Yuriy: 'Yuri', Denys: 'Denis', Maksym: 'Maxim', Oleh: 'Oleg', Bohdan: 'Bogdan',
+  Oleksandr: 'Alexander',
+  Vasyl: 'Vasiliy',
+  Andriy: 'Andrei',
+  Dmytro: 'Dmitriy',
+  Serhiy: 'Sergey',
+  Yuriy: 'Yuri',
+  Denys: 'Denis',
+  Maksym: 'Maxim',
+  Oleh: 'Oleg',
+  Bohdan: 'Bogdan',
 };
 
 function otherThan(rng: Rng, items: string[], not: string): string {
@@ -73,7 +85,8 @@ function makeNames(rng: Rng, poolName: string): Names {
   const pool = POOLS[poolName];
   const first = rng.pick(pool.firsts);
   const last = rng.pick(pool.lasts);
-  const middle = pool.middles.length > 0 && rng.chance(pool.twoSurnames ? 0.35 : 0.6) ? otherThan(rng, pool.middles, first) : null;
+  const middle =
+    pool.middles.length > 0 && rng.chance(pool.twoSurnames ? 0.35 : 0.6) ? otherThan(rng, pool.middles, first) : null;
   let name = `${first} ${last}`;
   let longName = middle ? `${first} ${middle} ${last}` : null;
   let billing = last;
@@ -96,7 +109,11 @@ function makeNames(rng: Rng, poolName: string): Names {
     billing = first;
     if (wantsAlias) alias = `${first} ${otherThan(rng, pool.ringNames, gym)}`;
   } else if (wantsAlias) {
-    alias = TRANSLITERATIONS[first] ? `${TRANSLITERATIONS[first]} ${last}` : middle ? `${middle} ${last}` : `Kid ${last}`;
+    alias = TRANSLITERATIONS[first]
+      ? `${TRANSLITERATIONS[first]} ${last}`
+      : middle
+        ? `${middle} ${last}`
+        : `Kid ${last}`;
   }
   let nickname: string | null = null;
   if (rng.chance(0.4)) {
@@ -115,7 +132,13 @@ export function fighterCount(fights: number): number {
   return Math.max(1500, Math.round(fights * 0.3));
 }
 
-export function makeFighters(seed: number, count: number, divisions: Division[], asOf: string, progress: Progress): Fighter[] {
+export function makeFighters(
+  seed: number,
+  count: number,
+  divisions: Division[],
+  asOf: string,
+  progress: Progress,
+): Fighter[] {
   const phase = progress.phase('making fighters', count);
   const rng = new Rng(seed, 'fighters');
   const divisionTable = new WeightedTable(divisions.map((d) => [d, d.share] as const));
@@ -203,8 +226,13 @@ export function finishStats(seed: number, fighters: Fighter[], asOfYear: number)
     // A few bouts end as no-contests: they count as bouts but not as a win, loss or draw.
     const noContests = rng.chance(0.04) ? 1 : 0;
     f.stats = {
-      wins, losses, draws, total_bouts: wins + losses + draws + noContests, total_rounds: rounds + noContests * rng.int(1, 4),
-      ko_wins: koWins, stopped,
+      wins,
+      losses,
+      draws,
+      total_bouts: wins + losses + draws + noContests,
+      total_rounds: rounds + noContests * rng.int(1, 4),
+      ko_wins: koWins,
+      stopped,
     };
   }
 }

@@ -18,8 +18,22 @@ export interface FightsOutput {
   titleWinners: Map<string, Fighter>;
 }
 
-const CARD_SIZES = [[5, 8], [6, 12], [7, 14], [8, 16], [9, 14], [10, 14], [11, 10], [12, 8]] as const;
-const UNDERCARD_ROUNDS = new WeightedTable([[4, 30], [6, 30], [8, 25], [10, 15]] as const);
+const CARD_SIZES = [
+  [5, 8],
+  [6, 12],
+  [7, 14],
+  [8, 16],
+  [9, 14],
+  [10, 14],
+  [11, 10],
+  [12, 8],
+] as const;
+const UNDERCARD_ROUNDS = new WeightedTable([
+  [4, 30],
+  [6, 30],
+  [8, 25],
+  [10, 15],
+] as const);
 
 /** Bouts per event: at least one each, the rest in proportion to a drawn card size (largest remainder). */
 export function cardSizes(rng: Rng, total: number, events: number): number[] {
@@ -36,7 +50,13 @@ export function cardSizes(rng: Rng, total: number, events: number): number[] {
 }
 
 export function makeFights(
-  seed: number, total: number, events: Event[], fighters: Fighter[], divisions: Division[], asOfDay: number, progress: Progress,
+  seed: number,
+  total: number,
+  events: Event[],
+  fighters: Fighter[],
+  divisions: Division[],
+  asOfDay: number,
+  progress: Progress,
 ): FightsOutput {
   const phase = progress.phase('making fights', total);
   const rng = new Rng(seed, 'fights');
@@ -122,7 +142,11 @@ export function makeFights(
         const orgs = rng.shuffled([...new Set(divisionTitles[d].map((t) => t.organization_id))]);
         for (const org of orgs.slice(0, rng.chance(0.7) ? 1 : 2)) {
           const offered = divisionTitles[d].filter((t) => t.organization_id === org);
-          const type = rng.weighted([['full', 70], ['regular', 15], ['interim', 15]] as const);
+          const type = rng.weighted([
+            ['full', 70],
+            ['regular', 15],
+            ['interim', 15],
+          ] as const);
           titles.push(offered.find((t) => t.type === type) ?? offered[0]);
         }
       }
@@ -171,7 +195,10 @@ export function makeFights(
 
 function tally(f1: Fighter, f2: Fighter, winner: 0 | 1 | 2, outcome: string, round: number): void {
   const stoppage = outcome === 'KO' || outcome === 'TKO';
-  for (const [f, corner] of [[f1, 1], [f2, 2]] as const) {
+  for (const [f, corner] of [
+    [f1, 1],
+    [f2, 2],
+  ] as const) {
     const t = f.tally;
     t.bouts++;
     t.rounds += round;

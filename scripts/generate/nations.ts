@@ -96,5 +96,8 @@ function leanFactor(lean: Lean, divisionIndex: number): number {
 
 /** [code, weight] for drawing the nationality of a fighter of one division. */
 export function nationTable(divisionIndex: number): [string, number][] {
-  return Object.entries(NATIONS).map(([code, nation]) => [code, nation.weight * leanFactor(nation.lean, divisionIndex)]);
+  return Object.entries(NATIONS).map(([code, nation]) => [
+    code,
+    nation.weight * leanFactor(nation.lean, divisionIndex),
+  ]);
 }

@@ -14,7 +14,11 @@ export interface NamePool {
 }
 
 /** Words are space-separated; "_" joins a multi-word part ("Dela_Cruz" is one surname). */
-export const words = (s: string): string[] => s.trim().split(/\s+/).map((w) => w.replace(/_/g, ' '));
+export const words = (s: string): string[] =>
+  s
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/_/g, ' '));
 
 export function pool(
   firsts: string,

@@ -15,7 +15,11 @@ function strength(f: Fighter): number {
 }
 
 export function makeRankings(
-  seed: number, fighters: Fighter[], divisions: Division[], titleWinners: Map<string, Fighter>, asOfDay: number,
+  seed: number,
+  fighters: Fighter[],
+  divisions: Division[],
+  titleWinners: Map<string, Fighter>,
+  asOfDay: number,
 ): RankingRecord[] {
   const rng = new Rng(seed, 'rankings');
   const out: RankingRecord[] = [];
@@ -32,7 +36,9 @@ export function makeRankings(
       const held = new Set<Fighter>();
       const list: RankingRecord['champions'] = [];
       for (const type of TITLE_TYPES) {
-        const title = titles.find((t) => t.organization_id === org.id && t.division_id === division.record.id && t.type === type);
+        const title = titles.find(
+          (t) => t.organization_id === org.id && t.division_id === division.record.id && t.type === type,
+        );
         if (!title) continue;
         let holder: Fighter | null = null;
         if (!rng.chance(0.05)) {

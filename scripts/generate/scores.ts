@@ -14,8 +14,19 @@ export interface Result {
   scores: string[] | null;
 }
 
-const WIN_OUTCOMES = new WeightedTable<Outcome>([['KO', 25], ['TKO', 30], ['UD', 30], ['SD', 8], ['MD', 5], ['PTS', 2]]);
-const DRAW_OUTCOMES = new WeightedTable<Outcome>([['MD', 50], ['SD', 40], ['PTS', 10]]);
+const WIN_OUTCOMES = new WeightedTable<Outcome>([
+  ['KO', 25],
+  ['TKO', 30],
+  ['UD', 30],
+  ['SD', 8],
+  ['MD', 5],
+  ['PTS', 2],
+]);
+const DRAW_OUTCOMES = new WeightedTable<Outcome>([
+  ['MD', 50],
+  ['SD', 40],
+  ['PTS', 10],
+]);
 
 /**
  * One card as [points of the first-named fighter, points of the second]. `sign` is the required
@@ -27,10 +38,20 @@ function card(rng: Rng, rounds: number, sign: 1 | 0 | -1, p: number, maxMargin: 
     let b = 0;
     for (let r = 0; r < rounds; r++) {
       const x = rng.next();
-      if (x < 0.06) { a += 10; b += 10; continue; }
+      if (x < 0.06) {
+        a += 10;
+        b += 10;
+        continue;
+      }
       const firstWins = rng.next() < p;
       const knockdown = rng.chance(0.05) ? 1 : 0;
-      if (firstWins) { a += 10; b += 9 - knockdown; } else { a += 9 - knockdown; b += 10; }
+      if (firstWins) {
+        a += 10;
+        b += 9 - knockdown;
+      } else {
+        a += 9 - knockdown;
+        b += 10;
+      }
     }
     if (Math.sign(a - b) === sign && Math.abs(a - b) <= maxMargin) return [a, b];
   }
@@ -55,7 +76,11 @@ export function makeResult(rng: Rng, scheduled: number, p1: number): Result {
     let outcome = DRAW_OUTCOMES.draw(rng);
     if (outcome === 'PTS' && scheduled > 10) outcome = 'MD';
     const signs: (1 | 0 | -1)[] =
-      outcome === 'PTS' ? [0] : outcome === 'MD' ? rng.shuffled([0, 0, rng.chance(0.5) ? 1 : -1]) : rng.shuffled([1, -1, 0]);
+      outcome === 'PTS'
+        ? [0]
+        : outcome === 'MD'
+          ? rng.shuffled([0, 0, rng.chance(0.5) ? 1 : -1])
+          : rng.shuffled([1, -1, 0]);
     return { winner: 0, outcome, round: scheduled, scores: cards(rng, scheduled, signs, 0.5, true) };
   }
   const winner = rng.chance(p1) ? 1 : 2;
@@ -68,9 +93,23 @@ export function makeResult(rng: Rng, scheduled: number, p1: number): Result {
   }
   let signs: (1 | 0 | -1)[];
   let p: number;
-  if (outcome === 'UD') { signs = [1, 1, 1]; p = rng.float(0.55, 0.85); }
-  else if (outcome === 'MD') { signs = rng.shuffled([1, 1, 0]); p = 0.55; }
-  else if (outcome === 'SD') { signs = rng.shuffled([1, 1, -1]); p = 0.52; }
-  else { signs = [1]; p = rng.float(0.55, 0.8); }
-  return { winner, outcome, round: scheduled, scores: cards(rng, scheduled, signs, p, outcome === 'SD' || outcome === 'MD') };
+  if (outcome === 'UD') {
+    signs = [1, 1, 1];
+    p = rng.float(0.55, 0.85);
+  } else if (outcome === 'MD') {
+    signs = rng.shuffled([1, 1, 0]);
+    p = 0.55;
+  } else if (outcome === 'SD') {
+    signs = rng.shuffled([1, 1, -1]);
+    p = 0.52;
+  } else {
+    signs = [1];
+    p = rng.float(0.55, 0.8);
+  }
+  return {
+    winner,
+    outcome,
+    round: scheduled,
+    scores: cards(rng, scheduled, signs, p, outcome === 'SD' || outcome === 'MD'),
+  };
 }

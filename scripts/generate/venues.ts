@@ -71,11 +71,24 @@ export const BROADCASTERS: Record<string, string[]> = {
 
 /** Countries that often carry a foreign card as well, with how often. */
 export const FOREIGN_MARKETS: [string, number][] = [
-  ['United States', 5], ['United Kingdom', 4], ['Mexico', 2], ['Japan', 1], ['Canada', 1],
-  ['Australia', 1], ['Germany', 1], ['Spain', 1], ['Philippines', 1],
+  ['United States', 5],
+  ['United Kingdom', 4],
+  ['Mexico', 2],
+  ['Japan', 1],
+  ['Canada', 1],
+  ['Australia', 1],
+  ['Germany', 1],
+  ['Spain', 1],
+  ['Philippines', 1],
 ];
 
-const US_PROMOTERS = ['Top Rank', 'Golden Boy', 'Premier Boxing Champions', 'Most Valuable Promotions', 'Matchroom Boxing'];
+const US_PROMOTERS = [
+  'Top Rank',
+  'Golden Boy',
+  'Premier Boxing Champions',
+  'Most Valuable Promotions',
+  'Matchroom Boxing',
+];
 const UK_PROMOTERS = ['Matchroom Boxing', 'Queensberry', 'BOXXER', 'Wasserman Boxing'];
 
 export const PROMOTERS: Record<string, string[]> = {

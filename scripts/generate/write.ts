@@ -9,13 +9,19 @@ import path from 'node:path';
 import type { Progress } from '../../src/build/progress.ts';
 
 /** Writes DIR/<name>/<id>.json for every record, removes other *.json there; returns the file count. */
-export async function writeCollections(outDir: string, collections: [string, { id: string }[]][], progress: Progress): Promise<number> {
+export async function writeCollections(
+  outDir: string,
+  collections: [string, { id: string }[]][],
+  progress: Progress,
+): Promise<number> {
   let count = 0;
   for (const [name, records] of collections) {
     const dir = path.join(outDir, name);
     mkdirSync(dir, { recursive: true });
     const existing = new Set(
-      readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => e.name),
+      readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.json'))
+        .map((e) => e.name),
     );
     const fresh = new Set(records.map((r) => `${r.id}.json`));
     // Deletes wait on the disk, so they run concurrently, a batch at a time.

@@ -16,7 +16,12 @@ export interface Access {
   headers: readonly string[];
 }
 
-const API: Access = { what: 'this API', methods: ['GET', 'HEAD'], bearer: false, headers: [...KEY_HEADERS, 'if-none-match'] };
+const API: Access = {
+  what: 'this API',
+  methods: ['GET', 'HEAD'],
+  bearer: false,
+  headers: [...KEY_HEADERS, 'if-none-match'],
+};
 
 /**
  * Streamable HTTP, stateless, with JSON answers: a GET would open an event stream, and an edge

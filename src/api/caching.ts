@@ -33,7 +33,12 @@ export const CDN_VARY = `query,header=${KEY_HEADERS.join('|')}|host`;
  * status), else null: such an answer is kept only until that day ends. `toCdn` is false for a
  * 304, which the CDN must not store as the answer.
  */
-export function answerCaching(caching: Caching, day: string | null, nowMs: number, toCdn = true): Record<string, string> {
+export function answerCaching(
+  caching: Caching,
+  day: string | null,
+  nowMs: number,
+  toCdn = true,
+): Record<string, string> {
   // The service's health is the moment's: no browser and no CDN keeps it.
   if (caching === 'never') return { 'Cache-Control': 'no-store' };
   if (caching === 'immutable')

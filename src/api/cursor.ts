@@ -37,7 +37,23 @@ export function encodeCursor(c: Cursor): string {
  * request's where it is used), and the position (-1 when unknown).
  */
 const Sealed = z
-  .tuple([z.literal(2), DateTime, Id, z.enum(DATE_SORT), z.int().min(2).max(MAX_PAGE_NUM), z.string(), z.int().min(-1).max(MAX_POSITION)])
-  .transform(([, date, id, order, page, filters, position]): Cursor => ({ after: [date, id], order, page, filters, position: position === -1 ? null : position }));
+  .tuple([
+    z.literal(2),
+    DateTime,
+    Id,
+    z.enum(DATE_SORT),
+    z.int().min(2).max(MAX_PAGE_NUM),
+    z.string(),
+    z.int().min(-1).max(MAX_POSITION),
+  ])
+  .transform(
+    ([, date, id, order, page, filters, position]): Cursor => ({
+      after: [date, id],
+      order,
+      page,
+      filters,
+      position: position === -1 ? null : position,
+    }),
+  );
 
 export const decodeCursor = (token: string): Cursor => openSealed(token, CURSOR_SEED, Sealed, invalidCursor);

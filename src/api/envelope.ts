@@ -5,8 +5,19 @@ import type { ApiError } from './errors.ts';
 import { formatTimestamp } from '../shared/dates.ts';
 
 /** A page's pagination. `pageSize` decides total_pages; next_page (a whole URL) is given on the fights list only. */
-export function paginationOf(page: number, items: number, pageSize: number, totalItems: number, nextPage?: string | null): Pagination {
-  const pagination: Pagination = { page, items, total_pages: pageSize > 0 ? Math.ceil(totalItems / pageSize) : 0, total_items: totalItems };
+export function paginationOf(
+  page: number,
+  items: number,
+  pageSize: number,
+  totalItems: number,
+  nextPage?: string | null,
+): Pagination {
+  const pagination: Pagination = {
+    page,
+    items,
+    total_pages: pageSize > 0 ? Math.ceil(totalItems / pageSize) : 0,
+    total_items: totalItems,
+  };
   if (nextPage !== undefined) pagination.next_page = nextPage;
   return pagination;
 }
@@ -51,9 +62,15 @@ const COMMA = 0x2c;
  * The final response bytes: metadata first, then the body, which is complete as the answer made
  * it. `metadataLength` is where the body starts, for a validator that ignores the moment.
  */
-export function finishBody(body: Body, epochMicros: number): { bytes: Uint8Array<ArrayBuffer>; metadataLength: number } {
+export function finishBody(
+  body: Body,
+  epochMicros: number,
+): { bytes: Uint8Array<ArrayBuffer>; metadataLength: number } {
   const metadata = `{"metadata":{"timestamp":"${formatTimestamp(epochMicros)}"},`;
-  return { bytes: encodeParts(metadata + body.head.slice(1), body.records, body.tail), metadataLength: metadata.length };
+  return {
+    bytes: encodeParts(metadata + body.head.slice(1), body.records, body.tail),
+    metadataLength: metadata.length,
+  };
 }
 
 /**

@@ -5,17 +5,38 @@ import { OFFSET_CEILING } from './limits.ts';
 
 /** Every error the API answers with: its status and when it is given (the API's description says so too). */
 export const ERRORS = {
-  InvalidParameter: { status: 400, when: 'A parameter is malformed, out of range, repeated, or not allowed in combination; the message names it and what is allowed.' },
-  PageLimitExceeded: { status: 400, when: `Page-number navigation reached an offset of ${grouped(OFFSET_CEILING)} records or more; follow pagination.next_page instead.` },
-  InvalidCursor: { status: 400, when: 'The cursor is malformed, altered, or was made for other filters or another date_sort.' },
-  InvalidSyncToken: { status: 400, when: 'The changes feed\'s since is no sync token (malformed or altered) nor a real UTC date or date-time: download the exports and start again from the next_sync that GET /v2/changes/ gives.' },
-  ConflictingApiKeys: { status: 400, when: 'x-gateway-key and x-rapidapi-key hold different keys; send one key, in either header or both.' },
+  InvalidParameter: {
+    status: 400,
+    when: 'A parameter is malformed, out of range, repeated, or not allowed in combination; the message names it and what is allowed.',
+  },
+  PageLimitExceeded: {
+    status: 400,
+    when: `Page-number navigation reached an offset of ${grouped(OFFSET_CEILING)} records or more; follow pagination.next_page instead.`,
+  },
+  InvalidCursor: {
+    status: 400,
+    when: 'The cursor is malformed, altered, or was made for other filters or another date_sort.',
+  },
+  InvalidSyncToken: {
+    status: 400,
+    when: "The changes feed's since is no sync token (malformed or altered) nor a real UTC date or date-time: download the exports and start again from the next_sync that GET /v2/changes/ gives.",
+  },
+  ConflictingApiKeys: {
+    status: 400,
+    when: 'x-gateway-key and x-rapidapi-key hold different keys; send one key, in either header or both.',
+  },
   MissingApiKey: { status: 401, when: 'The request carries no API key.' },
   InvalidApiKey: { status: 403, when: 'The API key is not one of the keys the service accepts.' },
-  NotFound: { status: 404, when: 'No record has this id (or the path is not one of the API\'s).' },
-  SyncTokenExpired: { status: 410, when: 'The sync token (or day) names a build the changes feed no longer keeps (it keeps 90 days or 1,000 builds, whichever is shorter), one of a history that has started afresh or made apart from the one served, or one ahead of the data served (a deploy rolled back): download the exports and start again from the next_sync that GET /v2/changes/ gives.' },
+  NotFound: { status: 404, when: "No record has this id (or the path is not one of the API's)." },
+  SyncTokenExpired: {
+    status: 410,
+    when: 'The sync token (or day) names a build the changes feed no longer keeps (it keeps 90 days or 1,000 builds, whichever is shorter), one of a history that has started afresh or made apart from the one served, or one ahead of the data served (a deploy rolled back): download the exports and start again from the next_sync that GET /v2/changes/ gives.',
+  },
   MethodNotAllowed: { status: 405, when: 'Any method but GET, HEAD and OPTIONS; the Allow header lists those.' },
-  InternalError: { status: 500, when: 'The service\'s own fault, e.g. a built file that its indexes name is missing; retrying will not help.' },
+  InternalError: {
+    status: 500,
+    when: "The service's own fault, e.g. a built file that its indexes name is missing; retrying will not help.",
+  },
   ServiceUnavailable: { status: 503, when: 'The service could not read its data just now; retry later.' },
 } as const;
 
@@ -37,9 +58,13 @@ export class ApiError<N extends ErrorName = ErrorName> extends Error {
 }
 
 /** Where a key may be sent, as messages name it: the key headers, and the bearer token where it is taken. */
-const keyPlaces = (bearer: boolean) => (bearer ? 'x-gateway-key (or x-rapidapi-key) request header, or as Authorization: Bearer <key>' : 'x-gateway-key (or x-rapidapi-key) request header');
+const keyPlaces = (bearer: boolean) =>
+  bearer
+    ? 'x-gateway-key (or x-rapidapi-key) request header, or as Authorization: Bearer <key>'
+    : 'x-gateway-key (or x-rapidapi-key) request header';
 
-export const missingApiKey = (bearer = false) => new ApiError('MissingApiKey', 401, `Send your API key in the ${keyPlaces(bearer)}.`);
+export const missingApiKey = (bearer = false) =>
+  new ApiError('MissingApiKey', 401, `Send your API key in the ${keyPlaces(bearer)}.`);
 
 export const invalidApiKey = () => new ApiError('InvalidApiKey', 403, 'The API key is not valid.');
 
@@ -59,7 +84,11 @@ export const recordNotFound = (resource: Resource, id: string) => notFound(`${re
 
 /** `what` answers only `allowed` (and OPTIONS, the preflight). */
 export const methodNotAllowed = (method: string, what = 'this API', allowed: readonly string[] = ['GET', 'HEAD']) =>
-  new ApiError('MethodNotAllowed', 405, `Method ${method} is not allowed: ${what} answers ${allowed.join(', ')} and OPTIONS.`);
+  new ApiError(
+    'MethodNotAllowed',
+    405,
+    `Method ${method} is not allowed: ${what} answers ${allowed.join(', ')} and OPTIONS.`,
+  );
 
 export const invalidParameter = (parameter: string, allowed: string) =>
   new ApiError('InvalidParameter', 400, `Invalid value for parameter "${parameter}": ${allowed}.`);
@@ -76,11 +105,14 @@ export const invalidCursor = (why: string) =>
   new ApiError('InvalidCursor', 400, `The cursor is not valid: ${why}. Use the next_page URL exactly as returned.`);
 
 /** What a mirror does when its sync token cannot be followed. */
-const RESYNC = 'Download the exports again (GET /v2/exports/), then follow the changes from the next_sync that GET /v2/changes/ gives.';
+const RESYNC =
+  'Download the exports again (GET /v2/exports/), then follow the changes from the next_sync that GET /v2/changes/ gives.';
 
-export const invalidSyncToken = (why: string) => new ApiError('InvalidSyncToken', 400, `The sync token is not valid: ${why}. ${RESYNC}`);
+export const invalidSyncToken = (why: string) =>
+  new ApiError('InvalidSyncToken', 400, `The sync token is not valid: ${why}. ${RESYNC}`);
 
-export const syncTokenExpired = (why: string) => new ApiError('SyncTokenExpired', 410, `The sync token cannot be followed: ${why}. ${RESYNC}`);
+export const syncTokenExpired = (why: string) =>
+  new ApiError('SyncTokenExpired', 410, `The sync token cannot be followed: ${why}. ${RESYNC}`);
 
 export const serviceUnavailable = () =>
   new ApiError('ServiceUnavailable', 503, 'The service could not read its data just now. Try again shortly.');

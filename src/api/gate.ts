@@ -25,7 +25,8 @@ export function createGate({ keys, now = systemClock }: GateOptions): Gate {
     const { pathname } = new URL(request.url);
     if (request.method === 'OPTIONS') return preflight(pathname);
     const access = accessOf(pathname);
-    if (!access.methods.includes(request.method)) return errorResponse(request, methodNotAllowed(request.method, access.what, access.methods), now());
+    if (!access.methods.includes(request.method))
+      return errorResponse(request, methodNotAllowed(request.method, access.what, access.methods), now());
     if (isPublicPath(pathname)) return null;
     let key: string | null;
     try {

@@ -52,7 +52,11 @@ interface DatedAnswer {
 /** Answers a request for `today`, reporting whether the answer read it. */
 async function answer({ endpoint, path }: Routed, url: URL, store: Store, today: string): Promise<DatedAnswer> {
   let day: string | null = null;
-  const body = await endpoint.answerRequest(path, url.searchParams, { store, today: () => (day = today), origin: url.origin });
+  const body = await endpoint.answerRequest(path, url.searchParams, {
+    store,
+    today: () => (day = today),
+    origin: url.origin,
+  });
   return { body, day };
 }
 

@@ -47,7 +47,10 @@ export function presentedKey(headers: Headers, bearer = false): string | null {
 
 /** Keys as configured in API_KEYS: comma-separated, blanks ignored. */
 export function parseKeys(value: string | undefined | null): string[] {
-  return (value ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
+  return (value ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 }
 
 /** Comparisons run over at least this many characters, so a key's length does not show in timing. */

@@ -17,7 +17,10 @@ export const HEALTH_PATH = '/health';
 const PUBLIC_FILES: ReadonlySet<string> = new Set<string>([OPENAPI_PATH, ...DOCS_PAGES, REFERENCE_SCRIPT]);
 
 /** Public paths the API answers: a monitor needs no key. With the trailing slash every API path may take. */
-const PUBLIC_ANSWERS: ReadonlySet<string> = new Set<string>([`${BASE_PATH}${HEALTH_PATH}`, `${BASE_PATH}${HEALTH_PATH}/`]);
+const PUBLIC_ANSWERS: ReadonlySet<string> = new Set<string>([
+  `${BASE_PATH}${HEALTH_PATH}`,
+  `${BASE_PATH}${HEALTH_PATH}/`,
+]);
 
 /** Whether a request for this path is served without a key. */
 export function isPublicPath(pathname: string): boolean {

@@ -22,7 +22,15 @@ import { titles } from './endpoints/titles.ts';
 import { requestSegments, type Service } from './routes.ts';
 
 /** Each resource: what it is (the API's description says it of the resource and its record), and its endpoints. */
-const RESOURCES = [fights, events, fighters, divisions, organizations, titles, rankings] as const satisfies ReadonlyArray<{
+const RESOURCES = [
+  fights,
+  events,
+  fighters,
+  divisions,
+  organizations,
+  titles,
+  rankings,
+] as const satisfies ReadonlyArray<{
   resource: Resource;
   about: string;
   endpoints: readonly Endpoint[];
@@ -45,7 +53,9 @@ export const SECTIONS: ReadonlyArray<{ section: Resource | Service; about: strin
 export const ENDPOINTS: readonly Endpoint[] = SECTIONS.flatMap((s) => s.endpoints);
 
 /** Every endpoint's own type: its name, path, parameters, record and kind as literal types (the typed client reads them). */
-export type AnyEndpoint = (typeof RESOURCES)[number]['endpoints'][number] | (typeof SERVICE_SECTIONS)[number]['endpoints'][number];
+export type AnyEndpoint =
+  | (typeof RESOURCES)[number]['endpoints'][number]
+  | (typeof SERVICE_SECTIONS)[number]['endpoints'][number];
 
 export type EndpointName = AnyEndpoint['name'];
 /** The entry of the endpoint named N. */

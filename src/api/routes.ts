@@ -25,10 +25,15 @@ export type Section = Resource | Service;
 
 export const isResource = (section: string): section is Resource => Object.hasOwn(SINGULAR, section);
 
-export const isSection = (section: string): section is Section => isResource(section) || (SERVICES as readonly string[]).includes(section);
+export const isSection = (section: string): section is Section =>
+  isResource(section) || (SERVICES as readonly string[]).includes(section);
 
 /** The section of a path template below the base path, as a type: `/fights/{fight_id}` -> `fights`. */
-export type SectionOf<Path extends string> = Path extends `/${infer S}/${string}` ? S : Path extends `/${infer S}` ? S : never;
+export type SectionOf<Path extends string> = Path extends `/${infer S}/${string}`
+  ? S
+  : Path extends `/${infer S}`
+    ? S
+    : never;
 
 /**
  * The segments of a path below the base path, without the trailing slash every path may have or

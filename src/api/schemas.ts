@@ -29,7 +29,10 @@ const ErrorFields = z
  * Client errors (4xx) and the service's own failures (5xx). `code` repeats `name`: clients of the
  * commercial API read `code`, the spec's own clients `name`.
  */
-export const ApiErrorBody = ErrorFields.refine((e) => e.code === e.name, { message: 'code must repeat name', path: ['code'] });
+export const ApiErrorBody = ErrorFields.refine((e) => e.code === e.name, {
+  message: 'code must repeat name',
+  path: ['code'],
+});
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** A success envelope around `data`. */
@@ -43,12 +46,12 @@ export const ChangesAnswer = envelopeOf(z.array(Change)).extend({
   next_sync: z
     .string()
     .nullable()
-    .describe('The sync token to send as since next time, once every page is applied; null while next_page gives more changes.'),
+    .describe(
+      'The sync token to send as since next time, once every page is applied; null while next_page gives more changes.',
+    ),
 });
 
-export const ErrorEnvelope = z
-  .object({ metadata: Metadata, error: ApiErrorBody, data: z.null() })
-  .strict();
+export const ErrorEnvelope = z.object({ metadata: Metadata, error: ApiErrorBody, data: z.null() }).strict();
 
 /** The error envelope of one error: its name and its status, exactly. */
 export function errorEnvelopeOf(name: ErrorName) {

@@ -34,11 +34,15 @@ export interface ChangesCursor {
 export const encodeSyncToken = (t: SyncToken) => seal(['s', t.history, t.position, t.build], SYNC_TOKEN_SEED);
 
 /** A sync token as sealed: a history's name, a place in it, and the name of the build that ends there. */
-const SealedToken = z.tuple([z.literal('s'), Name, Position, Name]).transform(([, history, position, build]): SyncToken => ({ history, position, build }));
+const SealedToken = z
+  .tuple([z.literal('s'), Name, Position, Name])
+  .transform(([, history, position, build]): SyncToken => ({ history, position, build }));
 
-export const decodeSyncToken = (token: string): SyncToken => openSealed(token, SYNC_TOKEN_SEED, SealedToken, invalidSyncToken);
+export const decodeSyncToken = (token: string): SyncToken =>
+  openSealed(token, SYNC_TOKEN_SEED, SealedToken, invalidSyncToken);
 
-export const encodeChangesCursor = (c: ChangesCursor) => seal(['c', c.history, c.since, c.build, c.at, c.page], CHANGES_CURSOR_SEED);
+export const encodeChangesCursor = (c: ChangesCursor) =>
+  seal(['c', c.history, c.since, c.build, c.at, c.page], CHANGES_CURSOR_SEED);
 
 /** A changes cursor as sealed: its page starts at or after the changes asked for, and is a page after the first. */
 const SealedCursor = z
@@ -46,4 +50,5 @@ const SealedCursor = z
   .refine(([, , since, , at]) => at >= since)
   .transform(([, history, since, build, at, page]): ChangesCursor => ({ history, since, build, at, page }));
 
-export const decodeChangesCursor = (token: string): ChangesCursor => openSealed(token, CHANGES_CURSOR_SEED, SealedCursor, invalidCursor);
+export const decodeChangesCursor = (token: string): ChangesCursor =>
+  openSealed(token, CHANGES_CURSOR_SEED, SealedCursor, invalidCursor);

@@ -27,7 +27,9 @@ export function boxingStore(): AstroIntegration {
         if (!stagesInSharedFolder(outDir)) return;
         releaseStaging = await holdStagingFolder({
           onWait: (holder, lock) =>
-            logger.info(`waiting for another build (process ${holder}) to write its pages in Astro's staging folder; if none runs, remove ${lock}`),
+            logger.info(
+              `waiting for another build (process ${holder}) to write its pages in Astro's staging folder; if none runs, remove ${lock}`,
+            ),
         });
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -41,7 +43,9 @@ export function boxingStore(): AstroIntegration {
           try {
             savePages(built, entry);
           } catch (e) {
-            logger.warn(`the pages could not be kept for later builds of this code (${(e as Error).message}); the next build runs Astro again`);
+            logger.warn(
+              `the pages could not be kept for later builds of this code (${(e as Error).message}); the next build runs Astro again`,
+            );
           }
         await finishStore(started, built, logger);
       },

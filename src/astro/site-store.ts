@@ -48,7 +48,12 @@ export function beginStore(settings: BuildSettings): StoreBegun {
  * pages-cache.ts): the pages copied into `builtDir` (before any work starts that would need
  * stopping, should the copy fail), then the store step.
  */
-export async function buildWithKeptPages(pages: string, builtDir: string, settings: BuildSettings, logger: StoreLogger): Promise<void> {
+export async function buildWithKeptPages(
+  pages: string,
+  builtDir: string,
+  settings: BuildSettings,
+  logger: StoreLogger,
+): Promise<void> {
   restorePages(pages, builtDir);
   await finishStore(beginStore(settings), builtDir, logger);
 }
@@ -73,20 +78,23 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
     await reuse?.discard();
     throw e;
   }
-  const result = await buildStore({
-    contentDir,
-    outDir: builtDir,
-    asOfDay: today,
-    progress,
-    onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
-    contentListing: content.listing,
-    stateDir,
-    storeId: settings.storeId,
-    previous: settings.previous,
-    history: settings.history,
-    builtAt: settings.builtAt,
-    exportPartBytes: settings.exportPartBytes,
-  }, reuse).finally(() => progress.stop());
+  const result = await buildStore(
+    {
+      contentDir,
+      outDir: builtDir,
+      asOfDay: today,
+      progress,
+      onIgnored: (ignored) => logger.warn(formatWarnings(ignored)),
+      contentListing: content.listing,
+      stateDir,
+      storeId: settings.storeId,
+      previous: settings.previous,
+      history: settings.history,
+      builtAt: settings.builtAt,
+      exportPartBytes: settings.exportPartBytes,
+    },
+    reuse,
+  ).finally(() => progress.stop());
   await writeApiDocument(builtDir, today);
   if (stateDir) {
     saveBuildSeconds(stateDir, result.seconds);

@@ -37,7 +37,12 @@ export interface HoldOptions {
  * lock whose process is gone (a build killed midway) is taken over at once; one whose process id
  * has since gone to another program would be waited for, which `onWait` tells.
  */
-export async function holdStagingFolder({ cwd = process.cwd(), pollMs = 50, onWait, noticeMs = 5_000 }: HoldOptions = {}): Promise<() => void> {
+export async function holdStagingFolder({
+  cwd = process.cwd(),
+  pollMs = 50,
+  onWait,
+  noticeMs = 5_000,
+}: HoldOptions = {}): Promise<() => void> {
   const file = lockFile(cwd);
   mkdirSync(path.dirname(file), { recursive: true });
   const mine = String(process.pid);

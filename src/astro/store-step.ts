@@ -29,6 +29,8 @@ try {
   console.log(`${time()} [build] Complete!`);
 } catch (e) {
   // Content problems are the maintainer's to fix, listed in full; anything else is ours, with its stack.
-  console.error(`${time()} [ERROR] [boxing-store] ${e instanceof ContentError ? e.message : ((e as Error).stack ?? String(e))}`);
+  console.error(
+    `${time()} [ERROR] [boxing-store] ${e instanceof ContentError ? e.message : ((e as Error).stack ?? String(e))}`,
+  );
   process.exitCode = 1;
 }

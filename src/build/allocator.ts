@@ -9,7 +9,10 @@
 // builds, not in it. Settings already in the environment (not empty) are kept; other C
 // libraries (musl, macOS, Windows) ignore them.
 
-export const BUILD_ALLOCATOR: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const BUILD_ALLOCATOR: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 /** The allocator settings `env` gives a process: those this module names, null where unset or empty (as glibc takes them). */
 export function allocatorSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string | null> {

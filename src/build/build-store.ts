@@ -29,7 +29,8 @@ export type { BuildStoreOptions, BuildStoreResult } from './options.ts';
  * could not), else from the start here.
  */
 export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | null): Promise<BuildStoreResult> {
-  const taking = reuse !== undefined ? reuse : (options.previous ? startReuse(options.contentDir, options.previous) : null);
+  const taking =
+    reuse !== undefined ? reuse : options.previous ? startReuse(options.contentDir, options.previous) : null;
   let discarded: Promise<void> | undefined;
   if (taking) {
     let updated: BuildStoreResult | null = null;
@@ -50,10 +51,18 @@ export async function buildStore(options: BuildStoreOptions, reuse?: Reuse | nul
 }
 
 async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreResult> {
-  const workDir = mkdtempSync(path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`));
+  const workDir = mkdtempSync(
+    path.join(path.dirname(path.resolve(options.outDir)), `.${path.basename(options.outDir)}-work-`),
+  );
   try {
     const started = performance.now();
-    const catalog = await scanContent(options.contentDir, { workDir, onIgnored: options.onIgnored, progress: options.progress, listing: options.contentListing, threads: options.scanThreads });
+    const catalog = await scanContent(options.contentDir, {
+      workDir,
+      onIgnored: options.onIgnored,
+      progress: options.progress,
+      listing: options.contentListing,
+      threads: options.scanThreads,
+    });
     // Every content file is read: what follows works from the catalog alone, and which file each
     // record came from is kept for the next build only, in the state (see state.ts).
     options.contentListing?.release();
@@ -70,18 +79,31 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let feed = 0;
     try {
       // Every record's text first, on both cores (see texts.ts): the writing below reads them back.
-      texts = await resolveTexts(catalog, orders, resolve, { asOfDay: options.asOfDay, workDir, progress: options.progress });
+      texts = await resolveTexts(catalog, orders, resolve, {
+        asOfDay: options.asOfDay,
+        workDir,
+        progress: options.progress,
+      });
       const source = catalogSource(catalog, resolve.small, orders, texts);
       const writing = options.progress.phase('writing store files');
-      for (const unit of storeUnits(source, { buckets: diskBuckets(workDir), lines: (name) => diskLineBuckets(workDir, name) })) {
+      for (const unit of storeUnits(source, {
+        buckets: diskBuckets(workDir),
+        lines: (name) => diskLineBuckets(workDir, name),
+      })) {
         await sink.write(unit.path, unit.body());
         writing.tick();
       }
       writing.done();
       // Every text is in the spill files by now: the exports read them back, a part at a time.
       const exportStarted = performance.now();
-      const records = source.fights.count + source.events.count + source.fighters.count + source.divisions.length +
-        source.organizations.length + source.titles.length + source.rankings.length;
+      const records =
+        source.fights.count +
+        source.events.count +
+        source.fighters.count +
+        source.divisions.length +
+        source.organizations.length +
+        source.titles.length +
+        source.rankings.length;
       const exporting = options.progress.phase('writing exports', records);
       // The exports take every record's text: the changes feed compares each with the previous build's as they do.
       let feedStarted = performance.now();
@@ -89,15 +111,20 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       const diff = new BuildDiff(catalog, 'none' in previous ? null : previous, changeLimit(records));
       feed = performance.now() - feedStarted;
       const exports = {
-        asOf: options.asOfDay, partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES, onRecords: (n: number) => exporting.tick(n),
+        asOf: options.asOfDay,
+        partBytes: options.exportPartBytes ?? EXPORT_PART_BYTES,
+        onRecords: (n: number) => exporting.tick(n),
         onRecord: (collection: string, key: number | string, text: string) => diff.onRecord(collection, key, text),
       };
       for await (const unit of exportUnits(source, exports)) await sink.write(unit.path, unit.body());
       exporting.done();
       const found = diff.finish(Collection.options);
       feedStarted = performance.now();
-      recorded = recordBuild('none' in previous ? previous : previous.history, found, options.builtAt ?? nowSeconds(), { seed: diff.seed() });
-      for (const unit of historyUnits(recorded.written, 'none' in previous ? null : previous.history)) await sink.write(unit.path, unit.body());
+      recorded = recordBuild('none' in previous ? previous : previous.history, found, options.builtAt ?? nowSeconds(), {
+        seed: diff.seed(),
+      });
+      for (const unit of historyUnits(recorded.written, 'none' in previous ? null : previous.history))
+        await sink.write(unit.path, unit.body());
       feed += performance.now() - feedStarted + diff.spent;
       exported = (performance.now() - exportStarted) / 1000;
     } finally {
@@ -107,12 +134,28 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     }
     if (options.stateDir)
       saveState(options.stateDir, {
-        meta: { version: 0, code: codeDigest(), content: path.resolve(options.contentDir), asOf: options.asOfDay, store: options.storeId ?? '', history: recorded!.history },
+        meta: {
+          version: 0,
+          code: codeDigest(),
+          content: path.resolve(options.contentDir),
+          asOf: options.asOfDay,
+          store: options.storeId ?? '',
+          history: recorded!.history,
+        },
         catalog,
         orders,
       });
     const written = performance.now();
-    return { files: sink.count(), seconds: { scan: (scanned - started) / 1000, write: (written - scanned) / 1000 - exported, exports: exported, changes: feed / 1000 }, history: recorded!.note };
+    return {
+      files: sink.count(),
+      seconds: {
+        scan: (scanned - started) / 1000,
+        write: (written - scanned) / 1000 - exported,
+        exports: exported,
+        changes: feed / 1000,
+      },
+      history: recorded!.note,
+    };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -5,7 +5,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { checkRecord } from '../content/read.ts';
-import { eventOfFight, resolveEvent, resolveFight, resolveFighter, resolveSmall, type EventOfFight, type FighterNames, type Small } from '../content/resolve.ts';
+import {
+  eventOfFight,
+  resolveEvent,
+  resolveFight,
+  resolveFighter,
+  resolveSmall,
+  type EventOfFight,
+  type FighterNames,
+  type Small,
+} from '../content/resolve.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import type { LargeResource } from '../records/resources.ts';
 import type { Shapes } from '../store/layout.ts';
@@ -18,7 +27,8 @@ export type Orders = Record<LargeResource, Uint32Array>;
 
 /** The canonical orders: fights and events by date then id, fighters by folded name then id. */
 export function catalogOrders(catalog: Catalog): Orders {
-  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) => r.date[a] - r.date[b] || r.index.ids.compare(a, b);
+  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) =>
+    r.date[a] - r.date[b] || r.index.ids.compare(a, b);
   const { fighters } = catalog;
   return {
     fights: sortedSlots(catalog.fights, byDateThenId(catalog.fights)),
@@ -31,7 +41,8 @@ export function catalogOrders(catalog: Catalog): Orders {
 export type ContentOf = <T>(collection: LargeResource, slot: number) => T;
 
 /** What reading checked records back reads of a catalog: the scanners' spill files, and where each record lies in them. */
-export type SpilledCatalog = Pick<Catalog, 'spills'> & Record<LargeResource, Pick<Records, 'spillFile' | 'spillAt' | 'spillLength'>>;
+export type SpilledCatalog = Pick<Catalog, 'spills'> &
+  Record<LargeResource, Pick<Records, 'spillFile' | 'spillAt' | 'spillLength'>>;
 
 /** Content records from the scanners' spill files (a build). */
 export function spilledContent(catalog: SpilledCatalog): ContentOf & { close(): void } {
@@ -53,7 +64,10 @@ export function spilledContent(catalog: SpilledCatalog): ContentOf & { close(): 
 export function fileContent(catalog: Catalog, contentDir: string): ContentOf {
   return <T>(collection: LargeResource, slot: number): T => {
     const file = path.join(contentDir, collection, catalog[collection].files.get(slot));
-    const checked = checkRecord(collection as CollectionName, JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')));
+    const checked = checkRecord(
+      collection as CollectionName,
+      JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')),
+    );
     if (!checked.success) throw new Error(`${file} changed since it was checked`);
     return checked.data as T;
   };
@@ -91,14 +105,20 @@ export function resolver(catalog: ResolverCatalog, asOfDay: string, content: Con
   };
   return {
     small,
-    fight: (slot) => resolveFight(content<FightRecord>('fights', slot), eventOf(fights.event[slot]), fighterNames, small),
+    fight: (slot) =>
+      resolveFight(content<FightRecord>('fights', slot), eventOf(fights.event[slot]), fighterNames, small),
     event: (slot) => resolveEvent(content<EventRecord>('events', slot)),
     fighter: (slot) => resolveFighter(content<FighterRecord>('fighters', slot), asOfDay, small),
   };
 }
 
 /** The catalog as the writer's source: `texts` gives each record as packs hold it, and the shapes they name. */
-export function catalogSource(catalog: Catalog, small: Small, orders: Orders, texts: Record<LargeResource, TextOf> & { shapes: Shapes }): StoreSource {
+export function catalogSource(
+  catalog: Catalog,
+  small: Small,
+  orders: Orders,
+  texts: Record<LargeResource, TextOf> & { shapes: Shapes },
+): StoreSource {
   const { fights, events, fighters } = catalog;
   // Fights and fighters keep their division as the index in reading order; the store's is the resolved order.
   const sortedDivision = Uint16Array.from(catalog.divisionIds, (id) => small.divisions.findIndex((d) => d.id === id));

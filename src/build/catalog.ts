@@ -11,7 +11,14 @@ import { TextColumn } from '../shared/text-column.ts';
 
 /** `YYYY-MM-DDTHH:MM:SS` as the number YYYYMMDDHHMMSS: exact, and ordered as the text is. */
 function dateNumber(date: string): number {
-  return Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10) + date.slice(11, 13) + date.slice(14, 16) + date.slice(17, 19));
+  return Number(
+    date.slice(0, 4) +
+      date.slice(5, 7) +
+      date.slice(8, 10) +
+      date.slice(11, 13) +
+      date.slice(14, 16) +
+      date.slice(17, 19),
+  );
 }
 
 export function dateText(n: number): string {
@@ -19,7 +26,12 @@ export function dateText(n: number): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}`;
 }
 
-export type NumberArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+export type NumberArray =
+  | Float64Array<ArrayBuffer>
+  | Int32Array<ArrayBuffer>
+  | Uint32Array<ArrayBuffer>
+  | Uint16Array<ArrayBuffer>
+  | Uint8Array<ArrayBuffer>;
 type NumberArrayType = new (lengthOrBuffer: number | ArrayBuffer) => NumberArray;
 
 /**
@@ -47,7 +59,11 @@ export class Records {
    */
   digestHi = new Uint32Array(0);
   digestLo = new Uint32Array(0);
-  private fileColumns: FileColumns | null = { files: new TextColumn(), size: new Float64Array(0), mtime: new Float64Array(0) };
+  private fileColumns: FileColumns | null = {
+    files: new TextColumn(),
+    size: new Float64Array(0),
+    mtime: new Float64Array(0),
+  };
 
   get count(): number {
     return this.index.size;
@@ -68,7 +84,10 @@ export class Records {
   }
 
   private get held(): FileColumns {
-    if (this.fileColumns === null) throw new Error('the file columns of this catalog were let go of once saved; a build from nothing has no use for them');
+    if (this.fileColumns === null)
+      throw new Error(
+        'the file columns of this catalog were let go of once saved; a build from nothing has no use for them',
+      );
     return this.fileColumns;
   }
 
@@ -91,17 +110,28 @@ export class Records {
   /** The file columns by the names a saved state keeps them under, typed arrays and text apart; none once let go of. */
   heldFileColumns(): { numbers: Record<string, NumberArray>; texts: Record<string, TextColumn> } {
     const held = this.fileColumns;
-    return held === null ? { numbers: {}, texts: {} } : { numbers: { size: held.size, mtime: held.mtime }, texts: { files: held.files } };
+    return held === null
+      ? { numbers: {}, texts: {} }
+      : { numbers: { size: held.size, mtime: held.mtime }, texts: { files: held.files } };
   }
 
   /** The typed arrays, by name: what is saved with a build, and grown when slots are added (size and mtime while held). */
   columns(): Record<string, NumberArray> {
-    return { valid: this.valid, ...this.heldFileColumns().numbers, spillFile: this.spillFile, spillAt: this.spillAt, spillLength: this.spillLength, digestHi: this.digestHi, digestLo: this.digestLo };
+    return {
+      valid: this.valid,
+      ...this.heldFileColumns().numbers,
+      spillFile: this.spillFile,
+      spillAt: this.spillAt,
+      spillLength: this.spillLength,
+      digestHi: this.digestHi,
+      digestLo: this.digestLo,
+    };
   }
 
   /** Replaces each typed array by what `make` gives for it (its name and its type). */
   load(make: (column: string, Type: NumberArrayType) => NumberArray): void {
-    for (const [name, column] of Object.entries(this.columns())) this.assign(name, make(name, column.constructor as NumberArrayType));
+    for (const [name, column] of Object.entries(this.columns()))
+      this.assign(name, make(name, column.constructor as NumberArrayType));
   }
 
   /** Makes room for `capacity` slots. */
@@ -143,7 +173,14 @@ export class FightKeys extends Records {
   /** The titles at stake, for the few fights that have any. */
   readonly titles = new Map<number, string[]>();
   override columns() {
-    return { ...super.columns(), date: this.date, division: this.division, event: this.event, corner1: this.corner1, corner2: this.corner2 };
+    return {
+      ...super.columns(),
+      date: this.date,
+      division: this.division,
+      event: this.event,
+      corner1: this.corner1,
+      corner2: this.corner2,
+    };
   }
   protected override assign(name: string, values: NumberArray): void {
     if (name === 'date') this.date = values as Float64Array<ArrayBuffer>;
@@ -185,7 +222,13 @@ export class FighterKeys extends Records {
     else super.assign(name, values);
   }
   texts() {
-    return { name: this.name, fullName: this.fullName, folded: this.folded, nickname: this.nickname, alias: this.alias };
+    return {
+      name: this.name,
+      fullName: this.fullName,
+      folded: this.folded,
+      nickname: this.nickname,
+      alias: this.alias,
+    };
   }
 }
 
@@ -222,8 +265,19 @@ export function sortedSlots(records: Records, compare: (a: number, b: number) =>
 
 export function emptyCatalog(capacity: { fights: number; events: number; fighters: number }): Catalog {
   const catalog: Catalog = {
-    divisions: [], organizations: [], titles: [], rankings: [], rankingFiles: [], smallFiles: [], divisionIds: [],
-    fights: new FightKeys(), events: new EventKeys(), fighters: new FighterKeys(), smallDigests: {}, spills: [], fileColumnsSavedIn: null,
+    divisions: [],
+    organizations: [],
+    titles: [],
+    rankings: [],
+    rankingFiles: [],
+    smallFiles: [],
+    divisionIds: [],
+    fights: new FightKeys(),
+    events: new EventKeys(),
+    fighters: new FighterKeys(),
+    smallDigests: {},
+    spills: [],
+    fileColumnsSavedIn: null,
   };
   catalog.fights.reserve(capacity.fights);
   catalog.events.reserve(capacity.events);
@@ -259,7 +313,13 @@ export function setKeys(catalog: Catalog, slot: number, keys: Exclude<Keys, { ki
     f.valid[slot] = 1;
     f.division[slot] = divisionIndexOf(catalog, keys.division_id);
     f.birthDay[slot] = dayNumber(keys.birth_date);
-    const texts: Array<[TextColumn, string]> = [[f.name, keys.name], [f.fullName, keys.full_name], [f.folded, keys.search[0]], [f.nickname, keys.search[1]], [f.alias, keys.search[2]]];
+    const texts: Array<[TextColumn, string]> = [
+      [f.name, keys.name],
+      [f.fullName, keys.full_name],
+      [f.folded, keys.search[0]],
+      [f.nickname, keys.search[1]],
+      [f.alias, keys.search[2]],
+    ];
     for (const [column, text] of texts) column.put(slot, text);
   }
 }

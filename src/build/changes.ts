@@ -19,7 +19,9 @@ export interface ContentChanges {
 export function contentChanges(catalog: Catalog, listing: FileList): ContentChanges {
   const changes: ContentChange[] = [];
   let small = false;
-  const smallSeen = new Map(catalog.smallFiles.map(([collection, file, size, mtime]) => [`${collection}/${file}`, `${size}/${mtime}`]));
+  const smallSeen = new Map(
+    catalog.smallFiles.map(([collection, file, size, mtime]) => [`${collection}/${file}`, `${size}/${mtime}`]),
+  );
   for (const collection of COLLECTIONS) {
     // A file where a collection's folder belongs: a build from nothing reports it.
     if (listing.has(collection)) small = true;
@@ -60,7 +62,8 @@ function largeChanges(records: Records, collection: LargeResource, listed: FileL
       changes.push({ collection, file: kept });
       j++;
     } else {
-      if (records.size[slots[j]] !== listed.size(i) || records.mtime[slots[j]] !== listed.mtime(i)) changes.push({ collection, file });
+      if (records.size[slots[j]] !== listed.size(i) || records.mtime[slots[j]] !== listed.mtime(i))
+        changes.push({ collection, file });
       i++;
       j++;
     }

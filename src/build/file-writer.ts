@@ -74,7 +74,8 @@ export function fileWriter(root: string): FileWriter {
     if (failure) throw failure;
   };
   /** Puts a body's bytes into `into` at `at`; returns how many. */
-  const put = (body: Body, into: Buffer, at: number) => (typeof body === 'string' ? into.write(body, at) : (into.set(body, at), body.byteLength));
+  const put = (body: Body, into: Buffer, at: number) =>
+    typeof body === 'string' ? into.write(body, at) : (into.set(body, at), body.byteLength);
 
   return {
     async write(file, body) {

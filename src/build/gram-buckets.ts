@@ -15,7 +15,8 @@ export function diskBuckets(dir: string, flushAt = FLUSH_AT): GramBuckets {
   let held = 0;
   const file = (bucket: number) => path.join(dir, `grams-${bucket}.bin`);
   const flush = () => {
-    for (const [bucket, numbers] of pending) appendFileSync(file(bucket), new Uint8Array(Uint32Array.from(numbers).buffer));
+    for (const [bucket, numbers] of pending)
+      appendFileSync(file(bucket), new Uint8Array(Uint32Array.from(numbers).buffer));
     pending.clear();
     held = 0;
   };
@@ -37,7 +38,9 @@ export function diskBuckets(dir: string, flushAt = FLUSH_AT): GramBuckets {
         throw e;
       }
       // A view needs the numbers' alignment; a buffer that starts elsewhere is copied.
-      return bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(new Uint8Array(bytes).buffer);
+      return bytes.byteOffset % 4 === 0
+        ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+        : new Uint32Array(new Uint8Array(bytes).buffer);
     },
     close() {
       pending.clear();

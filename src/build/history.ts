@@ -8,7 +8,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
 import { paths, readHistoryIndex, recordText } from '../store/layout.ts';
-import { appendBuild, BrokenHistory, type PreviousHistory, type RecordChange, type WrittenHistory } from '../store/writer/changes.ts';
+import {
+  appendBuild,
+  BrokenHistory,
+  type PreviousHistory,
+  type RecordChange,
+  type WrittenHistory,
+} from '../store/writer/changes.ts';
 import { isNoSuchFile } from '../shared/fs-errors.ts';
 import { grouped } from '../shared/numbers.ts';
 import type { Catalog, Records } from './catalog.ts';
@@ -24,11 +30,15 @@ export function recordDigest(text: string): [number, number] {
 const hex = ([hi, lo]: [number, number]) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 
 /** What happened to a record: none before is created, another digest than before is changed. */
-const changeOf = (was: boolean, same: boolean): 'created' | 'changed' | null => (!was ? 'created' : same ? null : 'changed');
+const changeOf = (was: boolean, same: boolean): 'created' | 'changed' | null =>
+  !was ? 'created' : same ? null : 'changed';
 
 /** Sets a slot's digest; what happened to the slot's record since the digest it had, or null. */
 export function setDigest(records: Records, slot: number, [hi, lo]: [number, number]): 'created' | 'changed' | null {
-  const change = changeOf(records.digestHi[slot] !== 0 || records.digestLo[slot] !== 0, records.digestHi[slot] === hi && records.digestLo[slot] === lo);
+  const change = changeOf(
+    records.digestHi[slot] !== 0 || records.digestLo[slot] !== 0,
+    records.digestHi[slot] === hi && records.digestLo[slot] === lo,
+  );
   records.digestHi[slot] = hi;
   records.digestLo[slot] = lo;
   return change;
@@ -45,7 +55,10 @@ export function clearDigest(records: Records, slot: number): void {
  * its fighters, so a fighter renamed changes it), the digests set to theirs: an update makes them
  * again whole, as a build does.
  */
-export function smallChanges(catalog: Catalog, small: Readonly<Record<string, ReadonlyArray<{ id: string }>>>): RecordChange[] {
+export function smallChanges(
+  catalog: Catalog,
+  small: Readonly<Record<string, ReadonlyArray<{ id: string }>>>,
+): RecordChange[] {
   const changes: RecordChange[] = [];
   for (const [collection, records] of Object.entries(small)) {
     const before = { ...catalog.smallDigests[collection] };
@@ -55,13 +68,21 @@ export function smallChanges(catalog: Catalog, small: Readonly<Record<string, Re
       const change = smallChange(catalog, before, collection, record.id, recordDigest(text));
       if (change !== null) changes.push({ collection, id: record.id, change, record: text });
     }
-    for (const id of Object.keys(before)) if (catalog.smallDigests[collection][id] === undefined) changes.push({ collection, id, change: 'deleted', record: null });
+    for (const id of Object.keys(before))
+      if (catalog.smallDigests[collection][id] === undefined)
+        changes.push({ collection, id, change: 'deleted', record: null });
   }
   return changes;
 }
 
 /** Sets a small collection's record's digest in the catalog; what happened to it since `before` (the digests it had), or null. */
-function smallChange(catalog: Catalog, before: Readonly<Record<string, string>> | undefined, collection: string, id: string, digest: [number, number]): 'created' | 'changed' | null {
+function smallChange(
+  catalog: Catalog,
+  before: Readonly<Record<string, string>> | undefined,
+  collection: string,
+  id: string,
+  digest: [number, number],
+): 'created' | 'changed' | null {
   const now = hex(digest);
   (catalog.smallDigests[collection] ??= {})[id] = now;
   const was = before?.[id];
@@ -89,10 +110,19 @@ export function previousHistory(dir: string, meta: StateMeta | null): PreviousHi
   try {
     index = readHistoryIndex(readFileSync(path.join(dir, paths.changesIndex), 'utf8'));
   } catch (e) {
-    return { none: isNoSuchFile(e) ? 'the previous build has no history of changes' : "the previous build's history of changes does not parse" };
+    return {
+      none: isNoSuchFile(e)
+        ? 'the previous build has no history of changes'
+        : "the previous build's history of changes does not parse",
+    };
   }
   const [newest, , , name] = index.builds[index.builds.length - 1];
-  if (!meta?.history || meta.history.id !== index.history || meta.history.build !== newest || meta.history.name !== name)
+  if (
+    !meta?.history ||
+    meta.history.id !== index.history ||
+    meta.history.build !== newest ||
+    meta.history.name !== name
+  )
     return { none: "the previous build's saved state is not of its history's newest build" };
   return { index, pack: (pack) => readFileSync(path.join(dir, paths.changesPack(pack)), 'utf8') };
 }
@@ -109,7 +139,9 @@ export function openPrevious(previous: PreviousBuild | undefined): Previous | { 
 function packsIn(dir: string): string[] {
   const folder = path.dirname(path.join(dir, paths.changesPack('0')));
   try {
-    return readdirSync(folder).filter((file) => file.endsWith('.ndjson')).map((file) => paths.changesPack(file.slice(0, -'.ndjson'.length)));
+    return readdirSync(folder)
+      .filter((file) => file.endsWith('.ndjson'))
+      .map((file) => paths.changesPack(file.slice(0, -'.ndjson'.length)));
   } catch (e) {
     if (isNoSuchFile(e)) return [];
     throw e;
@@ -136,7 +168,12 @@ export function recordBuild(
   at: number,
   options: { seed?: string; storeDir?: string } = {},
 ): RecordedBuild {
-  let why = 'none' in previous ? previous.none : 'tooMany' in found ? `${grouped(found.tooMany)} records changed, more than a build records: mirrors start again from the exports` : null;
+  let why =
+    'none' in previous
+      ? previous.none
+      : 'tooMany' in found
+        ? `${grouped(found.tooMany)} records changed, more than a build records: mirrors start again from the exports`
+        : null;
   const changes = why === null ? (found as RecordChange[]) : [];
   let written: WrittenHistory;
   try {
@@ -151,9 +188,11 @@ export function recordBuild(
   const [build, , , name] = index.builds[index.builds.length - 1];
   const count = why === null ? changes.length : 0;
   const note =
-    why !== null ? `Changes feed: its history starts afresh (${why}).`
-    : count === 0 ? 'Changes feed: no record changed.'
-    : `Changes feed: ${grouped(count)} record${count === 1 ? '' : 's'} changed, build ${build}.`;
+    why !== null
+      ? `Changes feed: its history starts afresh (${why}).`
+      : count === 0
+        ? 'Changes feed: no record changed.'
+        : `Changes feed: ${grouped(count)} record${count === 1 ? '' : 's'} changed, build ${build}.`;
   return { written, history: { id: index.history, build, name }, note };
 }
 
@@ -247,11 +286,13 @@ export class BuildDiff {
         const before = previous.large[collection];
         const seen = this.seen[collection];
         for (let s = 0; s < before.index.size; s++)
-          if (before.valid[s] && !seen?.[s]) this.add({ collection, id: before.index.id(s), change: 'deleted', record: null });
+          if (before.valid[s] && !seen?.[s])
+            this.add({ collection, id: before.index.id(s), change: 'deleted', record: null });
       }
       for (const [collection, digests] of Object.entries(previous.small))
         for (const id of Object.keys(digests))
-          if (this.catalog.smallDigests[collection]?.[id] === undefined) this.add({ collection, id, change: 'deleted', record: null });
+          if (this.catalog.smallDigests[collection]?.[id] === undefined)
+            this.add({ collection, id, change: 'deleted', record: null });
     }
     if (this.count > this.limit) return { tooMany: this.count };
     return order.flatMap((collection) => this.changes.get(collection) ?? []);

@@ -34,14 +34,24 @@ export interface FileStat {
  * (by path in the listing) with what they are now, or takes them out (null): the digest a listing
  * taken now would give, without listing a folder of millions of files again.
  */
-export function contentInputs(contentDir: string, asOf: string, listing: FileList, changed: ReadonlyMap<string, FileStat | null> = new Map()): ContentInputs {
+export function contentInputs(
+  contentDir: string,
+  asOf: string,
+  listing: FileList,
+  changed: ReadonlyMap<string, FileStat | null> = new Map(),
+): ContentInputs {
   const hash = createHash('sha256');
   hash.update(`content-dir\t${path.resolve(contentDir)}\nas-of\t${asOf}\n`);
   let files = 0;
   // Content may be millions of files: hashed one at a time, never joined into one string.
-  const file = (name: string, size: number, mtime: number) => (hash.update(`content\t${name}\t${size}\t${mtime}\n`), files++);
+  const file = (name: string, size: number, mtime: number) => (
+    hash.update(`content\t${name}\t${size}\t${mtime}\n`), files++
+  );
   // Files new since the listing, in its order (code units), each hashed where a listing would place it.
-  const added = [...changed].filter(([name, stat]) => stat !== null && !listing.has(name)).map(([name]) => name).sort(compareStrings);
+  const added = [...changed]
+    .filter(([name, stat]) => stat !== null && !listing.has(name))
+    .map(([name]) => name)
+    .sort(compareStrings);
   let next = 0;
   const addedBefore = (name: string | null) => {
     for (; next < added.length && (name === null || added[next] < name); next++) {

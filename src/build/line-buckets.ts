@@ -90,7 +90,11 @@ export function diskLineBuckets(dir: string, name: string, flushAt = FLUSH_AT): 
       const lines: FiledLine[] = [];
       for (let at = 0; at < bytes.length; ) {
         const length = bytes.readUInt32LE(at + 8);
-        lines.push({ group: bytes.readUInt32LE(at), position: bytes.readUInt32LE(at + 4), line: bytes.toString('latin1', at + HEAD, at + HEAD + length) });
+        lines.push({
+          group: bytes.readUInt32LE(at),
+          position: bytes.readUInt32LE(at + 4),
+          line: bytes.toString('latin1', at + HEAD, at + HEAD + length),
+        });
         at += HEAD + length;
       }
       for (const line of waiting) lines.push(line);

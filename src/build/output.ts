@@ -74,7 +74,10 @@ export function pagesEntry(code: string, pagesCacheDir: string): string {
 export const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
 
 /** `env` with Node's compile cache named, where it names none of its own. */
-export const withCompileCache = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || COMPILE_CACHE });
+export const withCompileCache = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...env,
+  NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || COMPILE_CACHE,
+});
 
 /** PAGES_CACHE_DIR as the build commands' usage texts describe it, its text from `column`. */
 export function pagesCacheEnv(column: number): string {
@@ -84,7 +87,10 @@ export function pagesCacheEnv(column: number): string {
 
 /** The marker's inputs: the content's (taken by the store's build) under one digest with the code's. */
 export function markerInputs(code: string, content: ContentInputs): BuildInputs {
-  return { ...content, fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex') };
+  return {
+    ...content,
+    fingerprint: createHash('sha256').update(`code\t${code}\ncontent\t${content.fingerprint}\n`).digest('hex'),
+  };
 }
 
 /** The content folder, from the project as npm runs the commands. */
@@ -106,7 +112,11 @@ export function listedBuildInputs(content: ContentSettings): { inputs: BuildInpu
  * (see contentInputs): a live preview's, which follows every change, in a second at a million
  * files rather than the tens of seconds a listing takes.
  */
-export function buildInputsOf(content: ContentSettings, listing: FileList, changed?: ReadonlyMap<string, FileStat | null>): BuildInputs {
+export function buildInputsOf(
+  content: ContentSettings,
+  listing: FileList,
+  changed?: ReadonlyMap<string, FileStat | null>,
+): BuildInputs {
   return markerInputs(codeFingerprint(), contentInputs(contentFolder(content), content.asOfDay, listing, changed));
 }
 
@@ -136,7 +146,11 @@ export function buildProblem(out: string, outOption: string, contentDir: string)
     const inside = path.relative(target, dir);
     return inside === '' || (inside.split(path.sep)[0] !== '..' && !path.isAbsolute(inside));
   };
-  const places = [['the project', ROOT], ['the current folder', process.cwd()], ['the content', contentDir]] as const;
+  const places = [
+    ['the project', ROOT],
+    ['the current folder', process.cwd()],
+    ['the content', contentDir],
+  ] as const;
   const held = places.map(([what, dir]) => [what, realFolder(dir)] as const).find(([, dir]) => holds(dir));
   return held ? `${outOption} ${out} would replace ${held[0]} (${held[1]}): name a folder of its own` : null;
 }
@@ -243,9 +257,13 @@ function swapFolder(fresh: string, out: string): void {
  * machine stopped) is cleared by the next build (see clearStale).
  */
 function removeInBackground(folder: string): void {
-  const child = spawn(process.execPath, ['-e', `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   child.unref();
 }

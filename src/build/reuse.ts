@@ -56,7 +56,11 @@ export interface Reuse {
  */
 export function startReuse(contentDir: string, previous: Previous): Reuse | null {
   const meta = readStateMeta(previous.state);
-  if (!meta || !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), path.resolve(contentDir), previous.store])) return null;
+  if (
+    !meta ||
+    !isDeepStrictEqual([meta.code, meta.content, meta.store], [codeDigest(), path.resolve(contentDir), previous.store])
+  )
+    return null;
   const folder = path.resolve(previous.links);
   rmSync(folder, { recursive: true, force: true });
   const worker = new Worker(new URL('./link-worker.ts', import.meta.url), {
@@ -122,13 +126,23 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   const read = (file: string) => readTextIfThere(path.join(oldRoot, file));
   // Parts cut as a build from nothing with these options would cut them (a store cut to another limit is made again).
   const result = applyChanges(
-    { catalog: saved.catalog, orders: saved.orders, contentDir: content, asOf: options.asOfDay, madeFor: meta.asOf, read, exportPartBytes: options.exportPartBytes ?? EXPORT_PART_BYTES },
+    {
+      catalog: saved.catalog,
+      orders: saved.orders,
+      contentDir: content,
+      asOf: options.asOfDay,
+      madeFor: meta.asOf,
+      read,
+      exportPartBytes: options.exportPartBytes ?? EXPORT_PART_BYTES,
+    },
     changes,
   );
   // Problems are reported by a full build, in the order and words a build always uses.
   if (result.kind !== 'update') return null;
   // The change's records appended to the history the previous store holds; its packs that stay are taken with the rest.
-  const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds(), { storeDir: oldRoot });
+  const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds(), {
+    storeDir: oldRoot,
+  });
   const units = [...result.units, ...recorded.written.units];
   const scanned = performance.now();
 
@@ -156,13 +170,21 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
     await sink.close();
   }
   making.done();
-  for (const file of [...result.removed, ...recorded.written.removed]) if (!made.has(file)) (replace(file), removeEmptyFolders(reuse.folder, path.dirname(file)));
+  for (const file of [...result.removed, ...recorded.written.removed])
+    if (!made.has(file)) replace(file), removeEmptyFolders(reuse.folder, path.dirname(file));
   mkdirSync(path.resolve(options.outDir), { recursive: true });
   renameSync(path.join(reuse.folder, STORE), path.join(path.resolve(options.outDir), STORE));
   rmdirSync(reuse.folder);
   if (options.stateDir)
     saveState(options.stateDir, {
-      meta: { version: 0, code: meta.code, content, asOf: options.asOfDay, store: options.storeId ?? '', history: recorded.history },
+      meta: {
+        version: 0,
+        code: meta.code,
+        content,
+        asOf: options.asOfDay,
+        store: options.storeId ?? '',
+        history: recorded.history,
+      },
       catalog: saved.catalog,
       orders: result.orders,
     });

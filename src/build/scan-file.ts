@@ -15,15 +15,26 @@ function keysOf(collection: CollectionName, record: unknown): Keys {
     case 'fights': {
       const f = record as FightRecord;
       return {
-        kind: 'fight', date: f.date, event_id: f.event_id, division_id: f.division_id,
-        fighters: [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id], title_ids: f.title_ids,
+        kind: 'fight',
+        date: f.date,
+        event_id: f.event_id,
+        division_id: f.division_id,
+        fighters: [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id],
+        title_ids: f.title_ids,
       };
     }
     case 'events':
       return { kind: 'event', date: (record as EventRecord).date };
     case 'fighters': {
       const f = record as FighterRecord;
-      return { kind: 'fighter', name: f.name, full_name: f.full_name, division_id: f.division_id, search: searchFields(f), birth_date: f.birth_date };
+      return {
+        kind: 'fighter',
+        name: f.name,
+        full_name: f.full_name,
+        division_id: f.division_id,
+        search: searchFields(f),
+        birth_date: f.birth_date,
+      };
     }
     default:
       return { kind: 'record', record };
@@ -71,7 +82,12 @@ function readText(fd: number, expected: number): string {
  * them, before any file was read (see inputs.ts), which the store's index keeps; without it they
  * are taken from the file as it is read.
  */
-export function scanFile(folder: string, collection: CollectionName, file: string, listed?: { size: number; mtimeMs: number }): Scanned & { checked?: unknown } {
+export function scanFile(
+  folder: string,
+  collection: CollectionName,
+  file: string,
+  listed?: { size: number; mtimeMs: number },
+): Scanned & { checked?: unknown } {
   const full = path.join(folder, file);
   const fd = openSync(full, 'r');
   let text: string;
@@ -93,7 +109,11 @@ export function scanFile(folder: string, collection: CollectionName, file: strin
   const check = checkRecord(collection, json);
   // Named only when something is wrong: a build reads every file, and most have no problem.
   const shown = check.issues.length > 0 ? displayPath(full) : '';
-  const problems = check.issues.map((issue) => ({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message }));
+  const problems = check.issues.map((issue) => ({
+    file: shown,
+    field: issue.path.join('.') || '(record)',
+    message: issue.message,
+  }));
   if (!check.success) return { file, size, mtimeMs, problems, facts };
   return { file, size, mtimeMs, problems, facts, keys: keysOf(collection, check.data), checked: check.data };
 }
@@ -104,6 +124,10 @@ export function scanFile(folder: string, collection: CollectionName, file: strin
  * it is, not a listing.)
  */
 export function removedDuringScan(folder: string, file: string): Scanned {
-  const problem = { file: displayPath(path.join(folder, file)), field: '(file)', message: 'was removed while the build was reading the content; build again' };
+  const problem = {
+    file: displayPath(path.join(folder, file)),
+    field: '(file)',
+    message: 'was removed while the build was reading the content; build again',
+  };
   return { file, size: 0, mtimeMs: 0, problems: [problem], unreadable: path.basename(file, '.json') };
 }

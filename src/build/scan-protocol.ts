@@ -22,7 +22,14 @@ export interface ScanRequest {
 /** The keys of a checked record, by collection: what sorting, grouping and resolving need. */
 export type Keys =
   | { kind: 'record'; record: unknown }
-  | { kind: 'fight'; date: string; event_id: string; division_id: string; fighters: [string, string]; title_ids: string[] }
+  | {
+      kind: 'fight';
+      date: string;
+      event_id: string;
+      division_id: string;
+      fighters: [string, string];
+      title_ids: string[];
+    }
   | { kind: 'event'; date: string }
   | { kind: 'fighter'; name: string; full_name: string; division_id: string; search: string[]; birth_date: string };
 

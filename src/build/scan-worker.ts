@@ -21,7 +21,12 @@ parentPort!.on('message', (request: ScanRequest) => {
   const results = request.files.map((file, i): Scanned => {
     let read;
     try {
-      read = scanFile(request.folder, request.collection, file, listed && { size: listed[2 * i], mtimeMs: listed[2 * i + 1] });
+      read = scanFile(
+        request.folder,
+        request.collection,
+        file,
+        listed && { size: listed[2 * i], mtimeMs: listed[2 * i + 1] },
+      );
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return removedDuringScan(request.folder, file);
       throw e;

@@ -59,13 +59,19 @@ export type ScanOptions = {
  */
 export function scannerThreads(contentFiles: number, env: Record<string, string | undefined> = process.env): number {
   const setting = Number(env.SCAN_THREADS);
-  const chosen = Number.isInteger(setting) && setting >= 1 ? setting : contentFiles >= SCANNER_PER_CORE_FROM ? availableParallelism() : 1;
+  const chosen =
+    Number.isInteger(setting) && setting >= 1
+      ? setting
+      : contentFiles >= SCANNER_PER_CORE_FROM
+        ? availableParallelism()
+        : 1;
   return Math.min(chosen, 8);
 }
 
 /** A pool of scanner threads that answers batches in the order they were asked; `workDir` null: they spill nothing. */
 function scannerPool(workDir: string | null, threads: number) {
-  const spills = workDir === null ? [] : Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
+  const spills =
+    workDir === null ? [] : Array.from({ length: threads }, (_, i) => path.join(workDir, `content-${i}.ndjson`));
   // Made here: a scanner that is given no work may never open its own.
   for (const spill of spills) writeFileSync(spill, '');
   const workers = Array.from(
@@ -81,7 +87,13 @@ function scannerPool(workDir: string | null, threads: number) {
   return {
     spills,
     /** Scans `files` of one collection; `each` sees every result in file order. */
-    async scan(collection: CollectionName, folder: string, files: FileList, each: (scanned: Scanned, scanner: number) => void, tick: (n: number) => void) {
+    async scan(
+      collection: CollectionName,
+      folder: string,
+      files: FileList,
+      each: (scanned: Scanned, scanner: number) => void,
+      tick: (n: number) => void,
+    ) {
       const batches = Math.ceil(files.count / BATCH);
       const answered = new Map<number, { results: Scanned[]; scanner: number }>();
       let next = 0;
@@ -93,7 +105,12 @@ function scannerPool(workDir: string | null, threads: number) {
           const batch = next++;
           const first = batch * BATCH;
           const length = Math.min(BATCH, files.count - first);
-          const request: ScanRequest = { batch, collection, folder, files: Array.from({ length }, (_, i) => files.at(first + i)) };
+          const request: ScanRequest = {
+            batch,
+            collection,
+            folder,
+            files: Array.from({ length }, (_, i) => files.at(first + i)),
+          };
           if (files.hasStats) {
             const listed = (request.listed = new Float64Array(2 * length));
             for (let i = 0; i < length; i++) {
@@ -148,7 +165,11 @@ function scannerPool(workDir: string | null, threads: number) {
  * the file being added, relative to the folder (as the listing names it): the file the checks name
  * is only for problems.
  */
-function recordsIdIndex(records: Records, folder: string, last: { slot: number; existing: boolean; file: string }): IdIndex {
+function recordsIdIndex(
+  records: Records,
+  folder: string,
+  last: { slot: number; existing: boolean; file: string },
+): IdIndex {
   return {
     add(id) {
       const added = records.index.add(id);
@@ -169,7 +190,10 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
   const notFolders = collectionFileProblems(root);
   if (notFolders.length > 0) throw new ContentError(notFolders);
   const folderOf = (name: CollectionName) => path.join(root, name);
-  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<CollectionName, string>;
+  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(folderOf(name))])) as Record<
+    CollectionName,
+    string
+  >;
 
   const listing = options.listing ?? listFiles(root);
   const listings = new Map<CollectionName, FileList>();
@@ -184,7 +208,9 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
 
   const count = (name: CollectionName) => listings.get(name)!.count;
   const catalog = emptyCatalog({ fights: count('fights'), events: count('events'), fighters: count('fighters') });
-  const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<Record<CollectionName, Records>>;
+  const large = { fights: catalog.fights, events: catalog.events, fighters: catalog.fighters } as Partial<
+    Record<CollectionName, Records>
+  >;
   const last = { slot: -1, existing: false, file: '' };
   const checker = createCrossChecker(folders, (c) => {
     const records = large[c];
@@ -208,7 +234,8 @@ export async function scanContent(root: string, options: ScanOptions): Promise<C
         (scanned, scanner) => {
           problems.push(...scanned.problems);
           if (!large[name]) catalog.smallFiles.push([name, scanned.file, scanned.size, scanned.mtimeMs]);
-          if (scanned.unreadable !== undefined) return checker.addUnreadable(name, shown(scanned.file), scanned.unreadable);
+          if (scanned.unreadable !== undefined)
+            return checker.addUnreadable(name, shown(scanned.file), scanned.unreadable);
           if (!scanned.facts) return;
           last.slot = -1;
           last.file = scanned.file;

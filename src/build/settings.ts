@@ -113,7 +113,9 @@ export function decodeBuildSettings(text: string): BuildSettings {
   const issue = parsed.error.issues[0];
   const at = (keys: PropertyKey[]) => keys.map(String).join('.');
   if (issue.code === 'unrecognized_keys')
-    throw new Error(`${BUILD_SETTINGS_ENV}: unknown setting ${issue.keys.map((key) => `"${at([...issue.path, key])}"`).join(', ')}`);
+    throw new Error(
+      `${BUILD_SETTINGS_ENV}: unknown setting ${issue.keys.map((key) => `"${at([...issue.path, key])}"`).join(', ')}`,
+    );
   throw new Error(`${BUILD_SETTINGS_ENV}: ${issue.path.length > 0 ? `${at(issue.path)}: ` : ''}${issue.message}`);
 }
 

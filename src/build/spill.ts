@@ -57,7 +57,8 @@ export class Spill {
     const forward = at >= this.lastEnd && at < this.lastEnd + READ_AHEAD;
     const backward = at + length <= this.lastStart && at + length > this.lastStart - READ_AHEAD;
     [this.lastStart, this.lastEnd] = [at, at + length];
-    if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes) return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
+    if (at >= this.windowAt && at + length <= this.windowAt + this.windowBytes)
+      return this.window.toString(encoding, at - this.windowAt, at - this.windowAt + length);
     // Moving forward, and past the window: the next window starts here. Moving backward: it ends here.
     if ((forward || backward) && length <= READ_AHEAD) {
       const from = forward ? at : Math.max(0, at + length - READ_AHEAD);
@@ -86,7 +87,8 @@ export class Spill {
 
   private flush() {
     let done = 0;
-    while (done < this.pendingBytes) done += writeSync(this.fd, this.pending, done, this.pendingBytes - done, this.written + done);
+    while (done < this.pendingBytes)
+      done += writeSync(this.fd, this.pending, done, this.pendingBytes - done, this.written + done);
     this.written += this.pendingBytes;
     this.pendingBytes = 0;
   }

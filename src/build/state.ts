@@ -28,7 +28,8 @@ export function codeDigest(): string {
   const hash = createHash('sha256');
   for (const file of fg.sync(BUILD_CODE, { cwd: ROOT, onlyFiles: true, ignore: NOT_BUILD_CODE }).sort())
     hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file)));
-  for (const file of ['package-lock.json']) if (existsSync(path.join(ROOT, file))) hash.update(readFileSync(path.join(ROOT, file)));
+  for (const file of ['package-lock.json'])
+    if (existsSync(path.join(ROOT, file))) hash.update(readFileSync(path.join(ROOT, file)));
   return hash.digest('hex');
 }
 
@@ -52,14 +53,25 @@ export interface SavedState {
 }
 
 function textColumns(records: Records): Record<string, TextColumn> {
-  return { ids: records.index.ids, ...records.heldFileColumns().texts, ...(records instanceof FighterKeys ? records.texts() : {}) };
+  return {
+    ids: records.index.ids,
+    ...records.heldFileColumns().texts,
+    ...(records instanceof FighterKeys ? records.texts() : {}),
+  };
 }
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** Writes a collection's typed arrays and text columns (those it holds) as a state keeps them. */
-function writeColumns(dir: string, name: LargeResource, records: Records, numbers: Record<string, NumberArray>, texts: Record<string, TextColumn>): void {
-  for (const [column, values] of Object.entries(numbers)) writeFileSync(path.join(dir, `${name}.${column}.bin`), bytesOf(values.subarray(0, records.count)));
+function writeColumns(
+  dir: string,
+  name: LargeResource,
+  records: Records,
+  numbers: Record<string, NumberArray>,
+  texts: Record<string, TextColumn>,
+): void {
+  for (const [column, values] of Object.entries(numbers))
+    writeFileSync(path.join(dir, `${name}.${column}.bin`), bytesOf(values.subarray(0, records.count)));
   for (const [column, text] of Object.entries(texts)) {
     const { bytes, ends } = text.packed();
     writeFileSync(path.join(dir, `${name}.${column}.text`), bytes);
@@ -91,7 +103,9 @@ export function saveState(dir: string, state: SavedState): void {
   const { catalog } = state;
   const setAside = LARGE.some((name) => !catalog[name].holdsFileColumns);
   if (setAside && catalog.fileColumnsSavedIn !== dir)
-    throw new Error(`the catalog's file columns were saved in ${catalog.fileColumnsSavedIn ?? 'no folder'}, not in ${dir}: its state cannot be saved there`);
+    throw new Error(
+      `the catalog's file columns were saved in ${catalog.fileColumnsSavedIn ?? 'no folder'}, not in ${dir}: its state cannot be saved there`,
+    );
   if (!setAside) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -102,8 +116,15 @@ export function saveState(dir: string, state: SavedState): void {
     writeFileSync(path.join(dir, `${name}.order.bin`), bytesOf(state.orders[name]));
   }
   const small = {
-    divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
-    rankingFiles: catalog.rankingFiles, smallFiles: catalog.smallFiles, divisionIds: catalog.divisionIds, fightTitles: [...catalog.fights.titles], smallDigests: catalog.smallDigests,
+    divisions: catalog.divisions,
+    organizations: catalog.organizations,
+    titles: catalog.titles,
+    rankings: catalog.rankings,
+    rankingFiles: catalog.rankingFiles,
+    smallFiles: catalog.smallFiles,
+    divisionIds: catalog.divisionIds,
+    fightTitles: [...catalog.fights.titles],
+    smallDigests: catalog.smallDigests,
   };
   writeFileSync(path.join(dir, 'small.json'), JSON.stringify(small));
   // Written last: a state without it is incomplete and is not used.
@@ -151,15 +172,31 @@ export interface SavedDigests {
 
 /** The records' ids, valid flags and digests of a state alone (what the next build compares its records with: see history.ts). */
 export function loadDigests(dir: string): SavedDigests {
-  const column = <T extends ArrayBufferView>(name: string, c: string, make: (b: ArrayBuffer) => T) => load(path.join(dir, `${name}.${c}`), make);
+  const column = <T extends ArrayBufferView>(name: string, c: string, make: (b: ArrayBuffer) => T) =>
+    load(path.join(dir, `${name}.${c}`), make);
   const large = Object.fromEntries(
     LARGE.map((name) => {
-      const ids = TextColumn.from(column(name, 'ids.text', (b) => new Uint8Array(b)), column(name, 'ids.ends', (b) => new Uint32Array(b)));
+      const ids = TextColumn.from(
+        column(name, 'ids.text', (b) => new Uint8Array(b)),
+        column(name, 'ids.ends', (b) => new Uint32Array(b)),
+      );
       const numbers = (c: string) => column(name, `${c}.bin`, (b) => new Uint32Array(b));
-      return [name, { index: new IdIndex(ids), valid: column(name, 'valid.bin', (b) => new Uint8Array(b)), hi: numbers('digestHi'), lo: numbers('digestLo') }];
+      return [
+        name,
+        {
+          index: new IdIndex(ids),
+          valid: column(name, 'valid.bin', (b) => new Uint8Array(b)),
+          hi: numbers('digestHi'),
+          lo: numbers('digestLo'),
+        },
+      ];
     }),
   ) as SavedDigests['large'];
-  return { large, small: (JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8')) as { smallDigests: SavedDigests['small'] }).smallDigests };
+  return {
+    large,
+    small: (JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8')) as { smallDigests: SavedDigests['small'] })
+      .smallDigests,
+  };
 }
 
 export function loadState(dir: string): SavedState | null {
@@ -167,7 +204,10 @@ export function loadState(dir: string): SavedState | null {
   if (meta === null) return null;
   const small = JSON.parse(readFileSync(path.join(dir, 'small.json'), 'utf8'));
   const text = (name: string, column: string) =>
-    TextColumn.from(load(path.join(dir, `${name}.${column}.text`), (b) => new Uint8Array(b)), load(path.join(dir, `${name}.${column}.ends`), (b) => new Uint32Array(b)));
+    TextColumn.from(
+      load(path.join(dir, `${name}.${column}.text`), (b) => new Uint8Array(b)),
+      load(path.join(dir, `${name}.${column}.ends`), (b) => new Uint32Array(b)),
+    );
   const records = <R extends Records>(name: LargeResource, made: R): R => {
     made.index = new IdIndex(text(name, 'ids'));
     made.files = text(name, 'files');
@@ -183,10 +223,22 @@ export function loadState(dir: string): SavedState | null {
   fighters.nickname = text('fighters', 'nickname');
   fighters.alias = text('fighters', 'alias');
   const catalog: Catalog = {
-    divisions: small.divisions, organizations: small.organizations, titles: small.titles, rankings: small.rankings,
-    rankingFiles: small.rankingFiles, smallFiles: small.smallFiles, divisionIds: small.divisionIds, fights, events: records('events', new EventKeys()), fighters, smallDigests: small.smallDigests, spills: [],
+    divisions: small.divisions,
+    organizations: small.organizations,
+    titles: small.titles,
+    rankings: small.rankings,
+    rankingFiles: small.rankingFiles,
+    smallFiles: small.smallFiles,
+    divisionIds: small.divisionIds,
+    fights,
+    events: records('events', new EventKeys()),
+    fighters,
+    smallDigests: small.smallDigests,
+    spills: [],
     fileColumnsSavedIn: null,
   };
-  const orders = Object.fromEntries(LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))])) as SavedState['orders'];
+  const orders = Object.fromEntries(
+    LARGE.map((name) => [name, load(path.join(dir, `${name}.order.bin`), (b) => new Uint32Array(b))]),
+  ) as SavedState['orders'];
   return { meta, catalog, orders };
 }

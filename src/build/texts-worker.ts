@@ -11,7 +11,12 @@ import { resolveShare, type ShareTexts, type TextsMessage, type TextsRequest } f
 
 const { asOfDay, catalog, shares, files } = workerData as TextsRequest;
 const column = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) => TextColumn.from(bytes, ends);
-const fighters = { ...catalog.fighters, index: new IdIndex(column(catalog.fighters.ids)), name: column(catalog.fighters.name), fullName: column(catalog.fighters.fullName) };
+const fighters = {
+  ...catalog.fighters,
+  index: new IdIndex(column(catalog.fighters.ids)),
+  name: column(catalog.fighters.name),
+  fullName: column(catalog.fighters.fullName),
+};
 const parts = { ...catalog, fighters };
 const texts = {} as Record<LargeResource, ShareTexts>;
 const shapes = new Shapes();
@@ -25,11 +30,16 @@ try {
   for (const c of LARGE) {
     const spill = new Spill(files[c]);
     opened.push(spill);
-    texts[c] = await resolveShare(resolve, c, shares[c], spill, shapes, (n) => parentPort!.postMessage({ resolved: n } satisfies TextsMessage));
+    texts[c] = await resolveShare(resolve, c, shares[c], spill, shapes, (n) =>
+      parentPort!.postMessage({ resolved: n } satisfies TextsMessage),
+    );
   }
 } catch (e) {
   closeAllAfter(e, opened);
 }
 closeAll(opened);
 // Moved, not copied: at a million fights the positions are some twelve megabytes.
-parentPort!.postMessage({ texts, shapes: [...shapes.entries()] } satisfies TextsMessage, Object.values(texts).flatMap((t) => [t.at.buffer, t.length.buffer]));
+parentPort!.postMessage(
+  { texts, shapes: [...shapes.entries()] } satisfies TextsMessage,
+  Object.values(texts).flatMap((t) => [t.at.buffer, t.length.buffer]),
+);

@@ -31,7 +31,14 @@ export interface ShareTexts {
 }
 
 /** Resolves the records of `slots`, in that order, appending each as packs hold it (see storedRecord) to `spill`; its shape goes to `shapes`. */
-export async function resolveShare(resolve: Resolver, collection: LargeResource, slots: ArrayLike<number>, spill: Spill, shapes: Shapes, tick: (n: number) => void): Promise<ShareTexts> {
+export async function resolveShare(
+  resolve: Resolver,
+  collection: LargeResource,
+  slots: ArrayLike<number>,
+  spill: Spill,
+  shapes: Shapes,
+  tick: (n: number) => void,
+): Promise<ShareTexts> {
   const one = resolve[SINGULAR[collection]];
   const at = new Float64Array(slots.length);
   const length = new Uint32Array(slots.length);
@@ -71,7 +78,9 @@ export interface TextsRequest {
   files: Record<LargeResource, string>;
 }
 
-export type TextsMessage = { resolved: number } | { texts: Record<LargeResource, ShareTexts>; shapes: Array<[string, readonly string[]]> };
+export type TextsMessage =
+  | { resolved: number }
+  | { texts: Record<LargeResource, ShareTexts>; shapes: Array<[string, readonly string[]]> };
 
 /** Each record as packs hold it (see storedRecord), by slot, and the shapes they name. */
 export interface RecordTexts {
@@ -92,7 +101,12 @@ export interface ResolveOptions {
 }
 
 /** Every valid record's text, resolved once: `resolve` on this thread, the second half of each list on another when the content is large. */
-export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Resolver, options: ResolveOptions): Promise<RecordTexts> {
+export async function resolveTexts(
+  catalog: Catalog,
+  orders: Orders,
+  resolve: Resolver,
+  options: ResolveOptions,
+): Promise<RecordTexts> {
   const total = LARGE.reduce((n, c) => n + orders[c].length, 0);
   const shared = total >= (options.threadFrom ?? RESOLVE_THREAD_FROM);
   const cut = (c: LargeResource) => (shared ? Math.ceil(orders[c].length / 2) : orders[c].length);
@@ -108,7 +122,13 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
   try {
     if (shared) {
       const shares = Object.fromEntries(LARGE.map((c) => [c, orders[c].slice(cut(c))])) as TextsRequest['shares'];
-      other = startThread(catalog, options.asOfDay, shares, Object.fromEntries(LARGE.map((c) => [c, file(c, 1)])) as TextsRequest['files'], (n) => phase.tick(n));
+      other = startThread(
+        catalog,
+        options.asOfDay,
+        shares,
+        Object.fromEntries(LARGE.map((c) => [c, file(c, 1)])) as TextsRequest['files'],
+        (n) => phase.tick(n),
+      );
     }
     const here = {} as Record<LargeResource, ShareTexts>;
     const mine = {} as Record<LargeResource, Spill>;
@@ -116,13 +136,27 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
     for (const c of LARGE) {
       mine[c] = open(c, 0);
       // A failure of the other thread is heard between two turns, and ends this half too.
-      here[c] = await resolveShare(resolve, c, orders[c].subarray(0, cut(c)), mine[c], shapes, (n) => (phase.tick(n), other?.check()));
+      here[c] = await resolveShare(
+        resolve,
+        c,
+        orders[c].subarray(0, cut(c)),
+        mine[c],
+        shapes,
+        (n) => (phase.tick(n), other?.check()),
+      );
     }
     const there = other ? await other.done : null;
     phase.done();
     if (there) shapes.addAll(there.shapes);
     const texts = {} as Record<LargeResource, TextOf>;
-    for (const c of LARGE) texts[c] = placed(catalog[c].count, orders[c], cut(c), [here[c], there?.texts[c]], [mine[c], there ? open(c, 1, 'r') : undefined]);
+    for (const c of LARGE)
+      texts[c] = placed(
+        catalog[c].count,
+        orders[c],
+        cut(c),
+        [here[c], there?.texts[c]],
+        [mine[c], there ? open(c, 1, 'r') : undefined],
+      );
     return { ...texts, shapes, close: () => closeAll(opened) };
   } catch (e) {
     // Thrown once the other thread has ended, its files closed with it.
@@ -132,7 +166,13 @@ export async function resolveTexts(catalog: Catalog, orders: Orders, resolve: Re
 }
 
 /** A collection's texts by slot, from the two halves of its list. */
-function placed(slots: number, order: Uint32Array, cut: number, halves: [ShareTexts, ShareTexts | undefined], spills: [Spill, Spill | undefined]): TextOf {
+function placed(
+  slots: number,
+  order: Uint32Array,
+  cut: number,
+  halves: [ShareTexts, ShareTexts | undefined],
+  spills: [Spill, Spill | undefined],
+): TextOf {
   const at = new Float64Array(slots);
   const length = new Uint32Array(slots);
   const half = new Uint8Array(slots);
@@ -146,12 +186,20 @@ function placed(slots: number, order: Uint32Array, cut: number, halves: [ShareTe
 }
 
 /** The resolving thread: its answer, and a way to stop it when this thread's half failed. */
-function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['shares'], files: TextsRequest['files'], tick: (n: number) => void) {
+function startThread(
+  catalog: Catalog,
+  asOfDay: string,
+  shares: TextsRequest['shares'],
+  files: TextsRequest['files'],
+  tick: (n: number) => void,
+) {
   // Every array given is a copy made for the thread, moved to it rather than copied again.
   const moved: ArrayBuffer[] = [];
   const give = <T extends ArrayBufferView<ArrayBuffer>>(copy: T): T => (moved.push(copy.buffer), copy);
   const spilled = (r: Catalog[LargeResource]): SpillColumns => ({
-    spillFile: give(r.spillFile.slice(0, r.count)), spillAt: give(r.spillAt.slice(0, r.count)), spillLength: give(r.spillLength.slice(0, r.count)),
+    spillFile: give(r.spillFile.slice(0, r.count)),
+    spillAt: give(r.spillAt.slice(0, r.count)),
+    spillLength: give(r.spillLength.slice(0, r.count)),
   });
   const packed = (column: Catalog['fighters']['name']): PackedText => {
     const { bytes, ends } = column.packed();
@@ -162,10 +210,19 @@ function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['sh
   const request: TextsRequest = {
     asOfDay,
     catalog: {
-      spills: catalog.spills, divisions: catalog.divisions, organizations: catalog.organizations, titles: catalog.titles, rankings: catalog.rankings,
+      spills: catalog.spills,
+      divisions: catalog.divisions,
+      organizations: catalog.organizations,
+      titles: catalog.titles,
+      rankings: catalog.rankings,
       fights: { ...spilled(fights), event: give(fights.event.slice(0, fights.count)) },
       events: spilled(events),
-      fighters: { ...spilled(fighters), ids: packed(fighters.index.ids), name: packed(fighters.name), fullName: packed(fighters.fullName) },
+      fighters: {
+        ...spilled(fighters),
+        ids: packed(fighters.index.ids),
+        name: packed(fighters.name),
+        fullName: packed(fighters.fullName),
+      },
     },
     shares,
     files,
@@ -181,9 +238,13 @@ function startThread(catalog: Catalog, asOfDay: string, shares: TextsRequest['sh
   });
   let failure: { error: unknown } | null = null;
   const done = new Promise<Extract<TextsMessage, { texts: unknown }>>((resolve, reject) => {
-    worker.on('message', (message: TextsMessage) => ('resolved' in message ? tick(message.resolved) : resolve(message)));
+    worker.on('message', (message: TextsMessage) =>
+      'resolved' in message ? tick(message.resolved) : resolve(message),
+    );
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the thread resolving records stopped (${code}) before it answered`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the thread resolving records stopped (${code}) before it answered`)),
+    );
   });
   // Heard as soon as it comes (check), or when the answer is awaited; stopped early, no one's to hear.
   done.catch((error) => (failure ??= { error }));

@@ -21,17 +21,30 @@ export interface ChangedFile {
 }
 
 /** The checks a change can fail: each changed record's own, and those between it and the rest. */
-export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, reads: readonly ChangedFile[], shown: (c: CollectionName, file: string) => string): Problem[] {
+export function checkChange(
+  catalog: Catalog,
+  fightOrder: ArrayLike<number>,
+  reads: readonly ChangedFile[],
+  shown: (c: CollectionName, file: string) => string,
+): Problem[] {
   const problems: Problem[] = [];
   const gone: Record<LargeResource, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
-  const coming: Record<LargeResource, Map<string, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  const coming: Record<LargeResource, Map<string, string>> = {
+    fights: new Map(),
+    events: new Map(),
+    fighters: new Map(),
+  };
   for (const r of reads) {
     if (r.was >= 0) gone[r.collection].add(r.was);
     const id = r.scanned?.facts?.id;
     if (id !== undefined) {
       const other = coming[r.collection].get(id);
       if (other !== undefined)
-        problems.push({ file: shown(r.collection, r.file), field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${id}", already used by ${other}` });
+        problems.push({
+          file: shown(r.collection, r.file),
+          field: 'id',
+          message: `duplicate ${SINGULAR[r.collection]} id "${id}", already used by ${other}`,
+        });
       else coming[r.collection].set(id, shown(r.collection, r.file));
     }
   }
@@ -41,7 +54,9 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     return slot >= 0 && catalog[c].valid[slot] === 1 && !gone[c].has(slot) ? slot : -1;
   };
   const exists = (c: CollectionName, id: string): boolean =>
-    isLarge(c) ? coming[c].has(id) || standing(c, id) >= 0 : (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
+    isLarge(c)
+      ? coming[c].has(id) || standing(c, id) >= 0
+      : (catalog[c] as Array<{ id: string }>).some((r) => r.id === id);
   const titleDivision = new Map(catalog.titles.map((t) => [t.id, t.division_id]));
 
   for (const r of reads) {
@@ -53,15 +68,24 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     if (facts.id !== undefined) {
       const slot = standing(r.collection, facts.id);
       if (slot >= 0)
-        problems.push({ file, field: 'id', message: `duplicate ${SINGULAR[r.collection]} id "${facts.id}", already used by ${shown(r.collection, catalog[r.collection].files.get(slot))}` });
+        problems.push({
+          file,
+          field: 'id',
+          message: `duplicate ${SINGULAR[r.collection]} id "${facts.id}", already used by ${shown(r.collection, catalog[r.collection].files.get(slot))}`,
+        });
     }
     for (const [at, target, id] of facts.refs)
-      if (!exists(target, id)) problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
+      if (!exists(target, id))
+        problems.push({ file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
     if (r.collection === 'fights' && facts.division_id !== undefined)
       for (const [at, target, id] of facts.refs) {
         const division = target === 'titles' ? titleDivision.get(id) : undefined;
         if (division !== undefined && division !== facts.division_id)
-          problems.push({ file, field: at, message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"` });
+          problems.push({
+            file,
+            field: at,
+            message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"`,
+          });
       }
   }
 
@@ -73,10 +97,19 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
     const { fights } = catalog;
     const changedFights = new Set(reads.filter((r) => r.collection === 'fights').map((r) => r.was));
     const referring = (slot: number) => fights.valid[slot] === 1 && !changedFights.has(slot);
-    const source = { event: (s: number) => fights.event[s], corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const };
+    const source = {
+      event: (s: number) => fights.event[s],
+      corners: (s: number) => [fights.corner1[s], fights.corner2[s]] as const,
+    };
     const fightFile = (s: number) => shown('fights', fights.files.get(s));
     for (const [e, held] of someGroups(goneEvents, fightOrder, eventOf(source)))
-      for (const f of held) if (referring(f)) problems.push({ file: fightFile(f), field: 'event_id', message: `refers to event "${catalog.events.id(e)}", which does not exist` });
+      for (const f of held)
+        if (referring(f))
+          problems.push({
+            file: fightFile(f),
+            field: 'event_id',
+            message: `refers to event "${catalog.events.id(e)}", which does not exist`,
+          });
     if (goneFighters.length > 0) {
       const lists = someGroups(goneFighters, fightOrder, fightersOf(source));
       for (const g of goneFighters) {
@@ -84,13 +117,24 @@ export function checkChange(catalog: Catalog, fightOrder: ArrayLike<number>, rea
           if (referring(f))
             for (const corner of ['fighter_1', 'fighter_2'] as const)
               if ((corner === 'fighter_1' ? fights.corner1[f] : fights.corner2[f]) === g)
-                problems.push({ file: fightFile(f), field: `fighters.${corner}.fighter_id`, message: `refers to fighter "${catalog.fighters.id(g)}", which does not exist` });
+                problems.push({
+                  file: fightFile(f),
+                  field: `fighters.${corner}.fighter_id`,
+                  message: `refers to fighter "${catalog.fighters.id(g)}", which does not exist`,
+                });
         const id = catalog.fighters.id(g);
         for (const ranking of catalog.rankings)
-          for (const [list, entries] of [['champions', ranking.champions], ['rankings', ranking.rankings]] as const)
+          for (const [list, entries] of [
+            ['champions', ranking.champions],
+            ['rankings', ranking.rankings],
+          ] as const)
             entries.forEach((entry, i) => {
               if (entry.fighter_id === id)
-                problems.push({ file: shown('rankings', catalog.rankingFiles[catalog.rankings.indexOf(ranking)]), field: `${list}.${i}.fighter_id`, message: `refers to fighter "${id}", which does not exist` });
+                problems.push({
+                  file: shown('rankings', catalog.rankingFiles[catalog.rankings.indexOf(ranking)]),
+                  field: `${list}.${i}.fighter_id`,
+                  message: `refers to fighter "${id}", which does not exist`,
+                });
             });
       }
     }

@@ -93,11 +93,22 @@ export function applyChanges(ctx: UpdateContext, changes: readonly ContentChange
 function snapshot(catalog: Catalog, collection: LargeResource, slot: number) {
   if (collection === 'fights') {
     const f = catalog.fights;
-    return { event: f.event[slot], corners: [f.corner1[slot], f.corner2[slot]] as const, divisionId: catalog.divisionIds[f.division[slot]], day: dateText(f.date[slot]).slice(0, 10) };
+    return {
+      event: f.event[slot],
+      corners: [f.corner1[slot], f.corner2[slot]] as const,
+      divisionId: catalog.divisionIds[f.division[slot]],
+      day: dateText(f.date[slot]).slice(0, 10),
+    };
   }
   if (collection === 'fighters') {
     const f = catalog.fighters;
-    return { divisionId: catalog.divisionIds[f.division[slot]], searchFields: [f.folded.get(slot), f.nickname.get(slot), f.alias.get(slot)], id: f.id(slot), name: f.name.get(slot), fullName: f.fullName.get(slot) };
+    return {
+      divisionId: catalog.divisionIds[f.division[slot]],
+      searchFields: [f.folded.get(slot), f.nickname.get(slot), f.alias.get(slot)],
+      id: f.id(slot),
+      name: f.name.get(slot),
+      fullName: f.fullName.get(slot),
+    };
   }
   return {};
 }
@@ -108,7 +119,11 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fights: new Map<number, ReturnType<typeof snapshot>>(),
     fighters: new Map<number, ReturnType<typeof snapshot>>(),
   };
-  const removedIds: Record<LargeResource, Map<number, string>> = { fights: new Map(), events: new Map(), fighters: new Map() };
+  const removedIds: Record<LargeResource, Map<number, string>> = {
+    fights: new Map(),
+    events: new Map(),
+    fighters: new Map(),
+  };
   const touched: Record<LargeResource, Set<number>> = { fights: new Set(), events: new Set(), fighters: new Set() };
   const remember = (c: LargeResource, slot: number) => {
     if ((c === 'fights' || c === 'fighters') && !before[c].has(slot)) before[c].set(slot, snapshot(catalog, c, slot));
@@ -140,17 +155,32 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
 
   // Texts that change: the records written, the fights of an event written, the fights of a
   // fighter whose names changed, and fighters whose age changed with the day.
-  const texts: Record<LargeResource, Set<number>> = { fights: new Set(touched.fights), events: new Set(touched.events), fighters: new Set(touched.fighters) };
-  const fightSource = { order: ctx.orders.fights, event: (s: number) => catalog.fights.event[s], corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const };
-  for (const held of someGroups(touched.events, fightSource.order, eventOf(fightSource)).values()) for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
+  const texts: Record<LargeResource, Set<number>> = {
+    fights: new Set(touched.fights),
+    events: new Set(touched.events),
+    fighters: new Set(touched.fighters),
+  };
+  const fightSource = {
+    order: ctx.orders.fights,
+    event: (s: number) => catalog.fights.event[s],
+    corners: (s: number) => [catalog.fights.corner1[s], catalog.fights.corner2[s]] as const,
+  };
+  for (const held of someGroups(touched.events, fightSource.order, eventOf(fightSource)).values())
+    for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
   const renamed = [...touched.fighters].filter((s) => {
     const was = before.fighters.get(s) as { name?: string; fullName?: string } | undefined;
-    return was !== undefined && (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s));
+    return (
+      was !== undefined &&
+      (was.name !== catalog.fighters.name.get(s) || was.fullName !== catalog.fighters.fullName.get(s))
+    );
   });
-  for (const held of someGroups(renamed, fightSource.order, fightersOf(fightSource)).values()) for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
+  for (const held of someGroups(renamed, fightSource.order, fightersOf(fightSource)).values())
+    for (const f of held) if (catalog.fights.valid[f]) texts.fights.add(f);
   if (ctx.madeFor !== ctx.asOf) {
     const f = catalog.fighters;
-    for (let s = 0; s < f.count; s++) if (f.valid[s] && ageOn(dayString(f.birthDay[s]), ctx.madeFor) !== ageOn(dayString(f.birthDay[s]), ctx.asOf)) texts.fighters.add(s);
+    for (let s = 0; s < f.count; s++)
+      if (f.valid[s] && ageOn(dayString(f.birthDay[s]), ctx.madeFor) !== ageOn(dayString(f.birthDay[s]), ctx.asOf))
+        texts.fighters.add(s);
   }
 
   const orders = reorder(catalog, ctx.orders, touched, removedIds);
@@ -174,12 +204,20 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     shapes,
   });
   const { divisions, organizations, titles, rankings } = source;
-  const changes = [...recordChanges(catalog, source, texts, removedIds), ...smallChanges(catalog, { divisions, organizations, titles, rankings })];
+  const changes = [
+    ...recordChanges(catalog, source, texts, removedIds),
+    ...smallChanges(catalog, { divisions, organizations, titles, rankings }),
+  ];
   const searchable = new Set<number>();
   for (const s of touched.fighters) {
     const was = before.fighters.get(s) as { divisionId: string; searchFields: string[] } | undefined;
     const f = catalog.fighters;
-    if (!was || was.divisionId !== catalog.divisionIds[f.division[s]] || was.searchFields.join('\t') !== [f.folded.get(s), f.nickname.get(s), f.alias.get(s)].join('\t')) searchable.add(s);
+    if (
+      !was ||
+      was.divisionId !== catalog.divisionIds[f.division[s]] ||
+      was.searchFields.join('\t') !== [f.folded.get(s), f.nickname.get(s), f.alias.get(s)].join('\t')
+    )
+      searchable.add(s);
   }
   for (const s of removedIds.fighters.keys()) searchable.add(s);
   const previous: Before = {
@@ -194,7 +232,13 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
   let bucketsDir: string | undefined;
   try {
     const buckets = () => diskBuckets((bucketsDir ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-'))));
-    const { units, removed } = updateUnits(source, previous, { texts, searchable }, { asOf: ctx.asOf, partBytes: ctx.exportPartBytes }, buckets);
+    const { units, removed } = updateUnits(
+      source,
+      previous,
+      { texts, searchable },
+      { asOf: ctx.asOf, partBytes: ctx.exportPartBytes },
+      buckets,
+    );
     return { kind: 'update', units, removed, orders, files: reads.length, changes };
   } finally {
     if (bucketsDir !== undefined) rmSync(bucketsDir, { recursive: true, force: true });
@@ -205,7 +249,12 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
  * The records the change created, changed or deleted, for the changes feed: of the records whose
  * texts were made again, those whose digest is another now (see history.ts), and the records gone.
  */
-function recordChanges(catalog: Catalog, source: StoreSource, texts: Record<LargeResource, Set<number>>, removed: Record<LargeResource, Map<number, string>>): RecordChange[] {
+function recordChanges(
+  catalog: Catalog,
+  source: StoreSource,
+  texts: Record<LargeResource, Set<number>>,
+  removed: Record<LargeResource, Map<number, string>>,
+): RecordChange[] {
   const changes: RecordChange[] = [];
   for (const c of LARGE) {
     const records = catalog[c];
@@ -224,8 +273,14 @@ function recordChanges(catalog: Catalog, source: StoreSource, texts: Record<Larg
 }
 
 /** Each collection's new order: slots that left or changed taken out, changed ones put in their places. */
-function reorder(catalog: Catalog, orders: Orders, touched: Record<LargeResource, Set<number>>, removed: Record<LargeResource, Map<number, string>>): Orders {
-  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) => r.date[a] - r.date[b] || r.index.ids.compare(a, b);
+function reorder(
+  catalog: Catalog,
+  orders: Orders,
+  touched: Record<LargeResource, Set<number>>,
+  removed: Record<LargeResource, Map<number, string>>,
+): Orders {
+  const byDateThenId = (r: Records & { date: Float64Array }) => (a: number, b: number) =>
+    r.date[a] - r.date[b] || r.index.ids.compare(a, b);
   const compare: Record<LargeResource, (a: number, b: number) => number> = {
     fights: byDateThenId(catalog.fights),
     events: byDateThenId(catalog.events),
@@ -243,7 +298,8 @@ function reorder(catalog: Catalog, orders: Orders, touched: Record<LargeResource
     const merged = new Uint32Array(kept.length + added.length);
     let [i, j, k] = [0, 0, 0];
     while (i < kept.length || j < added.length)
-      merged[k++] = j >= added.length || (i < kept.length && compare[c](kept[i], added[j]) <= 0) ? kept[i++] : added[j++];
+      merged[k++] =
+        j >= added.length || (i < kept.length && compare[c](kept[i], added[j]) <= 0) ? kept[i++] : added[j++];
     next[c] = merged;
   }
   return next;

@@ -30,7 +30,11 @@ export interface BooleanOption {
 export type Option = StringOption | BooleanOption;
 export type OptionTable = Record<string, Option>;
 
-type ValueOf<O> = O extends BooleanOption ? boolean : O extends { parse: (text: string, name: string) => infer V } ? V : string;
+type ValueOf<O> = O extends BooleanOption
+  ? boolean
+  : O extends { parse: (text: string, name: string) => infer V }
+    ? V
+    : string;
 type Missing<O> = O extends BooleanOption | { default: string } | { required: true } ? never : undefined;
 /** What a command line gives a script: each option's value, undefined when it may be absent. */
 export type Values<T extends OptionTable> = { -readonly [K in keyof T]: ValueOf<T[K]> | Missing<T[K]> };
@@ -55,7 +59,8 @@ export function readArgs<const T extends OptionTable>(
   const seen = new Set<string>();
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
-    if (token.kind === 'positional') throw new UsageError(`unexpected argument "${token.value}" (options are written --name value)`);
+    if (token.kind === 'positional')
+      throw new UsageError(`unexpected argument "${token.value}" (options are written --name value)`);
     const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
     if (option === undefined) throw new UsageError(`unknown option ${token.rawName}`);
     const flag = `--${token.name}`;
@@ -68,14 +73,17 @@ export function readArgs<const T extends OptionTable>(
       // like an option is the next option, not a value.
       throw new UsageError(`${flag} needs a value`);
     } else if (!token.inlineValue && token.value.startsWith('-')) {
-      throw new UsageError(`${flag} needs a value ("${token.value}" reads as an option; write ${flag}=${token.value} to give it)`);
+      throw new UsageError(
+        `${flag} needs a value ("${token.value}" reads as an option; write ${flag}=${token.value} to give it)`,
+      );
     }
   }
   let given: Record<string, string | boolean | undefined>;
   try {
     given = parseArgs({ args, options: config, strict: true, allowPositionals: false }).values;
   } catch (e) {
-    if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')) throw new UsageError((e as Error).message.split('\n')[0]);
+    if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_'))
+      throw new UsageError((e as Error).message.split('\n')[0]);
     throw e;
   }
   const values: Record<string, unknown> = {};
@@ -87,9 +95,11 @@ export function readArgs<const T extends OptionTable>(
     // An empty variable counts as unset, as shells and CI settings leave them.
     const fromEnv = option.env === undefined || env[option.env] === '' ? undefined : env[option.env];
     const [source, text] =
-      given[name] !== undefined ? [`--${name}`, given[name] as string]
-      : fromEnv !== undefined ? [option.env!, fromEnv]
-      : [`--${name}`, option.default];
+      given[name] !== undefined
+        ? [`--${name}`, given[name] as string]
+        : fromEnv !== undefined
+          ? [option.env!, fromEnv]
+          : [`--${name}`, option.default];
     if (text === undefined && option.required) throw new UsageError(`--${name} is required`);
     values[name] = text === undefined || option.parse === undefined ? text : option.parse(text, source);
   }
@@ -109,7 +119,11 @@ export function refuse(usage: string, problem: string): never {
  * The script's command line (process.argv) read against `options`: the values, or the process
  * ends, with the usage on standard output and exit code 0 for --help, or as `refuse` says.
  */
-export function parseCommandLine<const T extends OptionTable>(usage: string, options: T, args = process.argv.slice(2)): Values<T> {
+export function parseCommandLine<const T extends OptionTable>(
+  usage: string,
+  options: T,
+  args = process.argv.slice(2),
+): Values<T> {
   let values: Values<T> | 'help';
   try {
     values = readArgs(options, args);
@@ -129,7 +143,8 @@ export const integer =
   (min: number, max: number) =>
   (text: string, name: string): number => {
     const n = Number(text);
-    if (!/^\d+$/.test(text) || n < min || n > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+    if (!/^\d+$/.test(text) || n < min || n > max)
+      throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
     return n;
   };
 

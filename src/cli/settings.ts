@@ -1,6 +1,11 @@
 // A command's build settings from the environment (src/build/settings.ts), or the process stops
 // as it does for a bad command line: one line naming the variable, the usage, exit code 2.
-import { buildSettingsFromEnvironment, contentSettings, type BuildSettings, type ContentSettings } from '../build/settings.ts';
+import {
+  buildSettingsFromEnvironment,
+  contentSettings,
+  type BuildSettings,
+  type ContentSettings,
+} from '../build/settings.ts';
 import { refuse } from './args.ts';
 
 function orRefuse<T>(usage: string, make: () => T): T {
@@ -12,8 +17,10 @@ function orRefuse<T>(usage: string, make: () => T): T {
 }
 
 /** Every setting a build takes from the environment. */
-export const buildSettingsOrRefuse = (usage: string, env: Record<string, string | undefined> = process.env): BuildSettings =>
-  orRefuse(usage, () => buildSettingsFromEnvironment(env));
+export const buildSettingsOrRefuse = (
+  usage: string,
+  env: Record<string, string | undefined> = process.env,
+): BuildSettings => orRefuse(usage, () => buildSettingsFromEnvironment(env));
 
 /** The content folder and the day, for a command that builds or follows a build. */
 export const contentSettingsOrRefuse = (usage: string): ContentSettings => orRefuse(usage, () => contentSettings());

@@ -20,20 +20,31 @@ export interface Facts {
   /** Fights: the division, for the titles at stake (which are among `refs`). */
   division_id?: string;
   /** Rankings: the fields of its slot, and each champion entry's title type. */
-  ranking?: { slot: Partial<Record<'id' | 'organization_id' | 'division_id', string>>; champions: Array<[at: string, type: string]> };
+  ranking?: {
+    slot: Partial<Record<'id' | 'organization_id' | 'division_id', string>>;
+    champions: Array<[at: string, type: string]>;
+  };
 }
 
 /** Every reference a record makes: field path ("*" for each array element) -> collection. */
 export const REFERENCES: Partial<Record<CollectionName, Array<[string, CollectionName]>>> = {
-  titles: [['organization_id', 'organizations'], ['division_id', 'divisions']],
+  titles: [
+    ['organization_id', 'organizations'],
+    ['division_id', 'divisions'],
+  ],
   fighters: [['division_id', 'divisions']],
   fights: [
-    ['event_id', 'events'], ['division_id', 'divisions'], ['fighters.fighter_1.fighter_id', 'fighters'],
-    ['fighters.fighter_2.fighter_id', 'fighters'], ['title_ids.*', 'titles'],
+    ['event_id', 'events'],
+    ['division_id', 'divisions'],
+    ['fighters.fighter_1.fighter_id', 'fighters'],
+    ['fighters.fighter_2.fighter_id', 'fighters'],
+    ['title_ids.*', 'titles'],
   ],
   rankings: [
-    ['organization_id', 'organizations'], ['division_id', 'divisions'],
-    ['champions.*.fighter_id', 'fighters'], ['rankings.*.fighter_id', 'fighters'],
+    ['organization_id', 'organizations'],
+    ['division_id', 'divisions'],
+    ['champions.*.fighter_id', 'fighters'],
+    ['rankings.*.fighter_id', 'fighters'],
   ],
 };
 
@@ -42,13 +53,15 @@ function stringsAt(value: unknown, path: readonly string[], at: string[] = []): 
   if (path.length === 0) return typeof value === 'string' ? [[at.join('.'), value]] : [];
   if (value === null || typeof value !== 'object') return [];
   const [head, ...rest] = path;
-  if (head === '*')
-    return Array.isArray(value) ? value.flatMap((v, i) => stringsAt(v, rest, [...at, String(i)])) : [];
+  if (head === '*') return Array.isArray(value) ? value.flatMap((v, i) => stringsAt(v, rest, [...at, String(i)])) : [];
   return stringsAt((value as Record<string, unknown>)[head], rest, [...at, head]);
 }
 
 /** Each named field of a record that has the right shape; the others are left out. */
-function fieldsThatParse<K extends string>(record: unknown, shapes: Record<K, z.ZodType<string>>): Partial<Record<K, string>> {
+function fieldsThatParse<K extends string>(
+  record: unknown,
+  shapes: Record<K, z.ZodType<string>>,
+): Partial<Record<K, string>> {
   const fields: Partial<Record<K, string>> = {};
   if (record === null || typeof record !== 'object') return fields;
   for (const key of Object.keys(shapes) as K[]) {
@@ -74,7 +87,9 @@ export function factsOf(collection: CollectionName, record: unknown): Facts {
   } else if (collection === 'rankings')
     facts.ranking = {
       slot: fieldsThatParse(record, { id: Id, organization_id: Id, division_id: Id }),
-      champions: stringsAt(record, ['champions', '*', 'title_type']).filter(([, type]) => TitleType.safeParse(type).success),
+      champions: stringsAt(record, ['champions', '*', 'title_type']).filter(
+        ([, type]) => TitleType.safeParse(type).success,
+      ),
     };
   return facts;
 }

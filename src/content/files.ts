@@ -24,7 +24,12 @@ export function collectionRecords(listing: FileList, name: CollectionName): File
 }
 
 /** A collection folder's records (see collectionRecords) and its files that are not records. */
-export function listCollection(root: string, name: CollectionName, display: (file: string) => string, listing: FileList): { records: FileList; ignored: Warning[] } {
+export function listCollection(
+  root: string,
+  name: CollectionName,
+  display: (file: string) => string,
+  listing: FileList,
+): { records: FileList; ignored: Warning[] } {
   const folder = path.join(root, name);
   const ignored: Warning[] = [];
   const records = collectionRecords(listing, name);
@@ -52,13 +57,23 @@ export function listStrays(root: string, display: (file: string) => string, list
   const entries: Array<{ name: string; folder: boolean }> = [];
   try {
     for (let entry = top.readSync(); entry !== null; entry = top.readSync())
-      if (!entry.name.startsWith('.')) entries.push({ name: entry.name, folder: entry.isDirectory() || (entry.isSymbolicLink() && !!statSync(path.join(root, entry.name), { throwIfNoEntry: false })?.isDirectory()) });
+      if (!entry.name.startsWith('.'))
+        entries.push({
+          name: entry.name,
+          folder:
+            entry.isDirectory() ||
+            (entry.isSymbolicLink() &&
+              !!statSync(path.join(root, entry.name), { throwIfNoEntry: false })?.isDirectory()),
+        });
   } finally {
     top.closeSync();
   }
   for (const { name, folder } of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (!folder) {
-      ignored.push({ file: display(path.join(root, name)), message: `is not in a collection folder (${COLLECTIONS.join(', ')}); ignored` });
+      ignored.push({
+        file: display(path.join(root, name)),
+        message: `is not in a collection folder (${COLLECTIONS.join(', ')}); ignored`,
+      });
       continue;
     }
     if ((COLLECTIONS as string[]).includes(name)) continue;

@@ -16,9 +16,9 @@ const TARGET = 'draft-7';
 /** What JSON Schema cannot say, said in each schema's description so that an editor's silence is not read as "valid". */
 const BUILD_ONLY =
   'An editor checks each field on its own. The build checks more, which JSON Schema cannot express: rules between ' +
-  'fields of a record (a fight\'s status and its result, a fighter\'s statistics, ranks in order), rules between ' +
+  "fields of a record (a fight's status and its result, a fighter's statistics, ranks in order), rules between " +
   'records (unique ids, references that resolve, titles of the right division, one ranking per organization and ' +
-  'division), real calendar dates and known country codes. It counts a text\'s length after trimming spaces, in ' +
+  "division), real calendar dates and known country codes. It counts a text's length after trimming spaces, in " +
   'UTF-16 units. npm run check:content lists every problem as the build does.';
 
 /** The folder, relative to the project, that holds the committed schemas. */
@@ -28,12 +28,17 @@ export const JSON_SCHEMA_FOLDER = 'schemas/content';
 export const jsonSchemaFile = (name: CollectionName) => `${JSON_SCHEMA_FOLDER}/${name}.schema.json`;
 
 function contentJsonSchema(name: CollectionName): Record<string, unknown> {
-  const { $schema, title, description, ...rest } = z.toJSONSchema(contentSchemas[name], { io: 'input', target: TARGET });
+  const { $schema, title, description, ...rest } = z.toJSONSchema(contentSchemas[name], {
+    io: 'input',
+    target: TARGET,
+  });
   // What the file is comes first, for whoever opens the schema itself.
   return { $schema, title, description: `${description} ${BUILD_ONLY}`, ...rest };
 }
 
 /** Every schema file's path (relative to the project) and text, as committed. */
 export function contentJsonSchemaFiles(): Map<string, string> {
-  return new Map(COLLECTIONS.map((name) => [jsonSchemaFile(name), `${JSON.stringify(contentJsonSchema(name), null, 2)}\n`]));
+  return new Map(
+    COLLECTIONS.map((name) => [jsonSchemaFile(name), `${JSON.stringify(contentJsonSchema(name), null, 2)}\n`]),
+  );
 }

@@ -33,7 +33,11 @@ const printIgnored = (ignored: Warning[]) => console.warn(formatWarnings(ignored
 export const withoutBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** The problem of a file that is not JSON. */
-export const notJson = (file: string, e: unknown): Problem => ({ file, field: '(file)', message: `is not valid JSON: ${(e as Error).message}` });
+export const notJson = (file: string, e: unknown): Problem => ({
+  file,
+  field: '(file)',
+  message: `is not valid JSON: ${(e as Error).message}`,
+});
 
 /** A folder's path as problems show it: relative to the working folder. */
 export const displayPath = (file: string) => path.relative(process.cwd(), file) || file;
@@ -58,7 +62,9 @@ export async function missingFolder(root: string): Promise<Problem | null> {
 
 /** A collection's name given to a file where its folder belongs: its records could not be read. */
 export function collectionFileProblems(root: string): Problem[] {
-  return COLLECTIONS.filter((name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.isDirectory() === false).map((name) => ({
+  return COLLECTIONS.filter(
+    (name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.isDirectory() === false,
+  ).map((name) => ({
     file: displayPath(path.join(root, name)),
     field: '(folder)',
     message: `is a file, not a folder: the ${name} records go in a folder of that name`,
@@ -70,17 +76,25 @@ export type RecordCheck = { success: true; data: unknown; issues: [] } | { succe
 /** A record checked on its own: its fields, then the rules between them (its schema holds both). */
 export function checkRecord(name: CollectionName, record: unknown): RecordCheck {
   const result = contentSchemas[name].safeParse(record);
-  return result.success ? { success: true, data: result.data, issues: [] } : { success: false, issues: result.error.issues };
+  return result.success
+    ? { success: true, data: result.data, issues: [] }
+    : { success: false, issues: result.error.issues };
 }
 
 /** Reads and validates a content folder; throws ContentError listing every problem. */
-export async function readContent(root: string, { onIgnored = printIgnored }: ReadOptions = {}): Promise<ContentRecords> {
+export async function readContent(
+  root: string,
+  { onIgnored = printIgnored }: ReadOptions = {},
+): Promise<ContentRecords> {
   const missing = await missingFolder(root);
   if (missing) throw new ContentError([missing]);
   const notFolders = collectionFileProblems(root);
   if (notFolders.length > 0) throw new ContentError(notFolders);
   const problems: Problem[] = [];
-  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<CollectionName, string>;
+  const folders = Object.fromEntries(COLLECTIONS.map((name) => [name, displayPath(path.join(root, name))])) as Record<
+    CollectionName,
+    string
+  >;
   const checker = createCrossChecker(folders);
   const valid = {} as Record<CollectionName, unknown[]>;
   const listing = listFiles(root);
@@ -104,7 +118,8 @@ export async function readContent(root: string, { onIgnored = printIgnored }: Re
       checker.add(name, shown, factsOf(name, json));
       const result = checkRecord(name, json);
       if (result.success) valid[name].push(result.data);
-      for (const issue of result.issues) problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
+      for (const issue of result.issues)
+        problems.push({ file: shown, field: issue.path.join('.') || '(record)', message: issue.message });
     }
   }
 

@@ -2,10 +2,24 @@
 // fields are computed, and every collection is put in its canonical order. Pure: the caller
 // supplies the day that ages are computed for.
 import type {
-  ContentRecords, DivisionRecord, EventRecord, FighterRecord, FightRecord, RankingRecord, TitleRecord,
+  ContentRecords,
+  DivisionRecord,
+  EventRecord,
+  FighterRecord,
+  FightRecord,
+  RankingRecord,
+  TitleRecord,
 } from './schemas.ts';
 import type {
-  Division, Event, Fight, FightEvent, Fighter, Organization, Ranking, Title, TitleRef,
+  Division,
+  Event,
+  Fight,
+  FightEvent,
+  Fighter,
+  Organization,
+  Ranking,
+  Title,
+  TitleRef,
 } from '../records/schemas.ts';
 import type { Dataset } from '../records/dataset.ts';
 import { COUNTRIES } from './countries.ts';
@@ -44,7 +58,12 @@ export function resolveSmall(
 ) {
   const divisionRecords = [...content.divisions].sort(compareDivisions);
   const divisionOrder = new Map(divisionRecords.map((d, i) => [d.id, i]));
-  const divisions: Division[] = divisionRecords.map(({ id, name, weight_lb, weight_kg }) => ({ id, name, weight_lb, weight_kg }));
+  const divisions: Division[] = divisionRecords.map(({ id, name, weight_lb, weight_kg }) => ({
+    id,
+    name,
+    weight_lb,
+    weight_kg,
+  }));
   const divisionById = indexById(divisions);
 
   const organizations: Organization[] = [...content.organizations]
@@ -68,7 +87,14 @@ export function resolveSmall(
   const titleById = indexById(titleRecords);
   const titleRef = (id: string): TitleRef => ({ name: titleById.get(id)!.name, id });
 
-  const rankings = resolveRankings(content.rankings, titleRecords, fighterNames, divisionById, organizationById, divisionOrder);
+  const rankings = resolveRankings(
+    content.rankings,
+    titleRecords,
+    fighterNames,
+    divisionById,
+    organizationById,
+    divisionOrder,
+  );
   const titlesHeld = titlesHeldByFighter(rankings, titleRef);
   return { divisions, divisionById, organizations, titles, titleRef, rankings, titlesHeld };
 }
@@ -89,7 +115,9 @@ export function resolveDataset(content: ContentRecords, asOfDay: string): Datase
 
   const events = [...content.events].sort(byDateThenId).map(resolveEvent);
   const eventById = new Map(content.events.map((e) => [e.id, eventOfFight(e)]));
-  const fights = [...content.fights].sort(byDateThenId).map((f) => resolveFight(f, eventById.get(f.event_id)!, fighterNames, small));
+  const fights = [...content.fights]
+    .sort(byDateThenId)
+    .map((f) => resolveFight(f, eventById.get(f.event_id)!, fighterNames, small));
   return { divisions, organizations, titles, fighters, events, fights, rankings };
 }
 
@@ -124,7 +152,12 @@ export function eventOfFight(e: EventRecord): EventOfFight {
 }
 
 /** A fight with its event, its fighters' names, its division and titles. */
-export function resolveFight(f: FightRecord, event: EventOfFight, fighterNames: FighterNames, small: Pick<Small, 'divisionById' | 'titleRef'>): Fight {
+export function resolveFight(
+  f: FightRecord,
+  event: EventOfFight,
+  fighterNames: FighterNames,
+  small: Pick<Small, 'divisionById' | 'titleRef'>,
+): Fight {
   const corner = (c: FightRecord['fighters']['fighter_1']) => {
     const fighter = fighterNames(c.fighter_id);
     return { name: fighter.name, full_name: fighter.full_name, winner: c.winner, fighter_id: c.fighter_id };
@@ -147,7 +180,11 @@ export function resolveFight(f: FightRecord, event: EventOfFight, fighterNames: 
   };
 }
 
-export function resolveFighter(f: FighterRecord, asOfDay: string, small: Pick<Small, 'divisionById' | 'titlesHeld'>): Fighter {
+export function resolveFighter(
+  f: FighterRecord,
+  asOfDay: string,
+  small: Pick<Small, 'divisionById' | 'titlesHeld'>,
+): Fighter {
   return {
     id: f.id,
     name: f.name,
@@ -171,7 +208,8 @@ export function resolveFighter(f: FighterRecord, asOfDay: string, small: Pick<Sm
 /** The title of each type that an organization awards in a division, or null. */
 function titleIdsFor(titles: TitleRecord[], organizationId: string, divisionId: string) {
   const pick = (type: TitleRecord['type']) =>
-    titles.find((t) => t.organization_id === organizationId && t.division_id === divisionId && t.type === type)?.id ?? null;
+    titles.find((t) => t.organization_id === organizationId && t.division_id === divisionId && t.type === type)?.id ??
+    null;
   return { full: pick('full'), regular: pick('regular'), interim: pick('interim') };
 }
 

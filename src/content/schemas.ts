@@ -4,7 +4,16 @@
 // order they report. The checks between records are in ./validate.ts.
 import { z } from 'zod';
 import {
-  CalendarDate, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, Scorecard, Stance, TitleType,
+  CalendarDate,
+  DateTime,
+  DateTimeMicros,
+  FightStatus,
+  Gender,
+  Id,
+  Outcome,
+  Scorecard,
+  Stance,
+  TitleType,
 } from '../records/common.ts';
 import { COUNTRIES } from './countries.ts';
 import { flag, parsed } from './rules.ts';
@@ -31,7 +40,8 @@ const Text = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const Name = Text(LIMITS.name);
 const Title = Text(LIMITS.title);
-const atMost = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} entries`);
+const atMost = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item).max(max, `must have at most ${max} entries`);
 
 const Weight = z.number().positive().nullable();
 const Count = z.number().int().min(0);
@@ -41,7 +51,9 @@ const Count = z.number().int().min(0);
 
 /** A reference to a record of another collection, by its id. */
 const refersTo = (collection: string, what: string) => Id.describe(`${what}: an id of content/${collection}/.`);
-const RecordId = Id.describe('The record\'s id, by which other records refer to it; the file is conventionally named after it.');
+const RecordId = Id.describe(
+  "The record's id, by which other records refer to it; the file is conventionally named after it.",
+);
 const UpdatedAt = DateTimeMicros.describe('When the record last changed, UTC, YYYY-MM-DDTHH:MM:SS.ffffff.');
 
 /**
@@ -52,7 +64,12 @@ const UpdatedAt = DateTimeMicros.describe('When the record last changed, UTC, YY
 function record<const Shape extends z.ZodRawShape>(meta: { title: string; description: string }, shape: Shape) {
   return z
     .object({
-      $schema: z.string().optional().describe('The JSON Schema an editor checks this file against (schemas/content/ holds one per collection); the build ignores it.'),
+      $schema: z
+        .string()
+        .optional()
+        .describe(
+          'The JSON Schema an editor checks this file against (schemas/content/ holds one per collection); the build ignores it.',
+        ),
       ...shape,
     })
     .strict()
@@ -60,20 +77,31 @@ function record<const Shape extends z.ZodRawShape>(meta: { title: string; descri
 }
 
 export const DivisionRecord = record(
-  { title: 'Division', description: 'A weight class (content/divisions/). Fighters, fights, titles and rankings refer to it by id.' },
+  {
+    title: 'Division',
+    description: 'A weight class (content/divisions/). Fighters, fights, titles and rankings refer to it by id.',
+  },
   {
     id: RecordId,
     name: Name.describe('Its name, e.g. "Welterweight".'),
-    weight_lb: Weight.describe('The weight limit in pounds; null for heavyweight, which has none (and then weight_kg is null too).'),
+    weight_lb: Weight.describe(
+      'The weight limit in pounds; null for heavyweight, which has none (and then weight_kg is null too).',
+    ),
     weight_kg: Weight.describe('The weight limit in kilograms; null exactly when weight_lb is.'),
   },
-).superRefine((d, ctx) => {
-  if ((d.weight_lb === null) !== (d.weight_kg === null))
-    flag(ctx, ['weight_kg'], 'weight_lb and weight_kg must both be numbers or both be null (heavyweight)');
-}, { when: parsed('weight_lb', 'weight_kg') });
+).superRefine(
+  (d, ctx) => {
+    if ((d.weight_lb === null) !== (d.weight_kg === null))
+      flag(ctx, ['weight_kg'], 'weight_lb and weight_kg must both be numbers or both be null (heavyweight)');
+  },
+  { when: parsed('weight_lb', 'weight_kg') },
+);
 
 export const OrganizationRecord = record(
-  { title: 'Organization', description: 'A sanctioning body (content/organizations/), which awards titles and ranks every division.' },
+  {
+    title: 'Organization',
+    description: 'A sanctioning body (content/organizations/), which awards titles and ranks every division.',
+  },
   {
     id: RecordId,
     name: Name.describe('Its full name and its acronym, e.g. "World Boxing Council (WBC)".'),
@@ -86,7 +114,11 @@ export const OrganizationRecord = record(
 );
 
 export const TitleRecord = record(
-  { title: 'Title', description: 'A belt an organization awards in a division (content/titles/): at most one of each type per organization and division.' },
+  {
+    title: 'Title',
+    description:
+      'A belt an organization awards in a division (content/titles/): at most one of each type per organization and division.',
+  },
   {
     id: RecordId,
     name: Title.describe('Its name, e.g. "WBC World Welterweight Title".'),
@@ -97,7 +129,11 @@ export const TitleRecord = record(
 );
 
 export const FighterRecord = record(
-  { title: 'Fighter', description: 'A boxer (content/fighters/). The API adds age and birth_year, the nationality\'s name, height and reach texts, and the titles the rankings name the fighter champion of.' },
+  {
+    title: 'Fighter',
+    description:
+      "A boxer (content/fighters/). The API adds age and birth_year, the nationality's name, height and reach texts, and the titles the rankings name the fighter champion of.",
+  },
   {
     id: RecordId,
     name: Name.describe('The name fights and lists show, e.g. "Saúl Álvarez".'),
@@ -106,9 +142,15 @@ export const FighterRecord = record(
     alias: Name.nullable().describe('Another name the fighter goes by, or null.'),
     birth_date: CalendarDate.describe('YYYY-MM-DD: age and birth_year are computed from it.'),
     gender: Gender.describe('M or F.'),
-    nationality_code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as US').describe('ISO 3166 two-letter country code, e.g. MX.'),
+    nationality_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 code such as US')
+      .describe('ISO 3166 two-letter country code, e.g. MX.'),
     stance: Stance.describe('orthodox, southpaw or switch.'),
-    debut: z.string().regex(/^\d{4}$/, 'must be a year such as 2015').describe('The year of the professional debut, as text, e.g. "2015".'),
+    debut: z
+      .string()
+      .regex(/^\d{4}$/, 'must be a year such as 2015')
+      .describe('The year of the professional debut, as text, e.g. "2015".'),
     height_cm: z.number().int().min(140).max(220).describe('Height in whole centimetres.'),
     reach_cm: z.number().int().min(140).max(230).describe('Reach in whole centimetres.'),
     division_id: refersTo('divisions', 'The division the fighter is listed in'),
@@ -126,21 +168,37 @@ export const FighterRecord = record(
       .describe('The professional record.'),
   },
 )
-  .superRefine(({ stats: s }, ctx) => {
-    if (s.wins + s.losses + s.draws > s.total_bouts) flag(ctx, ['stats', 'total_bouts'], 'must be at least wins + losses + draws');
-  }, { when: parsed('stats.wins', 'stats.losses', 'stats.draws', 'stats.total_bouts') })
-  .superRefine(({ stats: s }, ctx) => {
-    if (s.ko_wins > s.wins) flag(ctx, ['stats', 'ko_wins'], 'must not exceed wins');
-  }, { when: parsed('stats.wins', 'stats.ko_wins') })
-  .superRefine(({ stats: s }, ctx) => {
-    if (s.stopped > s.losses) flag(ctx, ['stats', 'stopped'], 'must not exceed losses');
-  }, { when: parsed('stats.losses', 'stats.stopped') })
-  .superRefine(({ nationality_code: code }, ctx) => {
-    if (!(code in COUNTRIES)) flag(ctx, ['nationality_code'], `"${code}" is not a known country code`);
-  }, { when: parsed('nationality_code') });
+  .superRefine(
+    ({ stats: s }, ctx) => {
+      if (s.wins + s.losses + s.draws > s.total_bouts)
+        flag(ctx, ['stats', 'total_bouts'], 'must be at least wins + losses + draws');
+    },
+    { when: parsed('stats.wins', 'stats.losses', 'stats.draws', 'stats.total_bouts') },
+  )
+  .superRefine(
+    ({ stats: s }, ctx) => {
+      if (s.ko_wins > s.wins) flag(ctx, ['stats', 'ko_wins'], 'must not exceed wins');
+    },
+    { when: parsed('stats.wins', 'stats.ko_wins') },
+  )
+  .superRefine(
+    ({ stats: s }, ctx) => {
+      if (s.stopped > s.losses) flag(ctx, ['stats', 'stopped'], 'must not exceed losses');
+    },
+    { when: parsed('stats.losses', 'stats.stopped') },
+  )
+  .superRefine(
+    ({ nationality_code: code }, ctx) => {
+      if (!(code in COUNTRIES)) flag(ctx, ['nationality_code'], `"${code}" is not a known country code`);
+    },
+    { when: parsed('nationality_code') },
+  );
 
 export const EventRecord = record(
-  { title: 'Event', description: 'A card of fights (content/events/). Fights refer to it by id; their location and venue are its own.' },
+  {
+    title: 'Event',
+    description: 'A card of fights (content/events/). Fights refer to it by id; their location and venue are its own.',
+  },
   {
     id: RecordId,
     title: Title.describe('Its name, e.g. "Fight Night".'),
@@ -150,13 +208,17 @@ export const EventRecord = record(
     broadcast: atMost(
       z
         .object({
-          country: Name.describe('A country\'s name.'),
+          country: Name.describe("A country's name."),
           broadcasters: atMost(Name, LIMITS.broadcastersPerCountry).min(1).describe('Who shows it there.'),
         })
         .strict(),
       LIMITS.broadcastCountries,
     ).describe('Who shows the card, country by country; [] for nobody.'),
-    poster_image_url: z.url().max(LIMITS.url, `must be at most ${LIMITS.url} characters`).nullable().describe('The poster\'s address, or null.'),
+    poster_image_url: z
+      .url()
+      .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+      .nullable()
+      .describe("The poster's address, or null."),
     updated_at: UpdatedAt,
   },
 );
@@ -164,7 +226,11 @@ export const EventRecord = record(
 const Corner = z
   .object({
     fighter_id: refersTo('fighters', 'The fighter in this corner'),
-    winner: z.boolean().describe('true for the winner of a finished fight; false for both corners of a draw, and until the fight is finished.'),
+    winner: z
+      .boolean()
+      .describe(
+        'true for the winner of a finished fight; false for both corners of a draw, and until the fight is finished.',
+      ),
   })
   .strict();
 
@@ -172,7 +238,7 @@ export const FightRecord = record(
   {
     title: 'Fight',
     description:
-      'A bout on an event\'s card (content/fights/). Its result goes in by setting status to FINISHED, one corner\'s winner to true (none for a draw), results and, for decisions, scores.',
+      "A bout on an event's card (content/fights/). Its result goes in by setting status to FINISHED, one corner's winner to true (none for a draw), results and, for decisions, scores.",
   },
   {
     id: RecordId,
@@ -180,33 +246,58 @@ export const FightRecord = record(
     date: DateTime.describe('When the bout starts, UTC, YYYY-MM-DDTHH:MM:SS.'),
     event_id: refersTo('events', 'The card it is on'),
     division_id: refersTo('divisions', 'Its division'),
-    title_ids: atMost(Id, LIMITS.titlesAtStake).describe('The titles at stake, ids of content/titles/ in the fight\'s division; [] for none.'),
-    status: FightStatus.describe('NOT_STARTED, LIVE or FINISHED. Only a FINISHED fight has results, scores and a winner.'),
+    title_ids: atMost(Id, LIMITS.titlesAtStake).describe(
+      "The titles at stake, ids of content/titles/ in the fight's division; [] for none.",
+    ),
+    status: FightStatus.describe(
+      'NOT_STARTED, LIVE or FINISHED. Only a FINISHED fight has results, scores and a winner.',
+    ),
     scheduled_rounds: z.number().int().min(1).max(15).describe('The rounds scheduled, 1 to 15.'),
-    fighters: z.object({ fighter_1: Corner, fighter_2: Corner }).strict().describe('The two corners: two different fighters.'),
+    fighters: z
+      .object({ fighter_1: Corner, fighter_2: Corner })
+      .strict()
+      .describe('The two corners: two different fighters.'),
     results: z
       .object({
         outcome: Outcome.describe('UD, MD or SD (decisions), TKO, KO or PTS.'),
-        round: z.string().regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"').describe('The round it ended in, as text, e.g. "7"; at most scheduled_rounds.'),
+        round: z
+          .string()
+          .regex(/^[1-9]\d?$/, 'must be a round number as a string, e.g. "7"')
+          .describe('The round it ended in, as text, e.g. "7"; at most scheduled_rounds.'),
       })
       .strict()
       .nullable()
       .describe('How it ended; null unless status is FINISHED, which needs it.'),
-    scores: atMost(Scorecard, LIMITS.scorecards).min(1).nullable().describe('The judges\' cards, e.g. ["116-112", "115-113", "117-111"]; null unless the fight is finished.'),
+    scores: atMost(Scorecard, LIMITS.scorecards)
+      .min(1)
+      .nullable()
+      .describe('The judges\' cards, e.g. ["116-112", "115-113", "117-111"]; null unless the fight is finished.'),
     updated_at: UpdatedAt,
   },
 )
-  .superRefine(({ fighters: f }, ctx) => {
-    if (f.fighter_1.fighter_id === f.fighter_2.fighter_id) flag(ctx, ['fighters', 'fighter_2', 'fighter_id'], 'must differ from fighter_1');
-  }, { when: parsed('fighters.fighter_1.fighter_id', 'fighters.fighter_2.fighter_id') })
-  .superRefine(({ fighters: f }, ctx) => {
-    if (f.fighter_1.winner && f.fighter_2.winner) flag(ctx, ['fighters'], 'has more than one winner');
-  }, { when: parsed('fighters.fighter_1.winner', 'fighters.fighter_2.winner') })
+  .superRefine(
+    ({ fighters: f }, ctx) => {
+      if (f.fighter_1.fighter_id === f.fighter_2.fighter_id)
+        flag(ctx, ['fighters', 'fighter_2', 'fighter_id'], 'must differ from fighter_1');
+    },
+    { when: parsed('fighters.fighter_1.fighter_id', 'fighters.fighter_2.fighter_id') },
+  )
+  .superRefine(
+    ({ fighters: f }, ctx) => {
+      if (f.fighter_1.winner && f.fighter_2.winner) flag(ctx, ['fighters'], 'has more than one winner');
+    },
+    { when: parsed('fighters.fighter_1.winner', 'fighters.fighter_2.winner') },
+  )
   // These read only whether results and scores are set, so a malformed result still counts as one.
-  .superRefine((f, ctx) => {
-    if (f.status === 'FINISHED' && f.results === null) flag(ctx, ['results'], 'must be set when status is FINISHED');
-  }, { when: parsed('status', 'results') })
-  .superRefine((f, ctx) => nullUnlessFinished(ctx, f.status, f.results, 'results'), { when: parsed('status', 'results') })
+  .superRefine(
+    (f, ctx) => {
+      if (f.status === 'FINISHED' && f.results === null) flag(ctx, ['results'], 'must be set when status is FINISHED');
+    },
+    { when: parsed('status', 'results') },
+  )
+  .superRefine((f, ctx) => nullUnlessFinished(ctx, f.status, f.results, 'results'), {
+    when: parsed('status', 'results'),
+  })
   .superRefine((f, ctx) => nullUnlessFinished(ctx, f.status, f.scores, 'scores'), { when: parsed('status', 'scores') })
   .superRefine((f, ctx) => noWinnerUnlessFinished(ctx, f.status, f.fighters.fighter_1.winner, 'fighter_1'), {
     when: parsed('status', 'fighters.fighter_1.winner'),
@@ -214,23 +305,45 @@ export const FightRecord = record(
   .superRefine((f, ctx) => noWinnerUnlessFinished(ctx, f.status, f.fighters.fighter_2.winner, 'fighter_2'), {
     when: parsed('status', 'fighters.fighter_2.winner'),
   })
-  .superRefine((f, ctx) => {
-    if (f.results && Number(f.results.round) > f.scheduled_rounds) flag(ctx, ['results', 'round'], 'must not exceed scheduled_rounds');
-  }, { when: parsed('scheduled_rounds', 'results.round') })
-  .superRefine(({ title_ids }, ctx) => {
-    if (new Set(title_ids).size !== title_ids.length) flag(ctx, ['title_ids'], 'lists a title more than once');
-  }, { when: parsed('title_ids.*') });
+  .superRefine(
+    (f, ctx) => {
+      if (f.results && Number(f.results.round) > f.scheduled_rounds)
+        flag(ctx, ['results', 'round'], 'must not exceed scheduled_rounds');
+    },
+    { when: parsed('scheduled_rounds', 'results.round') },
+  )
+  .superRefine(
+    ({ title_ids }, ctx) => {
+      if (new Set(title_ids).size !== title_ids.length) flag(ctx, ['title_ids'], 'lists a title more than once');
+    },
+    { when: parsed('title_ids.*') },
+  );
 
-function nullUnlessFinished(ctx: z.core.$RefinementCtx, status: FightStatus, value: unknown, field: 'results' | 'scores') {
+function nullUnlessFinished(
+  ctx: z.core.$RefinementCtx,
+  status: FightStatus,
+  value: unknown,
+  field: 'results' | 'scores',
+) {
   if (status !== 'FINISHED' && value !== null) flag(ctx, [field], `must be null when status is ${status}`);
 }
 
-function noWinnerUnlessFinished(ctx: z.core.$RefinementCtx, status: FightStatus, winner: boolean, corner: 'fighter_1' | 'fighter_2') {
-  if (status !== 'FINISHED' && winner) flag(ctx, ['fighters', corner, 'winner'], `must be false when status is ${status}`);
+function noWinnerUnlessFinished(
+  ctx: z.core.$RefinementCtx,
+  status: FightStatus,
+  winner: boolean,
+  corner: 'fighter_1' | 'fighter_2',
+) {
+  if (status !== 'FINISHED' && winner)
+    flag(ctx, ['fighters', corner, 'winner'], `must be false when status is ${status}`);
 }
 
 export const RankingRecord = record(
-  { title: 'Ranking', description: 'An organization\'s ranking of a division (content/rankings/): exactly one for every organization and division.' },
+  {
+    title: 'Ranking',
+    description:
+      "An organization's ranking of a division (content/rankings/): exactly one for every organization and division.",
+  },
   {
     id: RecordId,
     organization_id: refersTo('organizations', 'The organization ranking'),
@@ -241,33 +354,47 @@ export const RankingRecord = record(
     champions: atMost(
       z
         .object({
-          title_type: TitleType.describe('full, regular or interim: one of the organization\'s titles in the division.'),
-          fighter_id: Id.nullable().describe('The champion, an id of content/fighters/, or null when the title is vacant.'),
+          title_type: TitleType.describe("full, regular or interim: one of the organization's titles in the division."),
+          fighter_id: Id.nullable().describe(
+            'The champion, an id of content/fighters/, or null when the title is vacant.',
+          ),
         })
         .strict(),
       TitleType.options.length,
-    ).describe('Who holds the organization\'s titles in the division, at most one entry per title type.'),
+    ).describe("Who holds the organization's titles in the division, at most one entry per title type."),
     rankings: atMost(
       z
         .object({
           rank: z.number().int().min(1).describe('1 for the top contender; ranks ascend without repeats.'),
-          fighter_id: Id.nullable().describe('The contender, an id of content/fighters/, or null when the rank is vacant.'),
+          fighter_id: Id.nullable().describe(
+            'The contender, an id of content/fighters/, or null when the rank is vacant.',
+          ),
         })
         .strict(),
       LIMITS.rankedContenders,
     ).describe('The contenders, in rank order.'),
   },
 )
-  .superRefine(({ rankings }, ctx) => {
-    rankings.forEach(({ rank }, i) => {
-      if (i > 0 && rank <= rankings[i - 1].rank)
-        flag(ctx, ['rankings', i, 'rank'], `is out of order: ${rank} follows ${rankings[i - 1].rank} (ranks must ascend without repeats)`);
-    });
-  }, { when: parsed('rankings.*.rank') })
-  .superRefine(({ champions }, ctx) => {
-    const types = champions.map((c) => c.title_type);
-    if (new Set(types).size !== types.length) flag(ctx, ['champions'], 'lists a title_type more than once');
-  }, { when: parsed('champions.*.title_type') });
+  .superRefine(
+    ({ rankings }, ctx) => {
+      rankings.forEach(({ rank }, i) => {
+        if (i > 0 && rank <= rankings[i - 1].rank)
+          flag(
+            ctx,
+            ['rankings', i, 'rank'],
+            `is out of order: ${rank} follows ${rankings[i - 1].rank} (ranks must ascend without repeats)`,
+          );
+      });
+    },
+    { when: parsed('rankings.*.rank') },
+  )
+  .superRefine(
+    ({ champions }, ctx) => {
+      const types = champions.map((c) => c.title_type);
+      if (new Set(types).size !== types.length) flag(ctx, ['champions'], 'lists a title_type more than once');
+    },
+    { when: parsed('champions.*.title_type') },
+  );
 
 export type DivisionRecord = z.infer<typeof DivisionRecord>;
 export type OrganizationRecord = z.infer<typeof OrganizationRecord>;

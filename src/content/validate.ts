@@ -62,7 +62,10 @@ class Keys<K extends string> {
   }
   /** False when the key is absent for certain. */
   mayHave(fields: Record<K, string>): boolean {
-    return this.known.has(this.key(fields)) || this.unsure.some((u) => this.fields.every((f) => u[f] === undefined || u[f] === fields[f]));
+    return (
+      this.known.has(this.key(fields)) ||
+      this.unsure.some((u) => this.fields.every((f) => u[f] === undefined || u[f] === fields[f]))
+    );
   }
   private key(fields: Slot<K>): string {
     return this.fields.map((f) => fields[f]).join('/');
@@ -85,7 +88,10 @@ export interface CrossChecker {
  * `folders` are the collection folders as problems name them; `idIndex` makes each collection's
  * id index (a Map unless a caller has a more compact one).
  */
-export function createCrossChecker(folders: Record<CollectionName, string>, idIndex: (c: CollectionName) => IdIndex = mapIdIndex): CrossChecker {
+export function createCrossChecker(
+  folders: Record<CollectionName, string>,
+  idIndex: (c: CollectionName) => IdIndex = mapIdIndex,
+): CrossChecker {
   const ids = new Map<CollectionName, IdIndex>();
   const indexOf = (c: CollectionName) => {
     let index = ids.get(c);
@@ -117,36 +123,61 @@ export function createCrossChecker(folders: Record<CollectionName, string>, idIn
       if (facts.id !== undefined) {
         const seen = indexOf(collection).add(facts.id, file);
         if (seen !== undefined)
-          push(duplicates, collection, { file, field: 'id', message: `duplicate ${SINGULAR[collection]} id "${facts.id}", already used by ${seen}` });
+          push(duplicates, collection, {
+            file,
+            field: 'id',
+            message: `duplicate ${SINGULAR[collection]} id "${facts.id}", already used by ${seen}`,
+          });
       }
-      if ((collection === 'divisions' || collection === 'organizations') && facts.validId !== undefined) validIds[collection].add(facts.validId);
+      if ((collection === 'divisions' || collection === 'organizations') && facts.validId !== undefined)
+        validIds[collection].add(facts.validId);
       for (const [at, target, id, field] of facts.refs)
         if (!exists(target, id))
-          push(references, `${collection}/${field}`, { file, field: at, message: `refers to ${SINGULAR[target]} "${id}", which does not exist` });
+          push(references, `${collection}/${field}`, {
+            file,
+            field: at,
+            message: `refers to ${SINGULAR[target]} "${id}", which does not exist`,
+          });
 
       if (facts.title) {
         const t = facts.title;
         if (t.id !== undefined && t.division_id !== undefined) titleDivision.set(t.id, t.division_id);
         const taken = titleSlots.add(t, t.id ?? file);
         if (taken !== undefined)
-          titleSlotProblems.push({ file, field: 'type', message: `organization "${t.organization_id}" already has a ${t.type} title in division "${t.division_id}": "${taken}"` });
+          titleSlotProblems.push({
+            file,
+            field: 'type',
+            message: `organization "${t.organization_id}" already has a ${t.type} title in division "${t.division_id}": "${taken}"`,
+          });
       }
       if (collection === 'fights' && facts.division_id !== undefined)
         for (const [at, target, id] of facts.refs) {
           if (target !== 'titles') continue;
           const division = titleDivision.get(id);
           if (division !== undefined && division !== facts.division_id)
-            stakeProblems.push({ file, field: at, message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"` });
+            stakeProblems.push({
+              file,
+              field: at,
+              message: `title "${id}" belongs to division "${division}", not the fight's division "${facts.division_id}"`,
+            });
         }
       if (facts.ranking) {
         const r = facts.ranking.slot;
         const taken = rankingSlots.add(r, r.id ?? file);
         if (taken !== undefined)
-          rankingProblems.push({ file, field: 'division_id', message: `a ranking for ${r.organization_id}/${r.division_id} already exists: "${taken}"` });
+          rankingProblems.push({
+            file,
+            field: 'division_id',
+            message: `a ranking for ${r.organization_id}/${r.division_id} already exists: "${taken}"`,
+          });
         if (r.organization_id !== undefined && r.division_id !== undefined)
           for (const [at, type] of facts.ranking.champions)
             if (!titleSlots.mayHave({ organization_id: r.organization_id, division_id: r.division_id, type }))
-              rankingProblems.push({ file, field: at, message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"` });
+              rankingProblems.push({
+                file,
+                field: at,
+                message: `organization "${r.organization_id}" has no ${type} title in division "${r.division_id}"`,
+              });
       }
     },
 
@@ -162,7 +193,8 @@ export function createCrossChecker(folders: Record<CollectionName, string>, idIn
       const problems: Problem[] = [];
       const order = Object.keys(folders) as CollectionName[];
       for (const c of order) problems.push(...(duplicates.get(c) ?? []));
-      for (const c of order) for (const field of (REFERENCES[c] ?? []).keys()) problems.push(...(references.get(`${c}/${field}`) ?? []));
+      for (const c of order)
+        for (const field of (REFERENCES[c] ?? []).keys()) problems.push(...(references.get(`${c}/${field}`) ?? []));
       problems.push(...titleSlotProblems, ...stakeProblems, ...rankingProblems);
       // The rankings list promises one record per organization on every division's page.
       for (const division_id of validIds.divisions)

@@ -20,7 +20,15 @@ import type { FileList } from '../shared/file-list.ts';
 import { apiDocumentText } from '../astro/api-document.ts';
 import { readTextIfThere } from '../shared/fs-errors.ts';
 import { OPENAPI_PATH } from '../api/public.ts';
-import { buildInputs, buildInputsOf, buildInputsOffThread, readMarker, stateFolder, writeMarker, MARKER } from '../build/output.ts';
+import {
+  buildInputs,
+  buildInputsOf,
+  buildInputsOffThread,
+  readMarker,
+  stateFolder,
+  writeMarker,
+  MARKER,
+} from '../build/output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { folderOrigin } from '../hosts/node/folder-origin.ts';
 
@@ -58,7 +66,12 @@ function currentState(distDir: string, contentDir: string): SavedState | null {
   const marker = readMarker(distDir);
   const state = loadState(stateFolder(distDir));
   if (!marker?.store || !state) return null;
-  if (state.meta.store !== marker.store || state.meta.content !== path.resolve(contentDir) || state.meta.code !== codeDigest()) return null;
+  if (
+    state.meta.store !== marker.store ||
+    state.meta.content !== path.resolve(contentDir) ||
+    state.meta.code !== codeDigest()
+  )
+    return null;
   return state;
 }
 
@@ -158,8 +171,20 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     if (changes.length === 0) return;
     const started = performance.now();
     // Each file's size and time before it is read: a save during the read shows in the marker as a change not applied.
-    const stats = new Map(changes.map((c) => [`${c.collection}/${c.file}`, statOf(path.join(options.contentDir, c.collection, c.file))]));
-    const result = applyChanges({ catalog: current.catalog, orders, contentDir: options.contentDir, asOf: options.asOf, madeFor: current.meta.asOf, read }, changes);
+    const stats = new Map(
+      changes.map((c) => [`${c.collection}/${c.file}`, statOf(path.join(options.contentDir, c.collection, c.file))]),
+    );
+    const result = applyChanges(
+      {
+        catalog: current.catalog,
+        orders,
+        contentDir: options.contentDir,
+        asOf: options.asOf,
+        madeFor: current.meta.asOf,
+        read,
+      },
+      changes,
+    );
     if (result.kind === 'problems') {
       options.log(`${formatProblems(result.problems)}\nThe last good data is served until these are fixed.`);
       return;
@@ -204,7 +229,8 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
         // a whole list writes tens of thousands of files at a million records.
         if (n % BATCH === 0) await setImmediate();
       }
-      for (const gone of [...result.removed, ...recorded.written.removed]) if (!staged.has(gone)) staged.set(gone, null);
+      for (const gone of [...result.removed, ...recorded.written.removed])
+        if (!staged.has(gone)) staged.set(gone, null);
       options.context.stage(staged);
       let moved = 0;
       for (const [file, from] of staged) {
@@ -247,7 +273,10 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
       applying = false;
     }
   };
-  const apply = () => (running = running.then(applyInTurn).catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
+  const apply = () =>
+    (running = running
+      .then(applyInTurn)
+      .catch((e) => options.log(`Could not apply the change: ${(e as Error).stack ?? e}`)));
 
   let watcher: ContentWatch | undefined = (options.watch ?? watchContent)(options.contentDir, (name) => {
     const change = changeOf(name);

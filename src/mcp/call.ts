@@ -30,7 +30,8 @@ export interface CallContext {
 export type Arguments = Record<string, unknown>;
 
 /** An argument as a query value: text as it is, numbers and booleans spelled, anything else as JSON (which the API refuses with its rule). */
-const queryValue = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const queryValue = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /**
  * The API request URL for a tool's arguments. The path's id must be an id: the router would read
@@ -45,7 +46,9 @@ function apiUrl(tool: Tool, args: Arguments, origin: string): URL {
     if (value === undefined || value === null || value === '') throw invalidParameter(name, kinds.id.rule);
     const id = queryValue(value);
     if (!endpoint.params.shape[name].safeParse(id).success)
-      throw isResource(endpoint.section) ? recordNotFound(endpoint.section, id) : notFound(`${endpoint.section} "${id}"`);
+      throw isResource(endpoint.section)
+        ? recordNotFound(endpoint.section, id)
+        : notFound(`${endpoint.section} "${id}"`);
     ids[name] = id;
   }
   const url = new URL(`${BASE_PATH}${pathWith(endpoint, ids)}`, origin);
@@ -80,7 +83,8 @@ type Answer = {
 /** One line for a model: what a success holds, and the call for the next page. */
 function summaryOf(tool: Tool, args: Arguments, answer: Answer, p: Pagination): string {
   const { endpoint } = tool;
-  if (!Array.isArray(answer.data)) return `One ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : endpoint.section}: ${answer.data?.id}.`;
+  if (!Array.isArray(answer.data))
+    return `One ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : endpoint.section}: ${answer.data?.id}.`;
   const of = p.total_items > 0 ? ` of ${p.total_items}` : '';
   const page = p.total_pages > 0 ? `page ${p.page} of ${p.total_pages}` : `page ${p.page}`;
   const next = nextCall(tool, args, p);
@@ -90,7 +94,10 @@ function summaryOf(tool: Tool, args: Arguments, answer: Answer, p: Pagination): 
 
 function result(text: string, answer: Answer, summary: string, isError: boolean): CallToolResult {
   return {
-    content: [{ type: 'text', text: summary }, { type: 'text', text }],
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text },
+    ],
     structuredContent: answer,
     ...(isError ? { isError: true } : {}),
   };
@@ -114,5 +121,7 @@ export async function callTool(tool: Tool, args: Arguments, ctx: CallContext): P
   const text = await response.text();
   const answer = JSON.parse(text) as Answer;
   // Every success has its pagination (src/api/schemas.ts): an answer without is no success.
-  return response.ok && answer.pagination ? result(text, answer, summaryOf(tool, args, answer, answer.pagination), false) : failure(text, answer);
+  return response.ok && answer.pagination
+    ? result(text, answer, summaryOf(tool, args, answer, answer.pagination), false)
+    : failure(text, answer);
 }

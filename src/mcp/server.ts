@@ -5,7 +5,13 @@
 // initialize, ping, tools/list and tools/call; every tool call is answered by the API's handler.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { createGate } from '../api/gate.ts';
 import { createHandler, type HandlerOptions } from '../api/handler.ts';
@@ -59,8 +65,12 @@ function jsonRpcError(code: ErrorCode, message: string, status = 400): Response 
 /** The body's bytes, read no further than the limit, or the refusal of a body over it or that never arrived whole. */
 async function readBytes(request: Request): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { refused: Response }> {
   const bytes = await readBody(request, MAX_BODY_BYTES);
-  if (bytes === 'too large') return { refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`, 413) };
-  if (bytes === 'failed') return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body could not be read') };
+  if (bytes === 'too large')
+    return {
+      refused: jsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`, 413),
+    };
+  if (bytes === 'failed')
+    return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body could not be read') };
   return { bytes };
 }
 
@@ -74,7 +84,9 @@ export async function replayable(request: Request): Promise<{ copy: () => Reques
   const read = await readBytes(request);
   if ('refused' in read) return read;
   // Made from its parts: a host's request (srvx's on Node) need not be a Request that Request copies.
-  return { copy: () => new Request(request.url, { method: request.method, headers: request.headers, body: read.bytes }) };
+  return {
+    copy: () => new Request(request.url, { method: request.method, headers: request.headers, body: read.bytes }),
+  };
 }
 
 /**
@@ -93,9 +105,16 @@ async function readMessage(request: Request): Promise<{ message: unknown } | { r
     return { refused: jsonRpcError(ErrorCode.ParseError, 'Parse error: the body is not JSON') };
   }
   if (Array.isArray(message))
-    return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own') };
+    return {
+      refused: jsonRpcError(
+        ErrorCode.InvalidRequest,
+        'Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own',
+      ),
+    };
   if (!JSONRPCMessageSchema.safeParse(message).success)
-    return { refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC 2.0 message') };
+    return {
+      refused: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC 2.0 message'),
+    };
   return { message };
 }
 
@@ -119,7 +138,11 @@ export function createMcpHandler(options: HandlerOptions): McpHandler {
     // A server and a transport per request: a stateless transport serves one request only.
     const server = new Server(
       { name: 'boxing-data', title: 'Boxing Data API', version: BASE_PATH.slice(2) },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_VALIDATION },
+      {
+        capabilities: { tools: { listChanged: false } },
+        instructions: INSTRUCTIONS,
+        jsonSchemaValidator: NO_VALIDATION,
+      },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
     server.setRequestHandler(CallToolRequestSchema, ({ params }) => {
@@ -128,10 +151,16 @@ export function createMcpHandler(options: HandlerOptions): McpHandler {
       const args = (params.arguments ?? {}) as Arguments;
       // Refused before any work: an argument is a value or a list of values, and the API's query could not spell one nested so deep.
       if (nestsDeeperThan(args, MAX_ARGUMENT_DEPTH))
-        throw new McpError(ErrorCode.InvalidParams, `The arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects`);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `The arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects`,
+        );
       return callTool(tool, args, { handler: api, store, key, origin, now });
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       return withHeaders(await transport.handleRequest(request, { parsedBody: read.message }));

@@ -43,7 +43,9 @@ function idsNote(names: readonly string[]): string {
   const sources = names.flatMap((name) => {
     const resource = RESOURCE_OF_ID.get(name);
     const list = resource && listToolOf(resource);
-    return list === undefined ? [] : [`${name} from ${list} (or the ${SINGULAR[resource!]} objects inside other answers)`];
+    return list === undefined
+      ? []
+      : [`${name} from ${list} (or the ${SINGULAR[resource!]} objects inside other answers)`];
   });
   const ids = `Ids are ${ID_RULE}, such as the \`id\` of any record in an answer.`;
   return sources.length === 0 ? ids : `${ids} Take ${sources.join('; ')}.`;
@@ -51,22 +53,23 @@ function idsNote(names: readonly string[]): string {
 
 /** How to reach the rest of a list, as the endpoint pages. */
 function pagingNote(endpoint: Endpoint, args: ReadonlyMap<string, JsonSchema>): string {
-  if (endpoint.kind === 'one') return `The answer's data is the one ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : 'record'}.`;
+  if (endpoint.kind === 'one')
+    return `The answer's data is the one ${isResource(endpoint.section) ? SINGULAR[endpoint.section] : 'record'}.`;
   if (args.has('cursor'))
     return (
-      'The answer\'s data is one page of records. To get the next page, call this tool again with the arguments the ' +
-      'answer\'s text names: those next_page repeats (on a filtered list, the same filters, order and page_size), and ' +
+      "The answer's data is one page of records. To get the next page, call this tool again with the arguments the " +
+      "answer's text names: those next_page repeats (on a filtered list, the same filters, order and page_size), and " +
       '`cursor` from pagination.next_page (a URL whose cursor parameter is the token). next_page is null on the last page.'
     );
   if (args.has('page_num'))
-    return 'The answer\'s data is one page of records. To get the next page, call this tool again with page_num one higher, up to pagination.total_pages; the answer\'s text names the next call.';
-  return 'The answer\'s data is the whole list, in one page.';
+    return "The answer's data is one page of records. To get the next page, call this tool again with page_num one higher, up to pagination.total_pages; the answer's text names the next call.";
+  return "The answer's data is the whole list, in one page.";
 }
 
 function toolOf(endpoint: Endpoint): Tool {
   const args = argumentsOf(endpoint);
   const answer =
-    'It answers the API\'s JSON envelope {metadata, pagination, error, data}, in structuredContent and as text after a one-line summary.';
+    "It answers the API's JSON envelope {metadata, pagination, error, data}, in structuredContent and as text after a one-line summary.";
   return {
     name: endpoint.name,
     title: endpoint.summary,

@@ -53,7 +53,8 @@ const CLEAR_LINE = '\r\x1b[K';
 
 /** A terminal gets the live line; CI, NO_COLOR and TERM=dumb ask for plain output even on one. */
 export function isLive(stream: ConsoleStream, env: Env = process.env): boolean {
-  const set = (name: string) => env[name] !== undefined && env[name] !== '' && env[name] !== 'false' && env[name] !== '0';
+  const set = (name: string) =>
+    env[name] !== undefined && env[name] !== '' && env[name] !== 'false' && env[name] !== '0';
   return stream.isTTY === true && !set('CI') && !set('NO_COLOR') && env.TERM !== 'dumb';
 }
 
@@ -62,7 +63,8 @@ export function plainEveryMs(env: Env = process.env): number {
   const text = env.PROGRESS_INTERVAL;
   if (text === undefined || text === '') return PLAIN_EVERY_SECONDS * 1000;
   const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`PROGRESS_INTERVAL must be a number of seconds above 0, not "${text}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`PROGRESS_INTERVAL must be a number of seconds above 0, not "${text}"`);
   return seconds * 1000;
 }
 
@@ -159,7 +161,10 @@ export function consoleProgress(options: ConsoleProgressOptions = {}): ConsolePr
       phase.lastLook = at;
       // Ticks until the next look, so that it comes about LOOK_MS from now at the pace just seen
       // (at most twice as many as before, so one quick burst cannot put the next look far off).
-      phase.stride = since <= 0 ? Math.min(phase.stride * 2, 1 << 24) : Math.max(1, Math.min(phase.stride * 2, Math.round((phase.stride * LOOK_MS) / since)));
+      phase.stride =
+        since <= 0
+          ? Math.min(phase.stride * 2, 1 << 24)
+          : Math.max(1, Math.min(phase.stride * 2, Math.round((phase.stride * LOOK_MS) / since)));
       phase.untilLook = phase.stride;
       report(at);
     },

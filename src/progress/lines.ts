@@ -9,7 +9,8 @@ export const count = (n: number) => grouped(Math.round(n));
 export const rate = (perSecond: number) => grouped(Number(perSecond.toPrecision(3)));
 
 /** How fast: "18,200/s", or for items that take longer than a second, "12.0 s each" (not "0.083/s"). */
-export const pace = (perSecond: number) => (perSecond >= 1 ? `${rate(perSecond)}/s` : `${duration(1 / perSecond)} each`);
+export const pace = (perSecond: number) =>
+  perSecond >= 1 ? `${rate(perSecond)}/s` : `${duration(1 / perSecond)} each`;
 
 /** A time taken: "0.4 s", "55.0 s", "4 min 10 s", "1 h 5 min". */
 export function duration(seconds: number): string {
@@ -28,7 +29,11 @@ export function wholeDuration(seconds: number): string {
 
 /** What a phase has done so far, after `seconds`: "checking fights: 412,000 / 1,000,000 (41%), 18,200/s, about 32 s left". */
 export function runningLine(name: string, done: number, total: number | undefined, seconds: number): string {
-  const parts = [total === undefined ? count(done) : `${count(done)} / ${count(total)}${total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : ''}`];
+  const parts = [
+    total === undefined
+      ? count(done)
+      : `${count(done)} / ${count(total)}${total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : ''}`,
+  ];
   // A rate over the first moments of a phase (one item in 2 ms) would promise nonsense.
   const perSecond = seconds >= 1 ? done / seconds : 0;
   if (perSecond > 0) {

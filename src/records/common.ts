@@ -38,7 +38,10 @@ export const Gender = z.enum(['M', 'F']);
 /** A ranking record's gender, spelled out as the commercial API's ranking records spell it. */
 export const RankingGender = z.enum(['male', 'female']);
 /** The ranking's word for each one-letter code. */
-export const RANKING_GENDER = { M: 'male', F: 'female' } as const satisfies Record<z.infer<typeof Gender>, z.infer<typeof RankingGender>>;
+export const RANKING_GENDER = { M: 'male', F: 'female' } as const satisfies Record<
+  z.infer<typeof Gender>,
+  z.infer<typeof RankingGender>
+>;
 
 /** One judge's card, `NNN-NNN` (two or three digits a side: 116-112, 58-56 for a six-rounder). */
 export const Scorecard = z.string().regex(/^\d{2,3}-\d{2,3}$/, 'must be a scorecard like 116-112');

@@ -1,6 +1,19 @@
 // Response shapes of the interface specification. Every variant is derived from one base schema.
 import { z } from 'zod';
-import { CalendarDate, ChangeKind, DateTime, DateTimeMicros, FightStatus, Gender, Id, Outcome, RankingGender, Scorecard, Stance, TitleType } from './common.ts';
+import {
+  CalendarDate,
+  ChangeKind,
+  DateTime,
+  DateTimeMicros,
+  FightStatus,
+  Gender,
+  Id,
+  Outcome,
+  RankingGender,
+  Scorecard,
+  Stance,
+  TitleType,
+} from './common.ts';
 import { SINGULAR, type Resource } from './resources.ts';
 
 export const Division = z
@@ -22,7 +35,10 @@ export const Event = z
     ...Occasion,
     // One key each; the bounds say so in the JSON Schema, which cannot express the refinement.
     broadcasters: z.array(
-      z.record(z.string(), z.string()).refine((o) => Object.keys(o).length === 1, 'one key').meta({ minProperties: 1, maxProperties: 1 }),
+      z
+        .record(z.string(), z.string())
+        .refine((o) => Object.keys(o).length === 1, 'one key')
+        .meta({ minProperties: 1, maxProperties: 1 }),
     ),
     broadcast: z.array(z.object({ country: z.string(), broadcasters: z.array(z.string()) }).strict()),
     poster_image_url: z.string().nullable(),
@@ -32,7 +48,12 @@ export const Event = z
 
 /** The event embedded in a fight: no venue, no broadcast, no updated_at. */
 export const FightEvent = Event.pick({
-  title: true, date: true, location: true, broadcasters: true, id: true, poster_image_url: true,
+  title: true,
+  date: true,
+  location: true,
+  broadcasters: true,
+  id: true,
+  poster_image_url: true,
 });
 
 /** Events schedule records carry no `broadcast`. */
@@ -48,7 +69,10 @@ export const Fight = z
     status: FightStatus,
     scheduled_rounds: z.number().int(),
     fighters: z.object({ fighter_1: FightFighter, fighter_2: FightFighter }).strict(),
-    results: z.object({ outcome: Outcome, round: z.string().regex(/^\d+$/) }).strict().nullable(),
+    results: z
+      .object({ outcome: Outcome, round: z.string().regex(/^\d+$/) })
+      .strict()
+      .nullable(),
     scores: z.array(Scorecard).nullable(),
     event: FightEvent,
     division: Division,
@@ -80,8 +104,13 @@ export const Fighter = z
     reach_in: z.number(),
     stats: z
       .object({
-        wins: z.number().int(), losses: z.number().int(), draws: z.number().int(), total_bouts: z.number().int(),
-        total_rounds: z.number().int(), ko_wins: z.number().int(), stopped: z.number().int(),
+        wins: z.number().int(),
+        losses: z.number().int(),
+        draws: z.number().int(),
+        total_bouts: z.number().int(),
+        total_rounds: z.number().int(),
+        ko_wins: z.number().int(),
+        stopped: z.number().int(),
       })
       .strict(),
     division: Division,
@@ -115,7 +144,10 @@ export const ExportPart = z
     url: z.url().describe('Where to download the part: a whole URL on the host that answered.'),
     records: Count.describe('Records in the part, one a line.'),
     bytes: Count.describe('Size of the file as downloaded (gzip), in bytes.'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the file as downloaded, in hex: the URL names its first 16 digits.'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('SHA-256 of the file as downloaded, in hex: the URL names its first 16 digits.'),
   })
   .strict();
 
@@ -123,8 +155,10 @@ export const ExportPart = z
 export const Export = z
   .object({
     collection: Collection,
-    as_of: CalendarDate.describe("The build's day: the data is as of this UTC day (fighters' ages are computed for it)."),
-    records: Count.describe('Records in the collection: the sum of its parts\'.'),
+    as_of: CalendarDate.describe(
+      "The build's day: the data is as of this UTC day (fighters' ages are computed for it).",
+    ),
+    records: Count.describe("Records in the collection: the sum of its parts'."),
     bytes: Count.describe('Size of all its parts as downloaded, in bytes.'),
     parts: z.array(ExportPart),
   })
@@ -133,7 +167,11 @@ export const Export = z
 /** A record a build created, changed or deleted: what the changes feed lists, in build order. */
 export const Change = z
   .object({
-    build: z.number().int().min(1).describe('The build that made the change: builds are numbered in order within the feed\'s history.'),
+    build: z
+      .number()
+      .int()
+      .min(1)
+      .describe("The build that made the change: builds are numbered in order within the feed's history."),
     built_at: DateTime.describe('When that build was made (UTC).'),
     collection: Collection,
     id: Id.describe("The record's id in its collection."),
@@ -141,7 +179,9 @@ export const Change = z
     record: z
       .union([Fight, Event, Fighter, Division, Organization, Title, Ranking])
       .nullable()
-      .describe('The record as that build made it, exactly as its get-one or list returns it; null when deleted. Later builds may change it again: apply the changes in order.'),
+      .describe(
+        'The record as that build made it, exactly as its get-one or list returns it; null when deleted. Later builds may change it again: apply the changes in order.',
+      ),
   })
   .strict();
 
@@ -150,7 +190,9 @@ export const Health = z
   .object({
     status: z.literal('ok'),
     as_of: CalendarDate.describe("The build's day: the data is as of this UTC day; the daily rebuild moves it on."),
-    records: z.object(Object.fromEntries(Collection.options.map((c) => [c, Count])) as Record<Resource, typeof Count>).strict(),
+    records: z
+      .object(Object.fromEntries(Collection.options.map((c) => [c, Count])) as Record<Resource, typeof Count>)
+      .strict(),
   })
   .strict();
 

@@ -49,4 +49,3 @@ function linkTarget(file: string): string | null {
     throw e;
   }
 }
-

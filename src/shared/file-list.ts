@@ -71,7 +71,13 @@ export class FileList {
   /** The files whose place in the list passes `keep`, in the same order. */
   filterAt(keep: (i: number) => boolean): FileList {
     const { names, order, sizes, mtimes } = this.held;
-    return new FileList(names, order.filter((_, i) => keep(i)), sizes, mtimes, this.strip);
+    return new FileList(
+      names,
+      order.filter((_, i) => keep(i)),
+      sizes,
+      mtimes,
+      this.strip,
+    );
   }
   /** The files in `folder` (a path in this list, without a slash at either end) and below, by path relative to it. */
   within(folder: string): FileList {
@@ -117,10 +123,23 @@ export class FileList {
   packed(): PackedFileList {
     const { names, order, sizes, mtimes } = this.held;
     const { bytes, ends } = names.packed();
-    return { bytes: exact(bytes), ends: exact(ends), order: exact(order), sizes: sizes && exact(sizes), mtimes: mtimes && exact(mtimes), strip: this.strip };
+    return {
+      bytes: exact(bytes),
+      ends: exact(ends),
+      order: exact(order),
+      sizes: sizes && exact(sizes),
+      mtimes: mtimes && exact(mtimes),
+      strip: this.strip,
+    };
   }
   static from(packed: PackedFileList): FileList {
-    return new FileList(TextColumn.from(packed.bytes, packed.ends), packed.order, packed.sizes, packed.mtimes, packed.strip);
+    return new FileList(
+      TextColumn.from(packed.bytes, packed.ends),
+      packed.order,
+      packed.sizes,
+      packed.mtimes,
+      packed.strip,
+    );
   }
 }
 
@@ -128,12 +147,20 @@ export class FileList {
 function exact<T extends Uint8Array | Uint32Array | Float64Array>(view: T): T {
   if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return view;
   // Copied by the array types' own constructors: a Buffer's slice() would be a view again.
-  return (view instanceof Float64Array ? new Float64Array(view) : view instanceof Uint32Array ? new Uint32Array(view) : new Uint8Array(view)) as T;
+  return (
+    view instanceof Float64Array
+      ? new Float64Array(view)
+      : view instanceof Uint32Array
+        ? new Uint32Array(view)
+        : new Uint8Array(view)
+  ) as T;
 }
 
 /** The buffers of packed parts (see FileList.packed), to move with them when they are posted. */
 export function transferList(parts: PackedFileList): ArrayBuffer[] {
-  return [parts.bytes, parts.ends, parts.order, parts.sizes, parts.mtimes].flatMap((view) => (view ? [view.buffer as ArrayBuffer] : []));
+  return [parts.bytes, parts.ends, parts.order, parts.sizes, parts.mtimes].flatMap((view) =>
+    view ? [view.buffer as ArrayBuffer] : [],
+  );
 }
 
 /**
@@ -174,6 +201,7 @@ export function listFiles(dir: string, options: { stats?: boolean } = {}): FileL
   };
   walk(dir, '');
   const order = Uint32Array.from({ length: names.count }, (_, i) => i).sort((a, b) => names.compare(a, b));
-  return options.stats ? new FileList(names, order, Float64Array.from(sizes), Float64Array.from(mtimes)) : new FileList(names, order);
+  return options.stats
+    ? new FileList(names, order, Float64Array.from(sizes), Float64Array.from(mtimes))
+    : new FileList(names, order);
 }
-

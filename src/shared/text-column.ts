@@ -104,7 +104,8 @@ export class TextColumn {
     const start = i === 0 ? 0 : this.ends[i - 1];
     const end = this.ends[i];
     if (end - start < suffix.length) return false;
-    for (let k = 1; k <= suffix.length; k++) if (this.bytes[end - k] !== suffix.charCodeAt(suffix.length - k)) return false;
+    for (let k = 1; k <= suffix.length; k++)
+      if (this.bytes[end - k] !== suffix.charCodeAt(suffix.length - k)) return false;
     return true;
   }
 }

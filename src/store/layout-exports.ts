@@ -51,12 +51,19 @@ export const ListingHeader = z.object({ part_bytes: z.number().int().min(1), as_
 export type ListingHeader = z.infer<typeof ListingHeader>;
 
 export const StoredPart = z
-  .object({ name: z.string().regex(PART_NAME), records: Count, bytes: Count, sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+  .object({
+    name: z.string().regex(PART_NAME),
+    records: Count,
+    bytes: Count,
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
   .strict();
 export type StoredPart = z.infer<typeof StoredPart>;
 
 /** A collection's line of the listing: its parts in order, and their sums. */
-export const StoredExport = z.object({ collection: z.string(), records: Count, bytes: Count, parts: z.array(StoredPart) }).strict();
+export const StoredExport = z
+  .object({ collection: z.string(), records: Count, bytes: Count, parts: z.array(StoredPart) })
+  .strict();
 export type StoredExport = z.infer<typeof StoredExport>;
 
 /** The listing: its header line, then one line per collection, in the order given. */
@@ -67,7 +74,10 @@ export function listingText(header: ListingHeader, exports: readonly StoredExpor
 /** The listing's header and lines; a listing that does not parse throws (zod's error). */
 export function readListing(text: string): { header: ListingHeader; exports: StoredExport[] } {
   const [first, ...rest] = text.split('\n');
-  return { header: ListingHeader.parse(JSON.parse(first)), exports: rest.map((line) => StoredExport.parse(JSON.parse(line))) };
+  return {
+    header: ListingHeader.parse(JSON.parse(first)),
+    exports: rest.map((line) => StoredExport.parse(JSON.parse(line))),
+  };
 }
 
 /** What the health file holds: the answer's data as it is. */

@@ -97,7 +97,8 @@ export const RULES = {
 } as const satisfies Record<string, Record<string, CutRule>>;
 
 export const sortedRule = (list: SortedList): CutRule => RULES.sorted[list.resource];
-export const hashedRule = (list: HashedList): CutRule => (list.by === undefined ? RULES.records[list.resource] : RULES.whole[list.by]);
+export const hashedRule = (list: HashedList): CutRule =>
+  list.by === undefined ? RULES.records[list.resource] : RULES.whole[list.by];
 
 // "_" can never be an id (ids start with a letter or digit), so it stands for "any".
 const ANY = '_';
@@ -142,7 +143,8 @@ export function sortedFolder(list: SortedList): string {
 }
 
 /** The folder of a list kept by id: its index and its packs. */
-export const hashedFolder = (list: HashedList) => (list.by === undefined ? lists.records(list.resource) : lists.whole(list.resource, list.by));
+export const hashedFolder = (list: HashedList) =>
+  list.by === undefined ? lists.records(list.resource) : lists.whole(list.resource, list.by);
 
 export const paths = {
   /** A list's index (see list-index.ts), in its folder. */
@@ -153,7 +155,8 @@ export const paths = {
   titles: (organizationId: string | null, divisionId: string | null) =>
     `${lists.titlesBy}${organizationId ?? ANY}/${divisionId ?? ANY}.ndjson`,
   /** A rankings page (a header line, then its records). */
-  rankingsPage: (page: number, organizationId: string | null) => `${lists.rankingsPages}${page}/${organizationId ?? ANY}.ndjson`,
+  rankingsPage: (page: number, organizationId: string | null) =>
+    `${lists.rankingsPages}${page}/${organizationId ?? ANY}.ndjson`,
   rankingsOfDivision: (divisionId: string, organizationId: string | null) =>
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** A list's head: a header line with the list's size, then its first HEAD_SIZE records in the default order. */
@@ -212,10 +215,24 @@ export function splitHeader(text: string): { header: ListHeader; lines: string[]
  * record's JSON (which never holds a raw tab), so filtering needs no parsing.
  */
 export function keyedFightLine(
-  f: { id: string; date: string; division: { id: string }; event: { id: string }; fighters: { fighter_1: { fighter_id: string }; fighter_2: { fighter_id: string } } },
+  f: {
+    id: string;
+    date: string;
+    division: { id: string };
+    event: { id: string };
+    fighters: { fighter_1: { fighter_id: string }; fighter_2: { fighter_id: string } };
+  },
   json: string,
 ): string {
-  return [f.date, f.id, f.division.id, f.event.id, f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id, json].join('\t');
+  return [
+    f.date,
+    f.id,
+    f.division.id,
+    f.event.id,
+    f.fighters.fighter_1.fighter_id,
+    f.fighters.fighter_2.fighter_id,
+    json,
+  ].join('\t');
 }
 
 export interface KeyedFight {
@@ -230,7 +247,14 @@ export interface KeyedFight {
 export function readKeyedFight(line: string): KeyedFight {
   const parts = line.split('\t', 6);
   const json = line.slice(parts.reduce((n, p) => n + p.length + 1, 0));
-  return { date: parts[0], id: parts[1], division_id: parts[2], event_id: parts[3], fighter_ids: [parts[4], parts[5]], json };
+  return {
+    date: parts[0],
+    id: parts[1],
+    division_id: parts[2],
+    event_id: parts[3],
+    fighter_ids: [parts[4], parts[5]],
+    json,
+  };
 }
 
 /**

@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
     ]);
     for (const outcome of [built, read]) if (outcome.status === 'rejected') throw outcome.reason;
     once[BUILT] = true;
-    console.log(`The test build (${dist}) made in ${((performance.now() - started) / 1000).toFixed(1)} s, once for this run.`);
+    console.log(
+      `The test build (${dist}) made in ${((performance.now() - started) / 1000).toFixed(1)} s, once for this run.`,
+    );
   }
   project.provide('distDir', testDist());
   project.provide('shippedContent', shippedContent());

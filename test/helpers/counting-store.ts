@@ -20,17 +20,22 @@ export function countingStore(inner: Store) {
   let bytes = 0;
   let rounds = 0;
   let completed = 0;
-  const counted = <T extends { length: number }>(read: (path: string) => Promise<T | null>) => async (path: string): Promise<T | null> => {
-    const round = completed + 1;
-    rounds = Math.max(rounds, round);
-    paths.push(path);
-    const file = await read(path);
-    await new Promise((resolve) => setImmediate(resolve));
-    completed = Math.max(completed, round);
-    bytes += file?.length ?? 0;
-    return file;
+  const counted =
+    <T extends { length: number }>(read: (path: string) => Promise<T | null>) =>
+    async (path: string): Promise<T | null> => {
+      const round = completed + 1;
+      rounds = Math.max(rounds, round);
+      paths.push(path);
+      const file = await read(path);
+      await new Promise((resolve) => setImmediate(resolve));
+      completed = Math.max(completed, round);
+      bytes += file?.length ?? 0;
+      return file;
+    };
+  const store: Store = {
+    read: counted((path) => inner.read(path)),
+    readBytes: counted((path) => inner.readBytes(path)),
   };
-  const store: Store = { read: counted((path) => inner.read(path)), readBytes: counted((path) => inner.readBytes(path)) };
   return {
     store,
     /** The counts since the last call, then starts counting afresh. */

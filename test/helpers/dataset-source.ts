@@ -34,7 +34,10 @@ export function datasetSource(ds: Dataset): StoreSource {
       date: (s) => ds.fights[s].date,
       division: (s) => divisionIndex.get(ds.fights[s].division.id)!,
       event: (s) => eventSlot.get(ds.fights[s].event.id)!,
-      corners: (s) => [fighterSlot.get(ds.fights[s].fighters.fighter_1.fighter_id)!, fighterSlot.get(ds.fights[s].fighters.fighter_2.fighter_id)!],
+      corners: (s) => [
+        fighterSlot.get(ds.fights[s].fighters.fighter_1.fighter_id)!,
+        fighterSlot.get(ds.fights[s].fighters.fighter_2.fighter_id)!,
+      ],
     },
     events: {
       slots: ds.events.length,

@@ -44,14 +44,16 @@ export function differingFiles(a: string, b: string, options: Comparison = {}): 
   const [inA, inB] = [entries(a, options.under), entries(b, options.under)];
   const mayDiffer = new Set(options.bytesMayDiffer);
   const differing: string[] = [];
-  const apart = (name: string) => options.apart?.some((folder) => name === folder || name.startsWith(`${folder}/`)) ?? false;
+  const apart = (name: string) =>
+    options.apart?.some((folder) => name === folder || name.startsWith(`${folder}/`)) ?? false;
   for (const name of [...new Set([...inA.keys(), ...inB.keys()])].sort()) {
     if (apart(name)) continue;
     const [folderA, folderB] = [inA.get(name), inB.get(name)];
     if (folderA === undefined || folderB === undefined) {
       if (options.folders || !(folderA ?? folderB)) differing.push(name);
     } else if (folderA !== folderB) differing.push(name);
-    else if (!folderA && !mayDiffer.has(name) && !sameBytes(path.join(a, name), path.join(b, name))) differing.push(name);
+    else if (!folderA && !mayDiffer.has(name) && !sameBytes(path.join(a, name), path.join(b, name)))
+      differing.push(name);
   }
   return differing;
 }

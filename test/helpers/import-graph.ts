@@ -16,14 +16,28 @@ export type ImportGraph = Map<string, string[]>;
  * import, no type-only one (`import type`, erased from the JavaScript).
  */
 export function importGraph(options: { atStart?: boolean } = {}): ImportGraph {
-  const files = fg.sync(['src/**/*.ts', 'netlify/**/*.ts', 'client/src/**/*.ts', 'client/examples/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'], { onlyFiles: true });
+  const files = fg.sync(
+    [
+      'src/**/*.ts',
+      'netlify/**/*.ts',
+      'client/src/**/*.ts',
+      'client/examples/**/*.ts',
+      'scripts/**/*.ts',
+      'test/**/*.ts',
+      'vitest.config.ts',
+    ],
+    { onlyFiles: true },
+  );
   const graph: ImportGraph = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const specifiers = options.atStart
       ? [...text.matchAll(FROM)].filter((m) => !/^\s*(?:import|export)\s+type\s/.test(m[0])).map((m) => m[1])
       : [...text.matchAll(FROM), ...text.matchAll(LOADED)].map((m) => m[1]);
-    graph.set(file, [...new Set(specifiers)].map((s) => path.normalize(path.join(path.dirname(file), s))));
+    graph.set(
+      file,
+      [...new Set(specifiers)].map((s) => path.normalize(path.join(path.dirname(file), s))),
+    );
   }
   return graph;
 }

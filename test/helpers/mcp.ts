@@ -18,7 +18,8 @@ export async function mcpClient(url: string, headers: Record<string, string>, fe
 }
 
 /** An answer without the moment it was made: a tool's and the API's made apart agree on the rest. */
-export const timeless = (answer: unknown) => JSON.parse(JSON.stringify(answer, (k, v) => (k === 'timestamp' ? 'T' : v)));
+export const timeless = (answer: unknown) =>
+  JSON.parse(JSON.stringify(answer, (k, v) => (k === 'timestamp' ? 'T' : v)));
 
 /** A tool's result holds the API's answer, as structuredContent and as the text after its summary line. */
 export function expectAnswer(result: CallToolResult, api: unknown, label: string) {

@@ -12,12 +12,19 @@ import { datasetSource } from './dataset-source.ts';
 const bytesOf = (body: Body) => (typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body));
 
 /** The dataset's store, made for `asOf` (the day the dataset was resolved for, in the tests). */
-export async function memoryStore(dataset: Dataset, options: { asOf?: string; partBytes?: number } = {}): Promise<Store & { files: Map<string, Body> }> {
+export async function memoryStore(
+  dataset: Dataset,
+  options: { asOf?: string; partBytes?: number } = {},
+): Promise<Store & { files: Map<string, Body> }> {
   const files = new Map<string, Body>();
   const source = datasetSource(dataset);
   // In the build's order: the exports last, as they read the lists' texts in their order.
   for (const unit of storeUnits(source)) files.set(unit.path, unit.body());
-  for await (const unit of exportUnits(source, { asOf: options.asOf ?? TEST_AS_OF, partBytes: options.partBytes ?? EXPORT_PART_BYTES })) files.set(unit.path, unit.body());
+  for await (const unit of exportUnits(source, {
+    asOf: options.asOf ?? TEST_AS_OF,
+    partBytes: options.partBytes ?? EXPORT_PART_BYTES,
+  }))
+    files.set(unit.path, unit.body());
   return {
     files,
     read: async (p) => {

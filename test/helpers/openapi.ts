@@ -16,7 +16,9 @@ interface Operation {
 }
 export interface ApiDocument {
   paths: Record<string, { get: Operation }>;
-  components: { schemas: Record<string, { properties?: { error?: { properties?: { status?: { const?: number } } } } }> };
+  components: {
+    schemas: Record<string, { properties?: { error?: { properties?: { status?: { const?: number } } } } }>;
+  };
   [key: string]: unknown;
 }
 
@@ -73,8 +75,11 @@ export function expectDocumented(method: string, target: string, status: number,
   let ref: string;
   if (apiPath === null) {
     const { schemas } = validator().document.components;
-    const names = Object.keys(schemas).filter((n) => schemas[n].properties?.error?.properties?.status?.const === status);
-    if (![401, 403, 404, 405].includes(status) || names.length === 0) throw new Error(`${label}: not an answer the API gives for a path it does not have`);
+    const names = Object.keys(schemas).filter(
+      (n) => schemas[n].properties?.error?.properties?.status?.const === status,
+    );
+    if (![401, 403, 404, 405].includes(status) || names.length === 0)
+      throw new Error(`${label}: not an answer the API gives for a path it does not have`);
     if (!hasBody) return;
     const body = JSON.parse(text) as { error?: { name?: string } };
     ref = pointer('components', 'schemas', names.includes(body.error?.name ?? '') ? body.error!.name! : names[0]);
@@ -89,5 +94,8 @@ export function expectDocumented(method: string, target: string, status: number,
     ref = pointer('paths', apiPath, 'get', 'responses', String(status), 'content', 'application/json', 'schema');
   }
   const validate = compiled(ref);
-  if (!validate(JSON.parse(text))) throw new Error(`${label} does not match ${ref}: ${validate.errors!.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+  if (!validate(JSON.parse(text)))
+    throw new Error(
+      `${label} does not match ${ref}: ${validate.errors!.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`,
+    );
 }

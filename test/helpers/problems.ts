@@ -8,7 +8,10 @@ import { minimalContent, writeContent } from './fixture.ts';
 export type Content = ReturnType<typeof minimalContent>;
 
 /** Problems of the fixture after `mutate`; `extra` may then add files next to the fixture's own. */
-export async function problemsOf(mutate: (c: Content) => void, extra?: (dir: string) => Promise<void>): Promise<string[]> {
+export async function problemsOf(
+  mutate: (c: Content) => void,
+  extra?: (dir: string) => Promise<void>,
+): Promise<string[]> {
   const content = minimalContent();
   mutate(content);
   const dir = await writeContent(content);

@@ -25,7 +25,11 @@ export async function loadContent(contentDir = 'content'): Promise<ContentRecord
   return saved ? (JSON.parse(readFileSync(saved, 'utf8')) as ContentRecords) : readContent(contentDir);
 }
 
-export const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export function page<T>(all: T[], pageNum: number, pageSize: number) {
   return all.slice((pageNum - 1) * pageSize, pageNum * pageSize);

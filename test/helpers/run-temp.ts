@@ -23,7 +23,10 @@ export const MEMORY_FS_ROOM = 2 * 1024 ** 3;
  * Where the run's folder goes: where TMPDIR says when it is set; else on the memory file system
  * when there is one with room (a container's is often 64 MB); else the system's temporary folder.
  */
-export function runTempBase(env: NodeJS.ProcessEnv = process.env, freeBytes: (dir: string) => number | null = free): string {
+export function runTempBase(
+  env: NodeJS.ProcessEnv = process.env,
+  freeBytes: (dir: string) => number | null = free,
+): string {
   if (env.TMPDIR) return env.TMPDIR;
   const room = freeBytes(MEMORY_FS);
   return room !== null && room >= MEMORY_FS_ROOM ? MEMORY_FS : tmpdir();

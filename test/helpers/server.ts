@@ -34,7 +34,12 @@ export async function startPreview(
 export async function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
   const { hostname, port } = new URL(base);
-  return new Promise<{ status: number; statusMessage: string | undefined; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    statusMessage: string | undefined;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+  }>((resolve, reject) => {
     const req = request({ host: hostname, port, method, path, headers, setHost: !('host' in headers) }, (res) => {
       let text = '';
       res.setEncoding('utf8');

@@ -3,7 +3,11 @@ import { spawnSync } from 'node:child_process';
 
 /** The generator's dataset of `fights` fights and `fighters` fighters (the other collections as shipped), written to `dir`. */
 export function writeDataset(dir: string, size: { fights: number; fighters: number }): string {
-  const r = spawnSync(process.execPath, ['scripts/generate.ts', '--fights', String(size.fights), '--fighters', String(size.fighters), '--out', dir], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['scripts/generate.ts', '--fights', String(size.fights), '--fighters', String(size.fighters), '--out', dir],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`the generator failed:\n${r.stderr}`);
   return dir;
 }

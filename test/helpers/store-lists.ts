@@ -5,8 +5,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
-  boundaryHash, hashedFolder, lineWithRecord, paths, readHashedIndex, readKeyed, readOrderedIndex, readPositional, recordAtEnd, recordOf, sortedFolder, type HashedList,
-  type SortedList, splitHeader,
+  boundaryHash,
+  hashedFolder,
+  lineWithRecord,
+  paths,
+  readHashedIndex,
+  readKeyed,
+  readOrderedIndex,
+  readPositional,
+  recordAtEnd,
+  recordOf,
+  sortedFolder,
+  type HashedList,
+  type SortedList,
+  splitHeader,
 } from '../../src/store/layout.ts';
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -19,8 +31,10 @@ export function sortedRecords(root: string, list: SortedList): string[] {
   for (let k = 0; k < index.packs; k++) {
     const pack = readPositional(read(root, paths.pack(folder, index.name(k))));
     const expected = (k + 1 < index.packs ? index.start(k + 1) : index.total) - index.start(k);
-    if (pack.entries !== expected) throw new Error(`pack ${index.name(k)} holds ${pack.entries} records where the index counts ${expected}`);
-    if (index.start(k) !== records.length) throw new Error(`pack ${index.name(k)} starts at ${index.start(k)} after ${records.length} records`);
+    if (pack.entries !== expected)
+      throw new Error(`pack ${index.name(k)} holds ${pack.entries} records where the index counts ${expected}`);
+    if (index.start(k) !== records.length)
+      throw new Error(`pack ${index.name(k)} starts at ${index.start(k)} after ${records.length} records`);
     // A fighter's line begins with its search fields: the record is what it ends with.
     records.push(...pack.slice(0, pack.entries).map((line) => recordAtEnd(line, pack.shapes)));
   }
@@ -49,14 +63,23 @@ export function hashedEntries(root: string, list: HashedList): Array<[id: string
     const pack = readKeyed(read(root, file));
     for (const [id, entry] of pack.all()) {
       if (packOf(id) !== file) throw new Error(`${id} is in ${file}, where the reader does not look for it`);
-      entries.push([id, entry.split('\n').map((line) => lineWithRecord(line, pack.shapes)).join('\n')]);
+      entries.push([
+        id,
+        entry
+          .split('\n')
+          .map((line) => lineWithRecord(line, pack.shapes))
+          .join('\n'),
+      ]);
     }
   }
   return entries;
 }
 
 /** A list's head as JSON: its size and its records. */
-export function headRecords(root: string, resource: Parameters<typeof paths.head>[0]): { total: number; records: string[] } {
+export function headRecords(
+  root: string,
+  resource: Parameters<typeof paths.head>[0],
+): { total: number; records: string[] } {
   const { header, lines } = splitHeader(read(root, paths.head(resource)));
   const shapes = header.shapes ?? {};
   return { total: header.total, records: lines.map((stored) => recordOf(stored, { get: (key) => shapes[key] })) };

@@ -18,8 +18,10 @@ const IN_FLIGHT = 8;
 
 const deno = emulatorDeno();
 const canCount = existsSync('/proc/self/task');
-if (deno === null) console.warn("Skipping npm run dev:netlify's tests: no Deno that Netlify's emulator accepts (2.5 LTS) is installed.");
-else if (!canCount) console.warn("Skipping the emulator soak test: threads are counted from /proc, which this system does not have.");
+if (deno === null)
+  console.warn("Skipping npm run dev:netlify's tests: no Deno that Netlify's emulator accepts (2.5 LTS) is installed.");
+else if (!canCount)
+  console.warn('Skipping the emulator soak test: threads are counted from /proc, which this system does not have.');
 
 /** The process ids under `root` (its children, theirs, ...), read from /proc. */
 function descendants(root: number): number[] {
@@ -36,7 +38,7 @@ function descendants(root: number): number[] {
   }
   const found: number[] = [];
   const visit = (pid: number) => {
-    for (const [child, parent] of parentOf) if (parent === pid) (found.push(child), visit(child));
+    for (const [child, parent] of parentOf) if (parent === pid) found.push(child), visit(child);
   };
   visit(root);
   return found;
@@ -108,7 +110,8 @@ it.skipIf(deno === null || !canCount)(
     const keyed = (i: number): Record<string, string> => (i % 5 === 4 ? {} : { 'x-gateway-key': KEY });
     // Warm-up: as many requests at once as the run keeps in flight, so the runtime's own pools
     // are started, and have settled, before the count is taken.
-    const warm = (i: number) => fetch(url + paths[i % paths.length], { headers: keyed(i) }).then((r) => r.arrayBuffer());
+    const warm = (i: number) =>
+      fetch(url + paths[i % paths.length], { headers: keyed(i) }).then((r) => r.arrayBuffer());
     await Promise.all(Array.from({ length: IN_FLIGHT }, (_, i) => warm(i)));
     const denoPid = findDeno();
     const before = await settled(() => threadsOf(denoPid), 1000);

@@ -14,10 +14,24 @@ import { builtSite } from '../helpers/site.ts';
 const DEV_KEY = 'dev-key-change-me';
 /** The specification's endpoints and the services' as the page shows them: below the server's /v2. */
 const ENDPOINTS = [
-  '/fights/', '/fights/{fight_id}', '/fights/schedule', '/events/', '/events/{event_id}', '/events/schedule',
-  '/fighters/', '/fighters/{fighter_id}', '/divisions/', '/divisions/{division_id}', '/organizations/',
-  '/organizations/{organization_id}', '/titles/', '/titles/{title_id}', '/rankings/', '/exports/',
-  '/exports/{collection}/{part}', '/health',
+  '/fights/',
+  '/fights/{fight_id}',
+  '/fights/schedule',
+  '/events/',
+  '/events/{event_id}',
+  '/events/schedule',
+  '/fighters/',
+  '/fighters/{fighter_id}',
+  '/divisions/',
+  '/divisions/{division_id}',
+  '/organizations/',
+  '/organizations/{organization_id}',
+  '/titles/',
+  '/titles/{title_id}',
+  '/rankings/',
+  '/exports/',
+  '/exports/{collection}/{part}',
+  '/health',
 ];
 
 let preview: Awaited<ReturnType<typeof runPreviewScript>>;
@@ -28,7 +42,8 @@ const consoleErrors: string[] = [];
 const elsewhere: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   // npm start as a developer runs it: no API_KEYS, so the development key.
   preview = await runPreviewScript({ DIST_DIR: builtSite(), SKIP_BUILD: '1', API_KEYS: undefined });
   profile = mkdtempSync(path.join(tmpdir(), 'chromium-profile-'));
@@ -36,12 +51,24 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 1000 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage();
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
   page.on('pageerror', (e) => consoleErrors.push(e.message));
-  page.on('request', (r) => !r.url().startsWith(`${preview.url}/`) && !r.url().startsWith('data:') && elsewhere.push(r.url()));
+  page.on(
+    'request',
+    (r) => !r.url().startsWith(`${preview.url}/`) && !r.url().startsWith('data:') && elsewhere.push(r.url()),
+  );
 });
 
 afterAll(async () => {

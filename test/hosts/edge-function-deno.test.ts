@@ -17,7 +17,11 @@ it('the edge function answers under Deno', () => {
   expect(result.status).toBe(0);
   const out = JSON.parse(result.stdout.trim().split('\n').pop()!);
   expect(out.runtime).toBe('deno');
-  expect(out['/v2/fights/']).toEqual({ status: 200, items: 25, next_page: expect.stringMatching(/^https:\/\/edge\.example\/v2\/fights\/\?/) });
+  expect(out['/v2/fights/']).toEqual({
+    status: 200,
+    items: 25,
+    next_page: expect.stringMatching(/^https:\/\/edge\.example\/v2\/fights\/\?/),
+  });
   expect(out['/v2/fights/schedule?days=3650']).toMatchObject({ status: 200, items: 25 });
   expect(out['/v2/events/?status=FINISHED']).toMatchObject({ status: 200, items: 25 });
   expect(out['/v2/fighters/?name=a']).toMatchObject({ status: 200, items: 25 });
@@ -25,7 +29,10 @@ it('the edge function answers under Deno', () => {
   expect(out['/v2/divisions/heavyweight']).toMatchObject({ status: 200, items: 1 });
   expect([out.missing, out.invalid, out.notFound]).toEqual([401, 403, 404]);
   expect(out.description).toEqual({ status: 200, openapi: expect.stringMatching(/^3\.1\./) });
-  expect(out.health).toEqual({ status: 200, data: expect.objectContaining({ status: 'ok', records: expect.objectContaining({ fights: expect.any(Number) }) }) });
+  expect(out.health).toEqual({
+    status: 200,
+    data: expect.objectContaining({ status: 'ok', records: expect.objectContaining({ fights: expect.any(Number) }) }),
+  });
   expect(out.part).toEqual({ status: 200, type: 'application/gzip', matches: true });
   // The MCP function's body limit, with Deno's streams: refused unread, or read to just past it.
   expect(out.mcpDeclared).toEqual({ status: 413, code: -32600, result: null, read: 0 });

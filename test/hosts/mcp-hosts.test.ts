@@ -21,13 +21,24 @@ const apiOf = (base: string) => async (path: string) => {
 /** The same host's MCP endpoint refuses what the API's gate refuses, and what is no JSON-RPC. */
 async function expectRefusals(base: string) {
   const post = (headers: Record<string, string>, body = '{"jsonrpc":"2.0","id":1,"method":"ping"}') =>
-    fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
   const none = await post({});
-  expect([none.status, (await none.json()).error.name, none.headers.get('cache-control')]).toEqual([401, 'MissingApiKey', 'no-store']);
+  expect([none.status, (await none.json()).error.name, none.headers.get('cache-control')]).toEqual([
+    401,
+    'MissingApiKey',
+    'no-store',
+  ]);
   const wrong = await post({ authorization: 'Bearer not-a-key' });
   expect([wrong.status, (await wrong.json()).error.name]).toEqual([403, 'InvalidApiKey']);
   for (const method of ['GET', 'DELETE']) {
-    const response = await fetch(`${base}/mcp`, { method, headers: { authorization: `Bearer ${KEY}`, accept: 'text/event-stream' } });
+    const response = await fetch(`${base}/mcp`, {
+      method,
+      headers: { authorization: `Bearer ${KEY}`, accept: 'text/event-stream' },
+    });
     expect([response.status, response.headers.get('allow')], method).toEqual([405, 'POST, OPTIONS']);
     await response.body?.cancel();
   }
@@ -45,23 +56,35 @@ describe('under npm start (the Node preview)', () => {
     preview = await startPreview();
     client = await mcpClient(`${preview.base}/mcp`, { 'x-gateway-key': OTHER_KEY });
     const first = async (path: string) => (await apiOf(preview.base)(path)).body.data[0].id as string;
-    ids = { fight: await first('/v2/fights/'), event: await first('/v2/events/'), fighter: await first('/v2/fighters/'), title: await first('/v2/titles/') };
+    ids = {
+      fight: await first('/v2/fights/'),
+      event: await first('/v2/events/'),
+      fighter: await first('/v2/fighters/'),
+      title: await first('/v2/titles/'),
+    };
   });
   afterAll(async () => {
     await client?.close();
     await preview?.close();
   });
 
-  it('lists a tool per endpoint and answers each with the API\'s answer on this host', async () => {
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(ENDPOINTS.filter((e) => e.tool).map((e) => e.name));
+  it("lists a tool per endpoint and answers each with the API's answer on this host", async () => {
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
+      ENDPOINTS.filter((e) => e.tool).map((e) => e.name),
+    );
     for (const { tool, args, path } of sampleCalls(ids)) {
-      const [result, answer] = await Promise.all([client.callTool({ name: tool, arguments: args }), apiOf(preview.base)(path)]);
+      const [result, answer] = await Promise.all([
+        client.callTool({ name: tool, arguments: args }),
+        apiOf(preview.base)(path),
+      ]);
       expect(answer.status, path).toBe(200);
       expectAnswer(result as CallToolResult, answer.body, tool);
     }
     // next_page names this host, as the API's does.
     const fights = (await client.callTool({ name: 'list_fights', arguments: {} })) as CallToolResult;
-    expect((fights.structuredContent as { pagination: { next_page: string } }).pagination.next_page).toMatch(new RegExp(`^${preview.base}/v2/fights/\\?`));
+    expect((fights.structuredContent as { pagination: { next_page: string } }).pagination.next_page).toMatch(
+      new RegExp(`^${preview.base}/v2/fights/\\?`),
+    );
   });
 
   it('takes a bearer token, refuses a missing or wrong key, GET and DELETE, and malformed JSON-RPC', async () => {
@@ -87,23 +110,40 @@ describe.skipIf(deno === null)("under Netlify's emulator", () => {
   });
 
   it('runs the MCP function after the gate, and answers tools as the API does on the same host', async () => {
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(ENDPOINTS.filter((e) => e.tool).map((e) => e.name));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
+      ENDPOINTS.filter((e) => e.tool).map((e) => e.name),
+    );
     const calls = [
-      { tool: 'list_fights', args: { division_id: 'welterweight', date_sort: 'ASC', page_size: 7 }, path: '/v2/fights/?division_id=welterweight&date_sort=ASC&page_size=7' },
+      {
+        tool: 'list_fights',
+        args: { division_id: 'welterweight', date_sort: 'ASC', page_size: 7 },
+        path: '/v2/fights/?division_id=welterweight&date_sort=ASC&page_size=7',
+      },
       { tool: 'get_division', args: { division_id: 'heavyweight' }, path: '/v2/divisions/heavyweight' },
       { tool: 'get_fighter', args: { fighter_id: 'fighter-999999999' }, path: '/v2/fighters/fighter-999999999' },
     ];
     for (const { tool, args, path } of calls) {
-      const [result, answer] = await Promise.all([client.callTool({ name: tool, arguments: args }), apiOf(emulator.url)(path)]);
+      const [result, answer] = await Promise.all([
+        client.callTool({ name: tool, arguments: args }),
+        apiOf(emulator.url)(path),
+      ]);
       expectAnswer(result as CallToolResult, answer.body, tool);
       expect(result.isError ?? false, tool).toBe(answer.status !== 200);
     }
     const response = await fetch(`${emulator.url}/mcp`, {
       method: 'POST',
-      headers: { 'x-gateway-key': KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        'x-gateway-key': KEY,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
     });
-    expect([response.status, response.headers.get('x-nf-edge-functions'), response.headers.get('cache-control')]).toEqual([200, 'gate,mcp', 'no-store']);
+    expect([
+      response.status,
+      response.headers.get('x-nf-edge-functions'),
+      response.headers.get('cache-control'),
+    ]).toEqual([200, 'gate,mcp', 'no-store']);
     await response.body?.cancel();
   });
 

@@ -26,9 +26,17 @@ function denoCacheWithBootstrapTypes(): string {
   const url = new URL('https://edge.netlify.com/bootstrap/globals/types.ts');
   const folder = path.join(dir, 'remote', 'https', url.host);
   mkdirSync(folder, { recursive: true });
-  const body = 'export interface NetlifyGlobal {\n  context: unknown;\n  env: { get(key: string): string | undefined };\n}\n';
-  const metadata = { headers: { 'content-type': 'application/typescript; charset=utf-8' }, url: url.href, time: Math.floor(Date.now() / 1000) };
-  writeFileSync(path.join(folder, createHash('sha256').update(url.pathname).digest('hex')), `${body}\n// denoCacheMetadata=${JSON.stringify(metadata)}`);
+  const body =
+    'export interface NetlifyGlobal {\n  context: unknown;\n  env: { get(key: string): string | undefined };\n}\n';
+  const metadata = {
+    headers: { 'content-type': 'application/typescript; charset=utf-8' },
+    url: url.href,
+    time: Math.floor(Date.now() / 1000),
+  };
+  writeFileSync(
+    path.join(folder, createHash('sha256').update(url.pathname).digest('hex')),
+    `${body}\n// denoCacheMetadata=${JSON.stringify(metadata)}`,
+  );
   return dir;
 }
 
@@ -37,12 +45,25 @@ function denoCacheWithBootstrapTypes(): string {
  * `buildbot`, the socket of a stand-in for Netlify's buildbot: the build runs as the buildbot runs
  * it (`netlify-build --buildbotServerSocket`), with its deploy step, which the CLI's build never has.
  */
-async function netlifyBuild(env: Record<string, string>, buildbot?: string): Promise<{ status: number | null; output: string }> {
+async function netlifyBuild(
+  env: Record<string, string>,
+  buildbot?: string,
+): Promise<{ status: number | null; output: string }> {
   const denoDir = denoCacheWithBootstrapTypes();
-  const [command, args] = buildbot === undefined ? ['netlify', ['build', '--offline']] : ['netlify-build', ['--offline', `--buildbotServerSocket=${buildbot}`]];
+  const [command, args] =
+    buildbot === undefined
+      ? ['netlify', ['build', '--offline']]
+      : ['netlify-build', ['--offline', `--buildbotServerSocket=${buildbot}`]];
   // Not spawnSync: the stand-in buildbot answers from this process while the build runs.
   const child = spawn(path.join(NPM_BIN, command), args, {
-    env: { ...process.env, PATH: `${NPM_BIN}:${process.env.PATH}`, NETLIFY_SITE_ID: '', CI: 'true', DENO_DIR: denoDir, ...env },
+    env: {
+      ...process.env,
+      PATH: `${NPM_BIN}:${process.env.PATH}`,
+      NETLIFY_SITE_ID: '',
+      CI: 'true',
+      DENO_DIR: denoDir,
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -72,7 +93,13 @@ async function standInBuildbot(deploys: 'succeed' | 'fail') {
         return; // not all of it yet
       }
       actions.push(request.action);
-      connection.write(JSON.stringify(deploys === 'succeed' ? { succeeded: true, values: {} } : { succeeded: false, values: { error: 'refused by the stand-in' } }));
+      connection.write(
+        JSON.stringify(
+          deploys === 'succeed'
+            ? { succeeded: true, values: {} }
+            : { succeeded: false, values: { error: 'refused by the stand-in' } },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
@@ -106,9 +133,13 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   const matches = (route: { pattern: string; excluded_patterns: string[] }, p: string) =>
     new RegExp(route.pattern).test(p) && !route.excluded_patterns.some((x) => new RegExp(x).test(p));
   for (const route of [manifest.routes[0], manifest.post_cache_routes[0]])
-    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.pack', '/', '/anything/at/all']) expect(matches(route, p), p).toBe(true);
+    for (const p of ['/v2/fights/', '/v2/fights', '/store/divisions/all.pack', '/', '/anything/at/all'])
+      expect(matches(route, p), p).toBe(true);
   for (const p of ['/mcp', '/mcp/']) {
-    expect([matches(manifest.routes[0], p), matches(manifest.routes[1], p), matches(manifest.post_cache_routes[0], p)], p).toEqual([true, true, false]);
+    expect(
+      [matches(manifest.routes[0], p), matches(manifest.routes[1], p), matches(manifest.post_cache_routes[0], p)],
+      p,
+    ).toEqual([true, true, false]);
   }
   expect(matches(manifest.routes[1], '/v2/fights/')).toBe(false);
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
@@ -117,7 +148,7 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
   expect(bundle.includes('WebStandardStreamableHTTPServerTransport')).toBe(true);
 });
 
-it('two Netlify builds, each from a clone without the last one\'s output, keep one history of changes through the build cache', async () => {
+it("two Netlify builds, each from a clone without the last one's output, keep one history of changes through the build cache", async () => {
   const content = await writeContent(minimalContent());
   // A clone holds neither the published folder nor the state beside it; the build cache starts empty.
   const clone = () => ['dist', '.dist.state'].forEach((folder) => rmSync(folder, { recursive: true, force: true }));
@@ -141,7 +172,9 @@ it('two Netlify builds, each from a clone without the last one\'s output, keep o
   expect(after.history).toBe(before.history);
   expect(after.builds.map(([seq]) => seq)).toEqual([1, 2]);
   expect(after.total).toBe(1);
-  expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(/"id":"fight-1","change":"changed".*Corrected Between Builds/);
+  expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(
+    /"id":"fight-1","change":"changed".*Corrected Between Builds/,
+  );
 });
 
 it('a build whose deploy fails leaves the build cache as the last deployed build kept it, and the next build records its changes', async () => {
@@ -177,7 +210,9 @@ it('a build whose deploy fails leaves the build cache as the last deployed build
     expect(next.output).toMatch(/1 record changed, build 2/);
     const after = history();
     expect(after.builds.map(([seq]) => seq)).toEqual([1, 2]);
-    expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(/"id":"fight-1","change":"changed".*Never Deployed/);
+    expect(readFileSync(path.join('dist', paths.changesPack(after.packs[0][1])), 'utf8')).toMatch(
+      /"id":"fight-1","change":"changed".*Never Deployed/,
+    );
     // Each deploy that saves afterwards waits until the site is live, so the save follows the publication.
     expect(deployed.actions).toEqual(['deploySiteAndAwaitLive', 'deploySiteAndAwaitLive']);
   } finally {
@@ -192,5 +227,7 @@ it('netlify dev runs the guarded emulator, and none of its own edge functions (t
   };
   expect(config.dev.framework).toBe('#custom');
   expect(config.dev.command).toMatch(new RegExp(`^npm run dev:netlify -- --port ${config.dev.targetPort}$`));
-  expect(existsSync(config.context.dev.edge_functions) && readdirSync(config.context.dev.edge_functions).length > 0).toBe(false);
+  expect(
+    existsSync(config.context.dev.edge_functions) && readdirSync(config.context.dev.edge_functions).length > 0,
+  ).toBe(false);
 });

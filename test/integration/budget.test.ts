@@ -13,7 +13,8 @@ import { budgetOf, queryMix } from '../helpers/query-mix.ts';
 function countedHandler() {
   const counting = countingStore(distStore());
   const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
-  const ask = (path: string) => handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
+  const ask = (path: string) =>
+    handle(new Request(`https://budget.test${path}`, { headers: { 'x-gateway-key': 'k' } }), counting.store);
   return { counting, ask };
 }
 
@@ -36,7 +37,9 @@ describe('read budgets', () => {
       const why = overBudget(budgetOf(q), stats);
       if (why) over.push(`${q.name} (${q.path}): ${why}`);
       const { reads } = route(new URL(q.path, 'http://any').pathname)!.endpoint;
-      elsewhere.push(...stats.paths.filter((p) => !reads.some((list) => p.startsWith(list))).map((p) => `${q.name}: ${p}`));
+      elsewhere.push(
+        ...stats.paths.filter((p) => !reads.some((list) => p.startsWith(list))).map((p) => `${q.name}: ${p}`),
+      );
     }
     expect(over).toEqual([]);
     expect(elsewhere).toEqual([]);
@@ -64,7 +67,14 @@ describe('read budgets', () => {
     expect(stats).toMatchObject({ reads: 3, rounds: 2, repeated: ['/a'] });
     expect(overBudget(TWO_ROUNDS, stats)).toMatch(/twice/);
     expect(overBudget(ONE_READ, { ...stats, repeated: [] })).toMatch(/3 reads in 2 rounds/);
-    expect(overBudget(TWO_ROUNDS, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 })).toMatch(/bytes read/);
-    expect(overBudget({ ...ONE_READ, bytes: 2 * MAX_READ_BYTES }, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 })).toBeNull();
+    expect(overBudget(TWO_ROUNDS, { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 })).toMatch(
+      /bytes read/,
+    );
+    expect(
+      overBudget(
+        { ...ONE_READ, bytes: 2 * MAX_READ_BYTES },
+        { ...stats, repeated: [], reads: 1, rounds: 1, bytes: MAX_READ_BYTES + 1 },
+      ),
+    ).toBeNull();
   });
 });

@@ -1,7 +1,19 @@
 // The build output: every file valid against its schema, byte-stable rebuilds, folder sizes
 // (the layout at a million fights is in layout.test.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,8 +24,24 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
 import {
-  HEAD_SIZE, lineWithRecord, linesOf, readCandidatesEntry, readCarriedEntry, readHashedIndex, readHeadEntry, readKeyed, readKeyedFight, readHistoryIndex, readListing, readOrderedIndex,
-  readPositional, recordAtEnd, recordOf, recordText, splitHeader, type SortedList,
+  HEAD_SIZE,
+  lineWithRecord,
+  linesOf,
+  readCandidatesEntry,
+  readCarriedEntry,
+  readHashedIndex,
+  readHeadEntry,
+  readKeyed,
+  readKeyedFight,
+  readHistoryIndex,
+  readListing,
+  readOrderedIndex,
+  readPositional,
+  recordAtEnd,
+  recordOf,
+  recordText,
+  splitHeader,
+  type SortedList,
 } from '../../src/store/layout.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
@@ -43,46 +71,85 @@ function parsedLine<T>(schema: z.ZodType<T>, line: string): T {
   if (!seen.has(line)) seen.set(line, schema.parse(JSON.parse(line)));
   return seen.get(line) as T;
 }
-const lines = (schema: z.ZodType): Check => (text) => linesOf(text).map((l) => parsedLine(schema, l));
-const headed = (schema: z.ZodType): Check => (text) => {
-  const { header, lines: rest } = splitHeader(text);
-  Header.parse(header);
-  return rest.map((l) => parsedLine(schema, l));
-};
+const lines =
+  (schema: z.ZodType): Check =>
+  (text) =>
+    linesOf(text).map((l) => parsedLine(schema, l));
+const headed =
+  (schema: z.ZodType): Check =>
+  (text) => {
+    const { header, lines: rest } = splitHeader(text);
+    Header.parse(header);
+    return rest.map((l) => parsedLine(schema, l));
+  };
 /** A head: its header (the list's size and its records' shapes), then stored records. */
-const head = (schema: z.ZodType): Check => (text) => {
-  const { header, lines: rest } = splitHeader(text);
-  z.object({ total: z.number().int().min(0), shapes: z.record(z.string(), z.array(z.string())) }).strict().parse(header);
-  return rest.map((l) => parsedLine(schema, recordOf(l, { get: (key) => header.shapes![key] })));
-};
-const one = (schema: z.ZodType): Check => (text) => schema.parse(JSON.parse(text));
+const head =
+  (schema: z.ZodType): Check =>
+  (text) => {
+    const { header, lines: rest } = splitHeader(text);
+    z.object({ total: z.number().int().min(0), shapes: z.record(z.string(), z.array(z.string())) })
+      .strict()
+      .parse(header);
+    return rest.map((l) => parsedLine(schema, recordOf(l, { get: (key) => header.shapes![key] })));
+  };
+const one =
+  (schema: z.ZodType): Check =>
+  (text) =>
+    schema.parse(JSON.parse(text));
 /** A keyed pack of records (stored records, or, for the small collections, JSON text): each id's entry the record of that id. */
-const pack = (schema: z.ZodType): Check => (text) => {
-  const held = readKeyed(text);
-  held.all().forEach(([id, entry]) => expect((parsedLine(schema, lineWithRecord(entry, held.shapes)) as { id: string }).id).toBe(id));
-};
+const pack =
+  (schema: z.ZodType): Check =>
+  (text) => {
+    const held = readKeyed(text);
+    held
+      .all()
+      .forEach(([id, entry]) =>
+        expect((parsedLine(schema, lineWithRecord(entry, held.shapes)) as { id: string }).id).toBe(id),
+      );
+  };
 /** A keyed pack of lists read whole: each id's lines (their records as JSON) checked as `check` checks a list, knowing its id. */
-const packOf = (check: (lines: string[], id: string) => void): Check => (text) => {
-  const held = readKeyed(text);
-  held.all().forEach(([id, entry]) => check(linesOf(entry).map((line) => lineWithRecord(line, held.shapes)), id));
-};
+const packOf =
+  (check: (lines: string[], id: string) => void): Check =>
+  (text) => {
+    const held = readKeyed(text);
+    held.all().forEach(([id, entry]) =>
+      check(
+        linesOf(entry).map((line) => lineWithRecord(line, held.shapes)),
+        id,
+      ),
+    );
+  };
 /** A positional pack of stored records (a fighter's after its search fields): each entry a record. */
-const positional = (schema: z.ZodType): Check => (text) => {
-  const held = readPositional(text);
-  for (let i = 0; i < held.entries; i++) parsedLine(schema, recordAtEnd(held.entry(i), held.shapes));
-};
+const positional =
+  (schema: z.ZodType): Check =>
+  (text) => {
+    const held = readPositional(text);
+    for (let i = 0; i < held.entries; i++) parsedLine(schema, recordAtEnd(held.entry(i), held.shapes));
+  };
 /** A list in order's index: its packs and (for a list by date) its days, each after the one before. */
-const orderedIndex = (dated: boolean): Check => (text) => {
-  const index = readOrderedIndex(text);
-  const header = z.object({ total: z.number().int().min(0), packs: z.number().int().min(1), days: z.number().int().min(1).optional() }).strict().parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
-  expect(header.days !== undefined).toBe(dated);
-  expect(index.start(0)).toBe(0);
-  for (let k = 1; k < index.packs; k++) if (!(index.start(k) > index.start(k - 1) && index.start(k) < index.total)) throw new Error(`pack ${k} out of order`);
-};
+const orderedIndex =
+  (dated: boolean): Check =>
+  (text) => {
+    const index = readOrderedIndex(text);
+    const header = z
+      .object({
+        total: z.number().int().min(0),
+        packs: z.number().int().min(1),
+        days: z.number().int().min(1).optional(),
+      })
+      .strict()
+      .parse(JSON.parse(text.slice(0, text.indexOf('\n'))));
+    expect(header.days !== undefined).toBe(dated);
+    expect(index.start(0)).toBe(0);
+    for (let k = 1; k < index.packs; k++)
+      if (!(index.start(k) > index.start(k - 1) && index.start(k) < index.total))
+        throw new Error(`pack ${k} out of order`);
+  };
 /** A list kept by id's index: its packs' first hashes, in order. */
 const hashedIndex: Check = (text) => {
   const index = readHashedIndex(text);
-  for (let k = 1; k < index.packs; k++) if (!(index.first(k) > index.first(k - 1))) throw new Error(`pack ${k} out of order`);
+  for (let k = 1; k < index.packs; k++)
+    if (!(index.first(k) > index.first(k - 1))) throw new Error(`pack ${k} out of order`);
 };
 /** An event's or a fighter's fights: each line's keys its fight's, and the fight of that event or fighter. */
 const keyedFights = (lines: string[], id: string) =>
@@ -90,14 +157,25 @@ const keyedFights = (lines: string[], id: string) =>
     const keyed = readKeyedFight(line);
     const fight = parsedLine(api.Fight, keyed.json);
     expect([keyed.date, keyed.id, keyed.division_id, keyed.event_id, ...keyed.fighter_ids]).toEqual([
-      fight.date, fight.id, fight.division.id, fight.event.id, fight.fighters.fighter_1.fighter_id, fight.fighters.fighter_2.fighter_id,
+      fight.date,
+      fight.id,
+      fight.division.id,
+      fight.event.id,
+      fight.fighters.fighter_1.fighter_id,
+      fight.fighters.fighter_2.fighter_id,
     ]);
     expect([keyed.event_id, ...keyed.fighter_ids]).toContain(id);
   });
 
 /** Each collection's record, as its export holds it. */
 const EXPORTED = {
-  fights: api.Fight, events: api.Event, fighters: api.Fighter, divisions: api.Division, organizations: api.Organization, titles: api.Title, rankings: api.Ranking,
+  fights: api.Fight,
+  events: api.Event,
+  fighters: api.Fighter,
+  divisions: api.Division,
+  organizations: api.Organization,
+  titles: api.Title,
+  rankings: api.Ranking,
 };
 
 /** What each store file must hold, by path. */
@@ -121,42 +199,59 @@ const RULES: Array<[RegExp, Check]> = [
   [/^events\/scheduled\/.*\.pack$/, positional(api.ScheduledEvent)],
   [/^fighters\/sorted\/.*\.pack$/, positional(api.Fighter)],
   [/^fights\/by-(event|fighter)\/.*\.pack$/, packOf(keyedFights)],
-  [/^fighters\/by-title\/.*\.pack$/, packOf((held, id) => held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)))],
-  [/^fighters\/search\/heads\/[0-9a-f]{2}\.pack$/, (text) => {
-    for (const [gram, entry] of readKeyed(text).all()) {
-      const scopes = readHeadEntry(entry);
-      // Every gram has its fighters of every division, and each division's are among them.
-      const all = scopes.get('_')!;
-      expect([gram, all.total > 0]).toEqual([gram, true]);
-      expect(all.total).toBe([...scopes].filter(([scope]) => scope !== '_').reduce((n, [, s]) => n + s.total, 0));
-    }
-  }],
-  [/^fighters\/search\/candidates\/[0-9a-f]{3}\.pack$/, (text) => {
-    for (const [, entry] of readKeyed(text).all()) {
-      const candidates = readCandidatesEntry(entry);
-      expect(candidates.length).toBeGreaterThan(0);
-      candidates.forEach((c) => expect(c.fields).toHaveLength(3));
-    }
-  }],
-  [/^fighters\/search\/carried\/.*\.pack$/, (text) => {
-    const held = readPositional(text);
-    for (let i = 0; i < held.entries; i++) {
-      const { division, key, stored } = readCarriedEntry(held.entry(i));
-      const fighter = parsedLine(api.Fighter, recordOf(stored, held.shapes));
-      expect([fighter.division.id, fighter.id]).toEqual([division, key[1]]);
-    }
-  }],
+  [
+    /^fighters\/by-title\/.*\.pack$/,
+    packOf((held, id) =>
+      held.forEach((line) => expect(parsedLine(api.Fighter, line).titles.map((t) => t.id)).toContain(id)),
+    ),
+  ],
+  [
+    /^fighters\/search\/heads\/[0-9a-f]{2}\.pack$/,
+    (text) => {
+      for (const [gram, entry] of readKeyed(text).all()) {
+        const scopes = readHeadEntry(entry);
+        // Every gram has its fighters of every division, and each division's are among them.
+        const all = scopes.get('_')!;
+        expect([gram, all.total > 0]).toEqual([gram, true]);
+        expect(all.total).toBe([...scopes].filter(([scope]) => scope !== '_').reduce((n, [, s]) => n + s.total, 0));
+      }
+    },
+  ],
+  [
+    /^fighters\/search\/candidates\/[0-9a-f]{3}\.pack$/,
+    (text) => {
+      for (const [, entry] of readKeyed(text).all()) {
+        const candidates = readCandidatesEntry(entry);
+        expect(candidates.length).toBeGreaterThan(0);
+        candidates.forEach((c) => expect(c.fields).toHaveLength(3));
+      }
+    },
+  ],
+  [
+    /^fighters\/search\/carried\/.*\.pack$/,
+    (text) => {
+      const held = readPositional(text);
+      for (let i = 0; i < held.entries; i++) {
+        const { division, key, stored } = readCarriedEntry(held.entry(i));
+        const fighter = parsedLine(api.Fighter, recordOf(stored, held.shapes));
+        expect([fighter.division.id, fighter.id]).toEqual([division, key[1]]);
+      }
+    },
+  ],
   [/^health\.json$/, one(api.Health)],
   [/^exports\/index\.ndjson$/, (text) => readListing(text)],
   [/^changes\/index\.json$/, (text) => readHistoryIndex(text)],
   // A pack of the changes feed: one change a line.
   [/^changes\/packs\/\d{12}\.ndjson$/, lines(api.Change)],
   // A part: gzip of NDJSON, each line a record of its collection, each ended by a line break.
-  [/^exports\/[a-z]+\/[0-9a-f]{16}\.ndjson\.gz$/, (_, bytes, file) => {
-    const text = gunzipSync(bytes).toString('utf8');
-    if (!text.endsWith('\n')) throw new Error('the last line is not ended');
-    lines(EXPORTED[file.split('/')[1] as keyof typeof EXPORTED])(text.slice(0, -1), bytes, file);
-  }],
+  [
+    /^exports\/[a-z]+\/[0-9a-f]{16}\.ndjson\.gz$/,
+    (_, bytes, file) => {
+      const text = gunzipSync(bytes).toString('utf8');
+      if (!text.endsWith('\n')) throw new Error('the last line is not ended');
+      lines(EXPORTED[file.split('/')[1] as keyof typeof EXPORTED])(text.slice(0, -1), bytes, file);
+    },
+  ],
 ];
 
 describe('the built store', () => {
@@ -206,7 +301,7 @@ describe('the built store', () => {
     expect(fg.sync('store/rankings/pages/*/_.ndjson', { cwd: root })).toHaveLength(17);
   });
 
-  it('holds the events schedule\'s list: every event in the events list\'s order, its text but for broadcast', () => {
+  it("holds the events schedule's list: every event in the events list's order, its text but for broadcast", () => {
     const root = dist();
     const events = sortedRecords(root, { resource: 'events' });
     const scheduled = sortedRecords(root, { resource: 'events', shape: 'scheduled' });
@@ -269,15 +364,22 @@ interface ProcessNote {
 function processLog(name: string) {
   const log = path.join(tmpdir(), `${name}-${process.pid}.ndjson`);
   const preload = path.join(tmpdir(), `${name}-${process.pid}.mjs`);
-  writeFileSync(preload, `import { appendFileSync } from 'node:fs';
-appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, compileCache: process.env.NODE_COMPILE_CACHE ?? null }) + '\\n');\n`);
+  writeFileSync(
+    preload,
+    `import { appendFileSync } from 'node:fs';
+appendFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv, arena: process.env.MALLOC_ARENA_MAX ?? null, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, compileCache: process.env.NODE_COMPILE_CACHE ?? null }) + '\\n');\n`,
+  );
   onTestFinished(() => {
     for (const f of [log, preload]) rmSync(f, { force: true });
   });
   return {
     nodeOptions: `--import ${preload}`,
     clear: () => rmSync(log, { force: true }),
-    read: () => readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ProcessNote),
+    read: () =>
+      readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ProcessNote),
   };
 }
 
@@ -290,15 +392,27 @@ describe('build process', () => {
       for (const f of [out, stateFolder(out)]) rmSync(f, { recursive: true, force: true });
     });
     // No compile cache named (the tests' runs name one): the build names its own for what it starts.
-    buildSite(out, { CONTENT_DIR: content, NODE_OPTIONS: log.nodeOptions, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '', NODE_COMPILE_CACHE: '' });
+    buildSite(out, {
+      CONTENT_DIR: content,
+      NODE_OPTIONS: log.nodeOptions,
+      MALLOC_ARENA_MAX: '4',
+      MALLOC_MMAP_THRESHOLD_: '',
+      NODE_COMPILE_CACHE: '',
+    });
     const processes = log.read();
     // Astro's, or the store step's when the pages are kept (the run's builds keep them).
-    const builders = processes.filter((p) => p.argv.some((a) => a.endsWith('astro.mjs') || a.endsWith('store-step.ts')));
+    const builders = processes.filter((p) =>
+      p.argv.some((a) => a.endsWith('astro.mjs') || a.endsWith('store-step.ts')),
+    );
     expect(builders.length, JSON.stringify(processes)).toBeGreaterThan(0);
     // The threshold was set empty here, as unset: the build sets it; the arenas were set, and stay so.
     for (const p of builders) expect(p).toMatchObject({ arena: '4', threshold: '131072', compileCache: COMPILE_CACHE });
     // The build command itself runs as it was started: the settings are for the process that builds.
-    expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({ arena: '4', threshold: '', compileCache: '' });
+    expect(processes.find((p) => p.argv.some((a) => a.endsWith('build.ts')))).toMatchObject({
+      arena: '4',
+      threshold: '',
+      compileCache: '',
+    });
   });
 });
 
@@ -313,9 +427,13 @@ describe('pages kept from an earlier build of the same code', () => {
       return log.read().map((p) => p.argv.join(' '));
     };
     const started = (processes: string[], script: string) => processes.some((argv) => argv.includes(script));
-    const [byAstro, fromKept] = [path.join(tmpdir(), `by-astro-${process.pid}`), path.join(tmpdir(), `from-kept-${process.pid}`)];
+    const [byAstro, fromKept] = [
+      path.join(tmpdir(), `by-astro-${process.pid}`),
+      path.join(tmpdir(), `from-kept-${process.pid}`),
+    ];
     onTestFinished(() => {
-      for (const f of [byAstro, fromKept, stateFolder(byAstro), stateFolder(fromKept), pages]) rmSync(f, { recursive: true, force: true });
+      for (const f of [byAstro, fromKept, stateFolder(byAstro), stateFolder(fromKept), pages])
+        rmSync(f, { recursive: true, force: true });
     });
     // None kept for this code yet: Astro builds them, and they are kept under the code's digest.
     const first = build(byAstro);
@@ -365,7 +483,9 @@ describe('builds side by side', () => {
       release = null;
       expect(await exited, printed()).toBe(0);
       expect(readMarker(out)).not.toBeNull();
-      expect(printed()).toMatch(/\[WARN\] \[boxing-store\] the pages could not be kept for later builds of this code \(.+\); the next build runs Astro again/);
+      expect(printed()).toMatch(
+        /\[WARN\] \[boxing-store\] the pages could not be kept for later builds of this code \(.+\); the next build runs Astro again/,
+      );
     } finally {
       release?.();
     }
@@ -385,7 +505,9 @@ describe('build output', () => {
     });
     const printed = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, '');
     expect(r.status, printed).toBe(0);
-    expect(printed).toMatch(/\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/);
+    expect(printed).toMatch(
+      /\[WARN\] \[boxing-store\] Content has 1 ignored file:\n +\S*fights\/notes\.txt: is not a \.json file; ignored\n/,
+    );
     expect(printed).toMatch(/\[boxing-store\] [\d,]+ store files from \S+ in [\d.]+ s \(content read and checked in /);
     expect(readMarker(out)).not.toBeNull();
   });
@@ -403,7 +525,10 @@ describe('build output', () => {
       rmSync(link, { recursive: true, force: true });
       rmSync(elsewhere, { recursive: true, force: true });
     });
-    const r = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', link], { env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', link], {
+      env: { ...process.env, AS_OF: TEST_AS_OF, CONTENT_DIR: content },
+      encoding: 'utf8',
+    });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readMarker(link)).not.toBeNull();
@@ -421,10 +546,22 @@ describe('rankings pages', () => {
     const store = await memoryStore(resolveDataset(content, TEST_AS_OF));
     const call = createHandler({ keys: ['k'] });
     const pagination = async (query: string) =>
-      (await (await call(new Request(`https://t.test/v2/rankings/?${query}`, { headers: { 'x-gateway-key': 'k' } }), store)).json()).pagination;
+      (
+        await (
+          await call(new Request(`https://t.test/v2/rankings/?${query}`, { headers: { 'x-gateway-key': 'k' } }), store)
+        ).json()
+      ).pagination;
     // Heaviest first: page 1 is heavyweight (no ranking), page 2 welterweight (one).
     for (const organization of ['', '&organization_id=wbc'])
-      for (const [page, items] of [[1, 0], [2, 1]])
-        expect(await pagination(`page_num=${page}${organization}`)).toEqual({ page, items, total_pages: 2, total_items: 1 });
+      for (const [page, items] of [
+        [1, 0],
+        [2, 1],
+      ])
+        expect(await pagination(`page_num=${page}${organization}`)).toEqual({
+          page,
+          items,
+          total_pages: 2,
+          total_items: 1,
+        });
   });
 });

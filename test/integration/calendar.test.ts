@@ -15,13 +15,23 @@ beforeAll(async () => {
 });
 
 const ids = (records: Array<{ id: string }>) => records.map((r) => r.id);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const inRange = (day: string, from?: string, to?: string) => (from === undefined || day >= from) && (to === undefined || day <= to);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const inRange = (day: string, from?: string, to?: string) =>
+  (from === undefined || day >= from) && (to === undefined || day <= to);
 
 describe('the ends of the calendar', () => {
   it('a range up to 9999-12-31 or from 0001-01-01 holds every record', async () => {
-    for (const [resource, all] of [['fights', () => fights], ['events', () => events]] as const)
-      for (const q of ['date_to=9999-12-31', 'data_from=0001-01-01', 'date_from=0001-01-01', 'date_from=0001-01-01&date_to=9999-12-31']) {
+    for (const [resource, all] of [
+      ['fights', () => fights],
+      ['events', () => events],
+    ] as const)
+      for (const q of [
+        'date_to=9999-12-31',
+        'data_from=0001-01-01',
+        'date_from=0001-01-01',
+        'date_from=0001-01-01&date_to=9999-12-31',
+      ]) {
         const path = `/v2/${resource}/?${q}&date_sort=ASC&page_size=100`;
         const r = await call(path);
         expect(r.status, path).toBe(200);
@@ -32,7 +42,13 @@ describe('the ends of the calendar', () => {
 
   it('days in the years 0001-0099 and on 9999-12-31 are real days, with no records', async () => {
     for (const resource of ['fights', 'events'])
-      for (const q of ['date=0001-01-01', 'date=9999-12-31', 'date_to=0099-12-31', 'date_from=9999-12-31', 'date_from=0001-01-01&date_to=0050-02-28']) {
+      for (const q of [
+        'date=0001-01-01',
+        'date=9999-12-31',
+        'date_to=0099-12-31',
+        'date_from=9999-12-31',
+        'date_from=0001-01-01&date_to=0050-02-28',
+      ]) {
         const path = `/v2/${resource}/?${q}`;
         const r = await call(path);
         expect(r.status, path).toBe(200);
@@ -46,7 +62,8 @@ describe('the ends of the calendar', () => {
 });
 
 describe('around UTC midnight', () => {
-  const statusOn = (today: string) => (day: string) => (day < today ? 'FINISHED' : day === today ? 'LIVE' : 'NOT_STARTED');
+  const statusOn = (today: string) => (day: string) =>
+    day < today ? 'FINISHED' : day === today ? 'LIVE' : 'NOT_STARTED';
   /** A day after the fixed clock's with both events and fights, so the turn of the day shows. */
   const turningDay = () => {
     const fightDays = new Set(fights.map((f) => dayOf(f.date)));
@@ -62,7 +79,10 @@ describe('around UTC midnight', () => {
     const day = turningDay();
     for (const [now, today] of instants(day)) {
       const at = directClient(now);
-      for (const [resource, all] of [['fights', fights], ['events', events]] as const)
+      for (const [resource, all] of [
+        ['fights', fights],
+        ['events', events],
+      ] as const)
         for (const days of [0, 1]) {
           const expected = all.filter((r) => inRange(dayOf(r.date), today, addDays(today, days)));
           const path = `/v2/${resource}/schedule?days=${days}&date_sort=ASC&page_size=100`;
@@ -81,7 +101,11 @@ describe('around UTC midnight', () => {
     const day = turningDay();
     const onDay = ids(events.filter((e) => dayOf(e.date) === day));
     expect(onDay.length).toBeGreaterThan(0);
-    const moments = [...instants(day), [Date.parse(`${day}T23:59:59.999Z`), day], [Date.parse(`${addDays(day, 1)}T00:00:00.000Z`), addDays(day, 1)]] as const;
+    const moments = [
+      ...instants(day),
+      [Date.parse(`${day}T23:59:59.999Z`), day],
+      [Date.parse(`${addDays(day, 1)}T00:00:00.000Z`), addDays(day, 1)],
+    ] as const;
     for (const [now, today] of moments) {
       const at = directClient(now);
       const status = statusOn(today);

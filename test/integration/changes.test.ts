@@ -23,7 +23,14 @@ const store = folderStore(dist);
 interface Feed {
   status: number;
   body: {
-    data: Array<{ build: number; built_at: string; collection: string; id: string; change: string; record: { id: string } | null }>;
+    data: Array<{
+      build: number;
+      built_at: string;
+      collection: string;
+      id: string;
+      change: string;
+      record: { id: string } | null;
+    }>;
     pagination: { page: number; items: number; total_pages: number; total_items: number; next_page: string | null };
     next_sync: string | null;
     exports: string;
@@ -32,7 +39,10 @@ interface Feed {
 }
 
 async function get(pathAndQuery: string): Promise<Feed> {
-  const response = await handle(new Request(`http://api.test${pathAndQuery}`, { headers: { 'x-gateway-key': KEY } }), store);
+  const response = await handle(
+    new Request(`http://api.test${pathAndQuery}`, { headers: { 'x-gateway-key': KEY } }),
+    store,
+  );
   return { status: response.status, body: JSON.parse(await response.text()) };
 }
 const since = (token: string, more = '') => get(`/v2/changes/?since=${encodeURIComponent(token)}${more}`);
@@ -59,7 +69,11 @@ describe('the changes feed', () => {
     const index = readFileSync(path.join(dist, paths.changesIndex), 'utf8');
     const answer = await since(first);
     expect(answer.status).toBe(200);
-    expect([answer.body.data, answer.body.next_sync, answer.body.exports]).toEqual([[], first, 'http://api.test/v2/exports/']);
+    expect([answer.body.data, answer.body.next_sync, answer.body.exports]).toEqual([
+      [],
+      first,
+      'http://api.test/v2/exports/',
+    ]);
     expect(await build(0)).toMatch(/no record changed/);
     expect(readFileSync(path.join(dist, paths.changesIndex), 'utf8')).toBe(index);
     // A build from nothing (no build to take files from) writes the same history.
@@ -74,17 +88,25 @@ describe('the changes feed', () => {
     edit('fight-000020.json', (f) => ({ ...f, scheduled_rounds: f.scheduled_rounds === 10 ? 12 : 10 }));
     unlinkSync(file('fight-000030.json'));
     edit('fight-000040.json', (f) => f);
-    writeFileSync(file('fight-new.json'), JSON.stringify({ ...JSON.parse(readFileSync(file('fight-000050.json'), 'utf8')), id: 'fight-new' }));
+    writeFileSync(
+      file('fight-new.json'),
+      JSON.stringify({ ...JSON.parse(readFileSync(file('fight-000050.json'), 'utf8')), id: 'fight-new' }),
+    );
     const built = await build(1);
     const answer = await since(first);
     expect(built).toMatch(/4 records changed, build 2/);
     const changes = answer.body.data.map((c) => [c.collection, c.id, c.change, c.build, c.built_at]);
     expect(changes.toSorted()).toEqual(
       [
-        ['fights', 'fight-000010', 'changed'], ['fights', 'fight-000020', 'changed'], ['fights', 'fight-000030', 'deleted'], ['fights', 'fight-new', 'created'],
+        ['fights', 'fight-000010', 'changed'],
+        ['fights', 'fight-000020', 'changed'],
+        ['fights', 'fight-000030', 'deleted'],
+        ['fights', 'fight-new', 'created'],
       ].map((c) => [...c, 2, day(1)]),
     );
-    expect(answer.body.data.find((c) => c.id === 'fight-000010')!.record).toEqual((await get('/v2/fights/fight-000010')).body.data);
+    expect(answer.body.data.find((c) => c.id === 'fight-000010')!.record).toEqual(
+      (await get('/v2/fights/fight-000010')).body.data,
+    );
     expect(answer.body.data.find((c) => c.id === 'fight-000030')!.record).toBeNull();
     second = answer.body.next_sync!;
     expect(second).not.toBe(first);
@@ -107,7 +129,12 @@ describe('the changes feed', () => {
   });
 
   it('takes a day or a time for since: the changes of the builds made after it', async () => {
-    expect((await since(day(0))).body.data.map((c) => c.id).toSorted()).toEqual(['fight-000010', 'fight-000020', 'fight-000030', 'fight-new']);
+    expect((await since(day(0))).body.data.map((c) => c.id).toSorted()).toEqual([
+      'fight-000010',
+      'fight-000020',
+      'fight-000030',
+      'fight-new',
+    ]);
     expect((await since(day(1).slice(0, 10))).body.data.map((c) => c.id)).toHaveLength(4);
     expect((await since(day(1))).body.data).toEqual([]);
     // Before the history's first build, it cannot tell what changed.
@@ -116,7 +143,12 @@ describe('the changes feed', () => {
   });
 
   it('refuses a made-up, an altered or a malformed token with 400 InvalidSyncToken, saying to start again from the exports', async () => {
-    for (const token of ['not-a-token-at-all', `${second.slice(0, -1)}${second.endsWith('0') ? '1' : '0'}`, 'abc', '%%%%%%%%%%%']) {
+    for (const token of [
+      'not-a-token-at-all',
+      `${second.slice(0, -1)}${second.endsWith('0') ? '1' : '0'}`,
+      'abc',
+      '%%%%%%%%%%%',
+    ]) {
       const answer = await since(token);
       expect([token, answer.status, answer.body.error.name]).toEqual([token, 400, 'InvalidSyncToken']);
       expect(answer.body.error.message).toMatch(/Download the exports again \(GET \/v2\/exports\/\)/);

@@ -32,13 +32,16 @@ describe('npm run check:content', () => {
     return dir;
   };
 
-  it('a clean folder: exit code 0 and one line counting each collection\'s records', async () => {
+  it("a clean folder: exit code 0 and one line counting each collection's records", async () => {
     const dir = await writeContent(minimalContent(), path.join(scratch, 'clean'));
     const r = await run(['--content', dir]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const summary = 'Content has no problems: 2 divisions, 1 organization, 2 titles, 3 fighters, 1 event, 1 fight, 2 rankings';
-    expect(r.stdout).toMatch(new RegExp(`^${summary} \\(${dir.replaceAll('\\', '\\\\')}, checked in \\d+\\.\\d s\\)\\n$`));
+    const summary =
+      'Content has no problems: 2 divisions, 1 organization, 2 titles, 3 fighters, 1 event, 1 fight, 2 rankings';
+    expect(r.stdout).toMatch(
+      new RegExp(`^${summary} \\(${dir.replaceAll('\\', '\\\\')}, checked in \\d+\\.\\d s\\)\\n$`),
+    );
   });
 
   it('a folder with problems: exit code 1 and every problem, as the build reports them, with the files it does not read', async () => {
@@ -50,7 +53,7 @@ describe('npm run check:content', () => {
     // The build's own report of the same folder, from the reader the tests use.
     let ignored: Warning[] = [];
     const report = await readContent(dir, { onIgnored: (i) => (ignored = i) }).then(
-      () => expect.fail('the broken fixture passed the build\'s checks'),
+      () => expect.fail("the broken fixture passed the build's checks"),
       (e: unknown) => (e as ContentError).message,
     );
     expect(r.stderr).toBe(`${formatWarnings(ignored)}\n${report}\n`);
@@ -77,7 +80,7 @@ describe('npm run check:content', () => {
     const r = await run(['--content', dir]);
     expect(r.status).toBe(1);
     const report = await readContent(dir).then(
-      () => expect.fail('the broken fixture passed the build\'s checks'),
+      () => expect.fail("the broken fixture passed the build's checks"),
       (e: unknown) => (e as ContentError).message,
     );
     expect(r.stderr).toBe(`${report}\n`);

@@ -35,12 +35,22 @@ describe('reading a command line', () => {
 
   it('gives typed values: given, from the environment, or the default, and false for an absent switch', () => {
     expect(read(['--out', 'x'])).toEqual({ port: 8888, name: undefined, out: 'x', json: false });
-    expect(read(['--out=x', '--port=0', '--name', 'n', '--json'])).toEqual({ port: 0, name: 'n', out: 'x', json: true });
+    expect(read(['--out=x', '--port=0', '--name', 'n', '--json'])).toEqual({
+      port: 0,
+      name: 'n',
+      out: 'x',
+      json: true,
+    });
     expect(read(['--out', 'x'], { PORT: '3000' }).port).toBe(3000);
   });
 
   it('types each value: parsed, or text, undefined only when it may be absent', () => {
-    expectTypeOf(read(['--out', 'x'])).toEqualTypeOf<{ port: number; name: string | undefined; out: string; json: boolean }>();
+    expectTypeOf(read(['--out', 'x'])).toEqualTypeOf<{
+      port: number;
+      name: string | undefined;
+      out: string;
+      json: boolean;
+    }>();
   });
 
   it('an option wins over its environment variable, and an empty variable counts as unset', () => {
@@ -51,7 +61,8 @@ describe('reading a command line', () => {
   });
 
   it('--help and -h win over anything else on the line', () => {
-    for (const args of [['--help'], ['-h'], ['--bogus', '--help'], ['--port', 'x', '-h']]) expect(readArgs(options, args, {}), args.join(' ')).toBe('help');
+    for (const args of [['--help'], ['-h'], ['--bogus', '--help'], ['--port', 'x', '-h']])
+      expect(readArgs(options, args, {}), args.join(' ')).toBe('help');
   });
 
   it('names the option and what is wrong', () => {
@@ -59,13 +70,17 @@ describe('reading a command line', () => {
     expect(problem(['--out', 'x', '-p', '1'])).toBe('unknown option -p');
     expect(problem(['--out'])).toBe('--out needs a value');
     expect(problem(['--out', '--json'])).toBe('--out needs a value');
-    expect(problem(['--out', 'x', '--port', '-1'])).toBe('--port needs a value ("-1" reads as an option; write --port=-1 to give it)');
+    expect(problem(['--out', 'x', '--port', '-1'])).toBe(
+      '--port needs a value ("-1" reads as an option; write --port=-1 to give it)',
+    );
     expect(problem(['--out', 'x', '--port=-1'])).toBe('--port must be an integer from 0 to 65535, got "-1"');
     expect(problem(['--out', 'x', '--out', 'y'])).toBe('--out given more than once');
     expect(problem(['--out', 'x', '--json', '--json'])).toBe('--json given more than once');
     expect(problem(['--out', 'x', '--json=yes'])).toBe('--json takes no value, got "yes"');
     expect(problem(['--out', 'x', 'extra'])).toBe('unexpected argument "extra" (options are written --name value)');
-    expect(problem(['--out', 'x', '--', 'extra'])).toBe('unexpected argument "extra" (options are written --name value)');
+    expect(problem(['--out', 'x', '--', 'extra'])).toBe(
+      'unexpected argument "extra" (options are written --name value)',
+    );
     expect(problem([])).toBe('--out is required');
     expect(problem(['--out', 'x', '--port', '65536'])).toBe('--port must be an integer from 0 to 65535, got "65536"');
     expect(problem(['--out', 'x'], { PORT: 'eighty' })).toBe('PORT must be an integer from 0 to 65535, got "eighty"');
@@ -87,40 +102,70 @@ describe.concurrent('every script refuses what it cannot follow', () => {
   // Each script is spawned as npm runs it, so each check is a process start (about half a second).
   const scripts = [
     {
-      file: 'scripts/preview.ts', name: 'preview', command: 'npm start',
+      file: 'scripts/preview.ts',
+      name: 'preview',
+      command: 'npm start',
       bad: [['--port', '65536'], '--port must be an integer from 0 to 65535, got "65536"'],
     },
     {
-      file: 'scripts/dev-netlify.ts', name: 'dev-netlify', command: 'npm run dev:netlify',
+      file: 'scripts/dev-netlify.ts',
+      name: 'dev-netlify',
+      command: 'npm run dev:netlify',
       bad: [['--port', 'eighty'], '--port must be an integer from 0 to 65535, got "eighty"'],
     },
     {
-      file: 'scripts/build.ts', name: 'build', command: 'npm run build',
+      file: 'scripts/build.ts',
+      name: 'build',
+      command: 'npm run build',
       bad: [['--outDir', '.'], `--outDir . would replace the project (${process.cwd()}): name a folder of its own`],
     },
     {
-      file: 'scripts/generate.ts', name: 'generate', command: 'npm run data:generate',
+      file: 'scripts/generate.ts',
+      name: 'generate',
+      command: 'npm run data:generate',
       bad: [['--fights', '0'], '--fights must be an integer from 1 to 2000000, got "0"'],
     },
     {
-      file: 'scripts/bench.ts', name: 'bench', command: 'npm run bench',
-      bad: [['--sizes', '1000,many'], '--sizes must be fight counts from 1 to 2000000 separated by commas, got "1000,many"'],
+      file: 'scripts/bench.ts',
+      name: 'bench',
+      command: 'npm run bench',
+      bad: [
+        ['--sizes', '1000,many'],
+        '--sizes must be fight counts from 1 to 2000000 separated by commas, got "1000,many"',
+      ],
     },
     {
-      file: 'scripts/build-stats.ts', name: 'build-stats', command: 'npm run build:stats',
-      bad: [['--out', contentLink], `--out ${contentLink} would replace the content (${realpathSync('content')}): name a folder of its own`],
+      file: 'scripts/build-stats.ts',
+      name: 'build-stats',
+      command: 'npm run build:stats',
+      bad: [
+        ['--out', contentLink],
+        `--out ${contentLink} would replace the content (${realpathSync('content')}): name a folder of its own`,
+      ],
     },
     {
-      file: 'scripts/check-content.ts', name: 'check-content', command: 'npm run check:content',
-      bad: [['--content', path.join(scratch, 'none')], `--content must be an existing folder, got "${path.join(scratch, 'none')}"`],
+      file: 'scripts/check-content.ts',
+      name: 'check-content',
+      command: 'npm run check:content',
+      bad: [
+        ['--content', path.join(scratch, 'none')],
+        `--content must be an existing folder, got "${path.join(scratch, 'none')}"`,
+      ],
     },
     {
-      file: 'scripts/bench/files.ts', name: 'files', command: 'npm run bench:files',
+      file: 'scripts/bench/files.ts',
+      name: 'files',
+      command: 'npm run bench:files',
       bad: [['--dir', scratch, '--writers', '0'], '--writers must be an integer from 1 to 16, got "0"'],
     },
     {
-      file: 'scripts/bench/throughput.ts', name: 'throughput', command: 'npm run bench:throughput',
-      bad: [['--dist', scratch, '--content', scratch, '--connections', '0'], '--connections must be an integer from 1 to 1000, got "0"'],
+      file: 'scripts/bench/throughput.ts',
+      name: 'throughput',
+      command: 'npm run bench:throughput',
+      bad: [
+        ['--dist', scratch, '--content', scratch, '--connections', '0'],
+        '--connections must be an integer from 1 to 1000, got "0"',
+      ],
     },
   ] as const;
 
@@ -160,10 +205,16 @@ describe('a server that cannot listen', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as net.AddressInfo;
     try {
-      const { status, stderr } = await runScript('scripts/preview.ts', ['--port', String(port)], { SKIP_BUILD: '1', DIST_DIR: builtSite(), API_KEYS: 'k' });
+      const { status, stderr } = await runScript('scripts/preview.ts', ['--port', String(port)], {
+        SKIP_BUILD: '1',
+        DIST_DIR: builtSite(),
+        API_KEYS: 'k',
+      });
       expect(status).toBe(2);
       const [first, blank, usage] = stderr.split('\n');
-      expect(first).toBe(`preview: port ${port} on 127.0.0.1 is in use by another program: choose another with --port (or PORT)`);
+      expect(first).toBe(
+        `preview: port ${port} on 127.0.0.1 is in use by another program: choose another with --port (or PORT)`,
+      );
       expect(blank).toBe('');
       expect(usage).toMatch(/^Usage: npm start /);
       expect(stderr).not.toMatch(/^ {4}at /m);

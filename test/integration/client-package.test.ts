@@ -33,7 +33,10 @@ beforeAll(async () => {
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   project = path.join(dir, 'app');
   mkdirSync(project);
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }),
+  );
   // Offline: whatever the client needs must be in its tarball.
   ok('npm', ['install', path.join(dir, tarball), '--offline', '--no-audit', '--no-fund'], project);
   installed = path.join(project, 'node_modules/@boxing-data/client');
@@ -53,7 +56,16 @@ function typeCheck(source: string) {
   writeFileSync(
     path.join(project, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, skipLibCheck: false, types: [] },
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
       files: ['app.ts'],
     }),
   );
@@ -92,7 +104,10 @@ describe('the packed client', () => {
     for (const file of held.filter((f) => /\.(m?js|d\.m?ts)$/.test(f))) {
       const text = readFileSync(path.join(installed, file), 'utf8');
       const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
-      expect(specifiers.filter((s) => !s.startsWith('./')), file).toEqual([]);
+      expect(
+        specifiers.filter((s) => !s.startsWith('./')),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -121,7 +136,12 @@ console.log(data[0].id);
   it('refuses a misspelled field of a record', () => {
     const r = typeCheck(CONSUMER('divison'));
     expect(r.out).toMatch(/app\.ts\(\d+,\d+\): error TS\d+: Property 'divison' does not exist/);
-    expect(r.out.trim().split('\n').filter((l) => l.includes('error TS'))).toHaveLength(1);
+    expect(
+      r.out
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('error TS')),
+    ).toHaveLength(1);
     expect(r.status).not.toBe(0);
   });
 });

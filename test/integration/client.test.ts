@@ -3,7 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  BoxingDataError, createClient, type AnswerOf, type BoxingDataClient, type ClientOptions, type CollectionRecord, type Fight, type Fighter, type ParamsOf,
+  BoxingDataError,
+  createClient,
+  type AnswerOf,
+  type BoxingDataClient,
+  type ClientOptions,
+  type CollectionRecord,
+  type Fight,
+  type Fighter,
+  type ParamsOf,
   type Ranking,
 } from '../../client/src/index.ts';
 import { ENDPOINTS } from '../../src/api/registry.ts';
@@ -29,7 +37,13 @@ async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
 
 describe('every method answers as the endpoint does', () => {
   it('fights: list with filters, get, schedule', async () => {
-    const filters = { division_id: 'welterweight', date_from: '2010-01-01', date_to: '2030-12-31', date_sort: 'ASC', page_size: 50 } as const;
+    const filters = {
+      division_id: 'welterweight',
+      date_from: '2010-01-01',
+      date_to: '2030-12-31',
+      date_sort: 'ASC',
+      page_size: 50,
+    } as const;
     const list = await client.fights.list(filters);
     const expected = await raw(`/v2/fights/?${new URLSearchParams({ ...filters, page_size: '50' })}`);
     expect(list.data).toEqual(expected.data);
@@ -138,13 +152,16 @@ describe('exports', () => {
     const seen: unknown[] = [];
     const e = await (async () => {
       for await (const event of tampered.exports.records('events')) seen.push(event);
-    })().then(() => null, (error: unknown) => error);
+    })().then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(e).toBeInstanceOf(BoxingDataError);
     expect((e as BoxingDataError).code).toBe('UnexpectedResponse');
     expect(seen).toEqual([]);
   });
 
-  it('health.get answers the build\'s day and each collection\'s size, without a key', async () => {
+  it("health.get answers the build's day and each collection's size, without a key", async () => {
     const health = await createClient({ baseUrl: preview.base, apiKey: '' }).health.get();
     expect(health.data).toMatchObject({ status: 'ok', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(health.data.records.fights).toBe((await client.fights.list()).pagination.total_items);
@@ -153,7 +170,10 @@ describe('exports', () => {
 
 describe('errors', () => {
   const failure = async (call: Promise<unknown>) => {
-    const e = await call.then(() => null, (error: unknown) => error);
+    const e = await call.then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(e).toBeInstanceOf(BoxingDataError);
     return e as BoxingDataError;
   };
@@ -172,9 +192,11 @@ describe('errors', () => {
     expect(deep.code).toBe('PageLimitExceeded');
   });
 
-  it('an answer that is not the API\'s is an UnexpectedResponse error with its status', async () => {
+  it("an answer that is not the API's is an UnexpectedResponse error with its status", async () => {
     const proxy: ClientOptions['fetch'] = async () => new Response('<html>Bad Gateway</html>', { status: 502 });
-    const e = await failure(createClient({ baseUrl: 'https://api.example', apiKey: KEY, fetch: proxy }).divisions.list());
+    const e = await failure(
+      createClient({ baseUrl: 'https://api.example', apiKey: KEY, fetch: proxy }).divisions.list(),
+    );
     expect([e.code, e.status]).toEqual(['UnexpectedResponse', 502]);
   });
 });
@@ -182,45 +204,77 @@ describe('errors', () => {
 describe('next_page', () => {
   it('is requested from the base URL given, path prefix kept: the key never goes to another origin', async () => {
     const seen: string[] = [];
-    const page = (next: string | null) => ({ metadata: {}, error: {}, data: [{ id: String(seen.length) }], pagination: { page: 1, items: 1, total_pages: 0, total_items: 0, next_page: next } });
+    const page = (next: string | null) => ({
+      metadata: {},
+      error: {},
+      data: [{ id: String(seen.length) }],
+      pagination: { page: 1, items: 1, total_pages: 0, total_items: 0, next_page: next },
+    });
     const fake: ClientOptions['fetch'] = async (url) => {
       seen.push(String(url));
-      return Response.json(page(seen.length < 2 ? 'https://elsewhere.example/v2/fights/?cursor=abcdefghij&page_size=100' : null));
+      return Response.json(
+        page(seen.length < 2 ? 'https://elsewhere.example/v2/fights/?cursor=abcdefghij&page_size=100' : null),
+      );
     };
-    const fights = await collect(createClient({ baseUrl: 'https://proxy.example/boxing/', apiKey: KEY, fetch: fake }).fights.all());
+    const fights = await collect(
+      createClient({ baseUrl: 'https://proxy.example/boxing/', apiKey: KEY, fetch: fake }).fights.all(),
+    );
     expect(fights).toHaveLength(2);
-    expect(seen).toEqual(['https://proxy.example/boxing/v2/fights/?page_size=100', 'https://proxy.example/boxing/v2/fights/?cursor=abcdefghij&page_size=100']);
+    expect(seen).toEqual([
+      'https://proxy.example/boxing/v2/fights/?page_size=100',
+      'https://proxy.example/boxing/v2/fights/?cursor=abcdefghij&page_size=100',
+    ]);
   });
 });
 
-const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> => typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
+  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 
-describe('the client follows the API\'s endpoint registry', () => {
+describe("the client follows the API's endpoint registry", () => {
   it('has a method for every endpoint, and each requests the path of one', async () => {
     const requested = new Set<string>();
     const fake: ClientOptions['fetch'] = async (url) => {
       requested.add(new URL(String(url)).pathname);
-      return Response.json({ metadata: {}, error: {}, data: [], pagination: { page: 1, items: 0, total_pages: 0, total_items: 0 } });
+      return Response.json({
+        metadata: {},
+        error: {},
+        data: [],
+        pagination: { page: 1, items: 0, total_pages: 0, total_items: 0 },
+      });
     };
     const c = createClient({ baseUrl: 'https://api.example', apiKey: KEY, fetch: fake });
     for (const methods of Object.values(c))
       for (const [name, method] of Object.entries(methods)) {
-        const called: unknown = Reflect.apply(method, undefined, name === 'get' ? ['the-id'] : name === 'records' ? ['fights'] : []);
+        const called: unknown = Reflect.apply(
+          method,
+          undefined,
+          name === 'get' ? ['the-id'] : name === 'records' ? ['fights'] : [],
+        );
         // The export's records ask the listing, then each part it names: this listing (empty) names none, and is refused.
-        await Promise.resolve(isAsyncIterable(called) ? called[Symbol.asyncIterator]().next() : called).catch((e: unknown) => {
-          if (!(e instanceof BoxingDataError && name === 'records')) throw e;
-        });
+        await Promise.resolve(isAsyncIterable(called) ? called[Symbol.asyncIterator]().next() : called).catch(
+          (e: unknown) => {
+            if (!(e instanceof BoxingDataError && name === 'records')) throw e;
+          },
+        );
       }
     // A file's path (an export part's) is requested by the URL its listing gives, as the bulk export test shows.
-    const paths = ENDPOINTS.filter((e) => e.kind !== 'file').map((e) => `${BASE_PATH}${e.path.replace(/\{\w+\}$/, 'the-id')}`);
+    const paths = ENDPOINTS.filter((e) => e.kind !== 'file').map(
+      (e) => `${BASE_PATH}${e.path.replace(/\{\w+\}$/, 'the-id')}`,
+    );
     expect([...requested].sort()).toEqual([...new Set(paths)].sort());
   });
 
-  it('types each method by its endpoint\'s entry (checked by astro check)', () => {
-    expectTypeOf<Parameters<BoxingDataClient['fights']['list']>[0]>().toEqualTypeOf<ParamsOf<'list_fights'> | undefined>();
-    expectTypeOf<ReturnType<BoxingDataClient['events']['schedule']>>().toEqualTypeOf<Promise<AnswerOf<'events_schedule'>>>();
+  it("types each method by its endpoint's entry (checked by astro check)", () => {
+    expectTypeOf<Parameters<BoxingDataClient['fights']['list']>[0]>().toEqualTypeOf<
+      ParamsOf<'list_fights'> | undefined
+    >();
+    expectTypeOf<ReturnType<BoxingDataClient['events']['schedule']>>().toEqualTypeOf<
+      Promise<AnswerOf<'events_schedule'>>
+    >();
     expectTypeOf<ReturnType<BoxingDataClient['fighters']['get']>>().toEqualTypeOf<Promise<AnswerOf<'get_fighter'>>>();
-    expectTypeOf<Parameters<BoxingDataClient['rankings']['list']>[0]>().toEqualTypeOf<ParamsOf<'rankings'> | undefined>();
+    expectTypeOf<Parameters<BoxingDataClient['rankings']['list']>[0]>().toEqualTypeOf<
+      ParamsOf<'rankings'> | undefined
+    >();
     expectTypeOf<ReturnType<BoxingDataClient['exports']['list']>>().toEqualTypeOf<Promise<AnswerOf<'list_exports'>>>();
     expectTypeOf<ReturnType<BoxingDataClient['health']['get']>>().toEqualTypeOf<Promise<AnswerOf<'health'>>>();
     // An export's records are its collection's, as its list answers them.

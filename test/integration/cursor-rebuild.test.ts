@@ -52,14 +52,20 @@ function after(fights: Fight[], lastId: string, order: 'ASC' | 'DESC', size: num
 }
 
 describe('a cursor across a rebuild', () => {
-  for (const [order, query] of [['DESC', 'page_size=10'], ['ASC', 'date_sort=ASC&page_size=10'], ['ASC', 'division_id=welterweight&date_sort=ASC&page_size=7']] as const)
+  for (const [order, query] of [
+    ['DESC', 'page_size=10'],
+    ['ASC', 'date_sort=ASC&page_size=10'],
+    ['ASC', 'division_id=welterweight&date_sort=ASC&page_size=7'],
+  ] as const)
     it(`${query}: the record it names moved, and the next page follows its key`, async () => {
       const { page, next } = await firstPageAndCursor(query);
       const moved = withFights([...before.fights, ...olderCopies(25)]);
       const call = directClient(NOW, await (movedStore ??= memoryStore(moved)));
       const { status, body } = await call(next);
       expect(status).toBe(200);
-      const inList = query.includes('division_id') ? moved.fights.filter((f) => f.division.id === 'welterweight') : moved.fights;
+      const inList = query.includes('division_id')
+        ? moved.fights.filter((f) => f.division.id === 'welterweight')
+        : moved.fights;
       const size = Number(/page_size=(\d+)/.exec(query)![1]);
       expect(ids(body.data)).toEqual(after(inList, page[page.length - 1], order, size));
       expect(body.data.length).toBe(size);

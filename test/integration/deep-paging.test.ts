@@ -41,7 +41,9 @@ async function walk(first: string) {
     const { status, body } = await call(next);
     expect(status, next).toBe(200);
     seen.push(...body.data.map((f: { id: string }) => f.id));
-    next = body.pagination.next_page && new URL(body.pagination.next_page).pathname + new URL(body.pagination.next_page).search;
+    next =
+      body.pagination.next_page &&
+      new URL(body.pagination.next_page).pathname + new URL(body.pagination.next_page).search;
   }
   return seen;
 }
@@ -76,7 +78,11 @@ describe('the typed client over HTTP', () => {
   it(`exports all ${FIGHTS} fights through the preview server, past offset 10,000`, async () => {
     const server = await startServer({ context: memoryContext(files), port: 0, env: { API_KEYS: 'k' } });
     try {
-      const client = createClient({ baseUrl: `http://127.0.0.1:${server.port}`, apiKey: 'k', keyHeader: 'x-rapidapi-key' });
+      const client = createClient({
+        baseUrl: `http://127.0.0.1:${server.port}`,
+        apiKey: 'k',
+        keyHeader: 'x-rapidapi-key',
+      });
       const exported: string[] = [];
       for await (const fight of client.fights.all()) exported.push(fight.id);
       expect(exported).toEqual([...ascending].reverse());

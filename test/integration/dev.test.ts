@@ -52,7 +52,8 @@ const get = async (p: string) => {
 };
 const file = (collection: string, name: string) => path.join(content, collection, name);
 const json = (collection: string, name: string) => JSON.parse(readFileSync(file(collection, name), 'utf8'));
-const save = (collection: string, name: string, record: unknown) => writeFileSync(file(collection, name), `${JSON.stringify(record, null, 2)}\n`);
+const save = (collection: string, name: string, record: unknown) =>
+  writeFileSync(file(collection, name), `${JSON.stringify(record, null, 2)}\n`);
 
 /** Waits until the preview has printed `count` more lines matching `pattern`. */
 async function printed(pattern: RegExp, from: number, count = 1): Promise<string> {
@@ -73,8 +74,9 @@ describe('npm run dev', () => {
     expect((await get('/v2/fights/fight-002090')).body.data.title).toBe('Saved Live');
   });
 
-  it('makes the API description\'s examples again from the changed store', async () => {
-    const described = async () => (await (await fetch(`${url}/v2/openapi.json`)).json()).paths['/fights/{fight_id}'].get;
+  it("makes the API description's examples again from the changed store", async () => {
+    const described = async () =>
+      (await (await fetch(`${url}/v2/openapi.json`)).json()).paths['/fights/{fight_id}'].get;
     const id = (await described()).parameters[0].example as string;
     const at = output.length;
     save('fights', `${id}.json`, { ...json('fights', `${id}.json`), title: 'Described Live' });
@@ -100,7 +102,11 @@ describe('npm run dev', () => {
     const before = (await get('/v2/fights/?date_sort=ASC&page_size=100')).body.data.map((f: { id: string }) => f.id);
     const at = output.length;
     // An oldest fight: every fight moves one place in the list of all fights.
-    save('fights', 'fight-first.json', { ...json('fights', 'fight-000001.json'), id: 'fight-first', date: '2004-01-01T20:00:00' });
+    save('fights', 'fight-first.json', {
+      ...json('fights', 'fight-000001.json'),
+      id: 'fight-first',
+      date: '2004-01-01T20:00:00',
+    });
     const answers: string[][] = [];
     let done = false;
     const applied = printed(/Applied 1 changed file/, at).finally(() => (done = true));
@@ -108,7 +114,9 @@ describe('npm run dev', () => {
     // repeated one from what it kept, and the answering function, which reads the change, would not run.
     while (!done) {
       const size = 99 - (answers.length % 98);
-      answers.push((await get(`/v2/fights/?date_sort=ASC&page_size=${size}`)).body.data.map((f: { id: string }) => f.id));
+      answers.push(
+        (await get(`/v2/fights/?date_sort=ASC&page_size=${size}`)).body.data.map((f: { id: string }) => f.id),
+      );
     }
     await applied;
     const after = (await get('/v2/fights/?date_sort=ASC&page_size=100')).body.data.map((f: { id: string }) => f.id);
@@ -121,9 +129,17 @@ describe('npm run dev', () => {
     let at = output.length;
     save('fights', 'fight-000100.json', { ...json('fights', 'fight-000100.json'), date: '2030-01-01T20:00:00' });
     const moved = json('fights', 'fight-001000.json');
-    save('fights', 'fight-001000.json', { ...moved, division_id: moved.division_id === 'flyweight' ? 'bantamweight' : 'flyweight', title_ids: [] });
+    save('fights', 'fight-001000.json', {
+      ...moved,
+      division_id: moved.division_id === 'flyweight' ? 'bantamweight' : 'flyweight',
+      title_ids: [],
+    });
     unlinkSync(file('fights', 'fight-000200.json'));
-    save('fighters', 'fighter-000003.json', { ...json('fighters', 'fighter-000003.json'), name: 'Renamed Live', nickname: 'Quick' });
+    save('fighters', 'fighter-000003.json', {
+      ...json('fighters', 'fighter-000003.json'),
+      name: 'Renamed Live',
+      nickname: 'Quick',
+    });
     save('events', 'event-00020.json', { ...json('events', 'event-00020.json'), venue: 'Live Venue' });
     await printed(/Applied \d+ changed files?/, at);
     await new Promise((r) => setTimeout(r, 300));
@@ -145,15 +161,21 @@ describe('npm run dev', () => {
     };
     expect(described(dist) === described(full)).toBe(true);
     // The changes feed holds each edit, as a build would record it.
-    const feed = (await get(`/v2/changes/?since=${token}`)).body as { data: Array<{ collection: string; id: string; change: string; record: unknown }>; next_sync: string };
-    const seen = (collection: string, id: string) => feed.data.filter((c) => c.collection === collection && c.id === id).map((c) => c.change);
+    const feed = (await get(`/v2/changes/?since=${token}`)).body as {
+      data: Array<{ collection: string; id: string; change: string; record: unknown }>;
+      next_sync: string;
+    };
+    const seen = (collection: string, id: string) =>
+      feed.data.filter((c) => c.collection === collection && c.id === id).map((c) => c.change);
     expect(seen('fights', 'fight-000200')).toEqual(['deleted']);
     expect(seen('fights', 'fight-000100')).toContain('changed');
     expect(seen('fighters', 'fighter-000003')).toContain('changed');
     expect(seen('events', 'event-00020')).toContain('changed');
     expect(feed.data.find((c) => c.id === 'fighter-000003')!.record).toMatchObject({ name: 'Renamed Live' });
     expect(feed.next_sync).not.toBe(token);
-    expect((await get('/v2/fighters/?name=renamed live')).body.data.map((f: { id: string }) => f.id)).toEqual(['fighter-000003']);
+    expect((await get('/v2/fighters/?name=renamed live')).body.data.map((f: { id: string }) => f.id)).toEqual([
+      'fighter-000003',
+    ]);
   });
 
   it('once saves pause, marks the site as built from the content as it is, so the next start takes it as it is', async () => {
@@ -162,7 +184,8 @@ describe('npm run dev', () => {
     await printed(/Applied 1 changed file/, at);
     expect(readMarker(dist)).toBeNull();
     const current = { ...buildInputs({ contentDir: content, asOfDay: TEST_AS_OF }) };
-    for (let waited = 0; readMarker(dist) === null && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; readMarker(dist) === null && waited < 30_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     expect(readMarker(dist)?.fingerprint).toBe(current.fingerprint);
     expect(isCurrent(dist, current)).toBe(true);
   });

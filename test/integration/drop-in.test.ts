@@ -20,7 +20,8 @@ async function call(pathOrUrl: string, headers: Record<string, string> = HEADERS
   const url = pathOrUrl.startsWith('http') ? pathOrUrl : BASE_URL + pathOrUrl;
   const response = await fetch(url, { headers });
   const body = await response.json();
-  if (body.error?.code) throw Object.assign(new Error(body.error.message), { code: body.error.code, status: response.status });
+  if (body.error?.code)
+    throw Object.assign(new Error(body.error.message), { code: body.error.code, status: response.status });
   return body;
 }
 
@@ -77,7 +78,7 @@ describe('a client of the commercial API, given only our base URL', () => {
     expect(await loadRankings()).toHaveLength(68);
   });
 
-  it('reads a fighter\'s birth_year', async () => {
+  it("reads a fighter's birth_year", async () => {
     const first = (await preview.json('/v2/fighters/?page_size=1')).body.data[0];
     const card = await fighterCard(first.id);
     expect(card.startsWith(`${first.name}, born `), card).toBe(true);
@@ -93,13 +94,21 @@ describe('a client of the commercial API, given only our base URL', () => {
       // "World Boxing Council (WBC)": the full name, whose words' initials are the acronym, then the acronym.
       const [, fullName, inParentheses] = org.name.match(/^(.+) \((.+)\)$/) ?? [];
       expect(inParentheses, org.name).toBe(acronym);
-      expect(fullName.split(' ').map((word) => word[0]).join(''), org.name).toBe(acronym);
+      expect(
+        fullName
+          .split(' ')
+          .map((word) => word[0])
+          .join(''),
+        org.name,
+      ).toBe(acronym);
     }
   });
 
   it('tells a bad date range from a bad key by error.code', async () => {
     expect(await fightsBetween('2024-03-01', '2024-02-01')).toBe('check your dates');
     expect(Array.isArray(await fightsBetween('2024-01-01', '2024-02-01'))).toBe(true);
-    expect(await fightsBetween('2024-01-01', '2024-02-01', { ...HEADERS, 'x-rapidapi-key': 'revoked-key' })).toBe('check your key');
+    expect(await fightsBetween('2024-01-01', '2024-02-01', { ...HEADERS, 'x-rapidapi-key': 'revoked-key' })).toBe(
+      'check your key',
+    );
   });
 });

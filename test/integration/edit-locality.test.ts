@@ -22,7 +22,10 @@ writeDataset(content, { fights: 20_000, fighters: 3_000 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function build(): string {
-  const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], {
+    env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(result.stdout + result.stderr);
   return result.stdout + result.stderr;
 }
@@ -51,7 +54,9 @@ describe('one fight edited in a store of 20,000', () => {
   const HANDFUL = 16;
 
   it(`added, in the middle of the lists: at most ${HANDFUL} files`, () => {
-    const changed = changedBy(() => writeFileSync(fightFile('fight-new'), JSON.stringify({ ...readFight('fight-010000'), id: 'fight-new' })));
+    const changed = changedBy(() =>
+      writeFileSync(fightFile('fight-new'), JSON.stringify({ ...readFight('fight-010000'), id: 'fight-new' })),
+    );
     expect(changed.length, changed.join('\n')).toBeLessThanOrEqual(HANDFUL);
   });
 
@@ -61,13 +66,25 @@ describe('one fight edited in a store of 20,000', () => {
   });
 
   it(`moved to another day, years away: at most ${HANDFUL + 6} files (the packs at both of its places)`, () => {
-    const changed = changedBy(() => writeFileSync(fightFile('fight-015000'), JSON.stringify({ ...readFight('fight-015000'), date: '2012-03-03T21:00:00' })));
+    const changed = changedBy(() =>
+      writeFileSync(
+        fightFile('fight-015000'),
+        JSON.stringify({ ...readFight('fight-015000'), date: '2012-03-03T21:00:00' }),
+      ),
+    );
     expect(changed.length, changed.join('\n')).toBeLessThanOrEqual(HANDFUL + 6);
   });
 
   it('leaves the store a build from nothing makes', async () => {
     const fresh = path.join(work, 'fresh');
-    await buildStore({ contentDir: content, outDir: fresh, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes });
+    await buildStore({
+      contentDir: content,
+      outDir: fresh,
+      asOfDay: TEST_AS_OF,
+      progress: silentProgress,
+      onIgnored: () => {},
+      exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes,
+    });
     const differing = differingFiles(dist, fresh, { under: 'store', folders: true, apart: [HISTORY] });
     expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
   });

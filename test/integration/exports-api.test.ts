@@ -35,19 +35,36 @@ beforeAll(async () => {
   exports = (await call('/v2/exports/')).body.data;
   const fights = exports[0];
   const [first] = fights.parts;
-  part = { collection: 'fights', path: new URL(first.url).pathname, sha256: first.sha256, bytes: first.bytes, records: first.records };
+  part = {
+    collection: 'fights',
+    path: new URL(first.url).pathname,
+    sha256: first.sha256,
+    bytes: first.bytes,
+    records: first.records,
+  };
 });
 
 describe('GET /v2/exports/', () => {
-  it('lists every collection in the envelope, in one page, each part a whole URL on the request\'s origin', async () => {
+  it("lists every collection in the envelope, in one page, each part a whole URL on the request's origin", async () => {
     const answer = await call('/v2/exports/');
     expect(answer.status).toBe(200);
     expect(answer.body.pagination).toEqual({ page: 1, items: 7, total_pages: 1, total_items: 7 });
     for (const e of answer.body.data as unknown[]) Export.parse(e);
-    expect(exports.map((e) => e.collection)).toEqual(['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings']);
+    expect(exports.map((e) => e.collection)).toEqual([
+      'fights',
+      'events',
+      'fighters',
+      'divisions',
+      'organizations',
+      'titles',
+      'rankings',
+    ]);
     for (const e of exports) {
       expect(e.as_of).toBe(TEST_AS_OF);
-      for (const p of e.parts) expect(p.url).toMatch(new RegExp(`^http://api\\.test/v2/exports/${e.collection}/${p.sha256.slice(0, 16)}\\.ndjson\\.gz$`));
+      for (const p of e.parts)
+        expect(p.url).toMatch(
+          new RegExp(`^http://api\\.test/v2/exports/${e.collection}/${p.sha256.slice(0, 16)}\\.ndjson\\.gz$`),
+        );
     }
     expect(answer.headers.get('cache-control')).toBe('private, max-age=60, must-revalidate');
   });
@@ -63,8 +80,13 @@ describe('GET /v2/exports/{collection}/{part}', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/gzip');
     expect(answer.headers.get('content-encoding')).toBeNull();
-    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="fights-${part.path.split('/').pop()}"`);
-    expect([answer.bytes.length, createHash('sha256').update(answer.bytes).digest('hex')]).toEqual([part.bytes, part.sha256]);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="fights-${part.path.split('/').pop()}"`,
+    );
+    expect([answer.bytes.length, createHash('sha256').update(answer.bytes).digest('hex')]).toEqual([
+      part.bytes,
+      part.sha256,
+    ]);
     const lines = gunzipSync(answer.bytes).toString('utf8').split('\n').slice(0, -1);
     expect(lines).toHaveLength(part.records);
     // The newest fight first, as the fights list begins.
@@ -84,13 +106,24 @@ describe('GET /v2/exports/{collection}/{part}', () => {
     expect([head.status, head.bytes.length, head.headers.get('content-type')]).toEqual([200, 0, 'application/gzip']);
   });
 
-  it('answers a part no build has, or one of another collection, 404 in the error envelope; a name that cannot be a part\'s is no path', async () => {
-    for (const path of ['/v2/exports/fights/0000000000000000.ndjson.gz', `/v2/exports/events/${part.path.split('/').pop()}`]) {
+  it("answers a part no build has, or one of another collection, 404 in the error envelope; a name that cannot be a part's is no path", async () => {
+    for (const path of [
+      '/v2/exports/fights/0000000000000000.ndjson.gz',
+      `/v2/exports/events/${part.path.split('/').pop()}`,
+    ]) {
       const answer = await call(path);
-      expect([answer.status, answer.body.error.name, answer.headers.get('cache-control')], path).toEqual([404, 'NotFound', 'no-store']);
-      expect(answer.body.error.message).toMatch(/^Export part (fights|events)\/[0-9a-f]{16}\.ndjson\.gz was not found\.$/);
+      expect([answer.status, answer.body.error.name, answer.headers.get('cache-control')], path).toEqual([
+        404,
+        'NotFound',
+        'no-store',
+      ]);
+      expect(answer.body.error.message).toMatch(
+        /^Export part (fights|events)\/[0-9a-f]{16}\.ndjson\.gz was not found\.$/,
+      );
     }
-    expect((await call('/v2/exports/fights/index.ndjson')).body.error.message).toBe('Path /v2/exports/fights/index.ndjson was not found.');
+    expect((await call('/v2/exports/fights/index.ndjson')).body.error.message).toBe(
+      'Path /v2/exports/fights/index.ndjson was not found.',
+    );
   });
 
   it('needs the key', async () => {
@@ -99,12 +132,18 @@ describe('GET /v2/exports/{collection}/{part}', () => {
 });
 
 describe('GET /v2/health', () => {
-  it('answers without a key: the build\'s day and each collection\'s size, never cached', async () => {
-    for (const headers of [{ 'x-no-key': '1' }, { 'x-gateway-key': 'not-a-key' }, {}] as Array<Record<string, string>>) {
+  it("answers without a key: the build's day and each collection's size, never cached", async () => {
+    for (const headers of [{ 'x-no-key': '1' }, { 'x-gateway-key': 'not-a-key' }, {}] as Array<
+      Record<string, string>
+    >) {
       const answer = await raw('/v2/health', { headers });
       expect(answer.status).toBe(200);
       const body = JSON.parse(answer.bytes.toString('utf8'));
-      expect(Health.parse(body.data)).toEqual({ status: 'ok', as_of: TEST_AS_OF, records: Object.fromEntries(exports.map((e) => [e.collection, e.records])) });
+      expect(Health.parse(body.data)).toEqual({
+        status: 'ok',
+        as_of: TEST_AS_OF,
+        records: Object.fromEntries(exports.map((e) => [e.collection, e.records])),
+      });
       expect(body.pagination).toEqual({ page: 1, items: 1, total_pages: 1, total_items: 1 });
       expect(answer.headers.get('cache-control')).toBe('no-store');
       expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull();
@@ -140,17 +179,33 @@ describe('a store that fails', () => {
   };
 
   it('answers 503 when the listing, a part or the health file cannot be read', async () => {
-    await expectError(await raw('/v2/exports/', { store: failing(/\/exports\/index/, 'status') }), 503, 'ServiceUnavailable');
-    await expectError(await raw(part.path, { store: failing(/\/exports\/fights\//, 'status') }), 503, 'ServiceUnavailable');
-    await expectError(await raw('/v2/health', { store: failing(/\/health\.json$/, 'status'), headers: { 'x-no-key': '1' } }), 503, 'ServiceUnavailable');
+    await expectError(
+      await raw('/v2/exports/', { store: failing(/\/exports\/index/, 'status') }),
+      503,
+      'ServiceUnavailable',
+    );
+    await expectError(
+      await raw(part.path, { store: failing(/\/exports\/fights\//, 'status') }),
+      503,
+      'ServiceUnavailable',
+    );
+    await expectError(
+      await raw('/v2/health', { store: failing(/\/health\.json$/, 'status'), headers: { 'x-no-key': '1' } }),
+      503,
+      'ServiceUnavailable',
+    );
     const head = await raw('/v2/health', { method: 'HEAD', store: failing(/\/health\.json$/, 'status') });
     expect([head.status, head.headers.get('cache-control'), head.bytes.length]).toEqual([503, 'no-store', 0]);
   });
 
-  it('answers 500, never a wrong 200, for a part whose bytes are not its name\'s, a listing or health file cut short or missing', async () => {
+  it("answers 500, never a wrong 200, for a part whose bytes are not its name's, a listing or health file cut short or missing", async () => {
     await expectError(await raw(part.path, { store: failing(/\/exports\/fights\//, 'short') }), 500, 'InternalError');
     await expectError(await raw('/v2/exports/', { store: failing(/\/exports\/index/, 'short') }), 500, 'InternalError');
-    await expectError(await raw('/v2/exports/', { store: failing(/\/exports\/index/, 'missing') }), 500, 'InternalError');
+    await expectError(
+      await raw('/v2/exports/', { store: failing(/\/exports\/index/, 'missing') }),
+      500,
+      'InternalError',
+    );
     await expectError(await raw('/v2/health', { store: failing(/\/health\.json$/, 'short') }), 500, 'InternalError');
     await expectError(await raw('/v2/health', { store: failing(/\/health\.json$/, 'missing') }), 500, 'InternalError');
     // Each logged as one line, without a stack.

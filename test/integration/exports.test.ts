@@ -10,7 +10,15 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import { endsExportRun, exportSpacing, paths, readKeyed, readListing, recordOf, type StoredExport } from '../../src/store/layout.ts';
+import {
+  endsExportRun,
+  exportSpacing,
+  paths,
+  readKeyed,
+  readListing,
+  recordOf,
+  type StoredExport,
+} from '../../src/store/layout.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import { GZIP_HEADER, gzip, gzipOffThread } from '../../src/store/writer/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
@@ -41,21 +49,37 @@ describe('gzip', () => {
 
   it('gives the same bytes compressed off the calling thread (a build) as on it (an update)', async () => {
     // Varied enough that deflate's choices matter: records of differing lengths and fields.
-    const data = Buffer.from(Array.from({ length: 20_000 }, (_, i) => `{"id":"r-${i}","n":${(i * 7919) % 1013},"s":"${'ab'.repeat(i % 50)}"}\n`).join(''));
+    const data = Buffer.from(
+      Array.from(
+        { length: 20_000 },
+        (_, i) => `{"id":"r-${i}","n":${(i * 7919) % 1013},"s":"${'ab'.repeat(i % 50)}"}\n`,
+      ).join(''),
+    );
     expect(Buffer.from(await gzipOffThread(data)).equals(Buffer.from(gzip(data)))).toBe(true);
   });
 
   it('starts every built part with that header', () => {
     for (const e of listing().exports)
-      for (const p of e.parts) expect(Buffer.from(built(partPath(e.collection, p.name)).subarray(0, 10)), p.name).toEqual(Buffer.from(GZIP_HEADER));
+      for (const p of e.parts)
+        expect(Buffer.from(built(partPath(e.collection, p.name)).subarray(0, 10)), p.name).toEqual(
+          Buffer.from(GZIP_HEADER),
+        );
   });
 });
 
 describe('the built exports', () => {
-  it('list every collection, in the specification\'s order, each part with its records, bytes and SHA-256, and the build\'s day', () => {
+  it("list every collection, in the specification's order, each part with its records, bytes and SHA-256, and the build's day", () => {
     const { header, exports } = listing();
     expect(header).toEqual({ part_bytes: TEST_EXPORT_PART_BYTES, as_of: TEST_AS_OF });
-    expect(exports.map((e) => e.collection)).toEqual(['fights', 'events', 'fighters', 'divisions', 'organizations', 'titles', 'rankings']);
+    expect(exports.map((e) => e.collection)).toEqual([
+      'fights',
+      'events',
+      'fighters',
+      'divisions',
+      'organizations',
+      'titles',
+      'rankings',
+    ]);
     for (const e of exports) {
       expect(e.records, e.collection).toBe(e.parts.reduce((n, p) => n + p.records, 0));
       expect(e.bytes, e.collection).toBe(e.parts.reduce((n, p) => n + p.bytes, 0));
@@ -69,10 +93,11 @@ describe('the built exports', () => {
       }
     }
     // The test build's limit cuts the larger collections into several parts.
-    for (const collection of ['fights', 'events', 'fighters']) expect(exportOf(collection).parts.length, collection).toBeGreaterThan(2);
+    for (const collection of ['fights', 'events', 'fighters'])
+      expect(exportOf(collection).parts.length, collection).toBeGreaterThan(2);
   });
 
-  it('hold each collection\'s records as the API returns each, in the order of its default list', async () => {
+  it("hold each collection's records as the API returns each, in the order of its default list", async () => {
     const all = (e: StoredExport) => e.parts.flatMap((p) => linesOf(built(partPath(e.collection, p.name))));
     const reference = await loadRecords();
     const fights = all(exportOf('fights'));
@@ -89,14 +114,27 @@ describe('the built exports', () => {
     expect(all(exportOf('fighters'))).toEqual(sortedRecords(dist(), { resource: 'fighters' }));
     // The small ones as their complete lists.
     for (const collection of ['divisions', 'organizations', 'titles'] as const)
-      expect(all(exportOf(collection)), collection).toEqual(readKeyed(built(paths.all(collection)).toString('utf8')).all().map(([, record]) => record));
-    const rankings = Array.from({ length: 17 }, (_, i) => built(paths.rankingsPage(i + 1, null)).toString('utf8').split('\n').slice(1)).flat();
+      expect(all(exportOf(collection)), collection).toEqual(
+        readKeyed(built(paths.all(collection)).toString('utf8'))
+          .all()
+          .map(([, record]) => record),
+      );
+    const rankings = Array.from({ length: 17 }, (_, i) =>
+      built(paths.rankingsPage(i + 1, null))
+        .toString('utf8')
+        .split('\n')
+        .slice(1),
+    ).flat();
     expect(all(exportOf('rankings'))).toEqual(rankings);
   });
 
-  it('and the health file says the build\'s day and each collection\'s size', () => {
+  it("and the health file says the build's day and each collection's size", () => {
     const health = JSON.parse(built(paths.health).toString('utf8'));
-    expect(health).toEqual({ status: 'ok', as_of: TEST_AS_OF, records: Object.fromEntries(listing().exports.map((e) => [e.collection, e.records])) });
+    expect(health).toEqual({
+      status: 'ok',
+      as_of: TEST_AS_OF,
+      records: Object.fromEntries(listing().exports.map((e) => [e.collection, e.records])),
+    });
   });
 });
 
@@ -107,12 +145,17 @@ describe('part boundaries', () => {
     const { exports } = readListing((await store.read(paths.exportListing))!);
     return new Map(exports.map((e) => [e.collection, e.parts.map((p) => p.name)]));
   }
-  const differing = (a: string[], b: string[]) => [...a.filter((n) => !b.includes(n)), ...b.filter((n) => !a.includes(n))];
+  const differing = (a: string[], b: string[]) => [
+    ...a.filter((n) => !b.includes(n)),
+    ...b.filter((n) => !a.includes(n)),
+  ];
 
   it('fall after records whose id hashes so, spaced for a quarter of a part of typical records', () => {
     const spacing = exportSpacing(TEST_EXPORT_PART_BYTES);
     expect(spacing).toBe(64);
-    const ends = Array.from({ length: 100_000 }, (_, i) => endsExportRun(fnv1a(`fight-${String(i).padStart(6, '0')}`), spacing)).filter(Boolean).length;
+    const ends = Array.from({ length: 100_000 }, (_, i) =>
+      endsExportRun(fnv1a(`fight-${String(i).padStart(6, '0')}`), spacing),
+    ).filter(Boolean).length;
     // About one in `spacing`, for ids that differ only in their last digits.
     expect(ends).toBeGreaterThan(100_000 / spacing / 1.2);
     expect(ends).toBeLessThan((100_000 / spacing) * 1.2);
@@ -125,12 +168,19 @@ describe('part boundaries', () => {
     expect(fights.length).toBeGreaterThan(10);
 
     const i = content.fights.findIndex((f) => f.id === 'fight-001500');
-    const edited = { ...content, fights: content.fights.map((f, k) => (k === i ? { ...f, title: 'An Edited Title' } : f)) };
+    const edited = {
+      ...content,
+      fights: content.fights.map((f, k) => (k === i ? { ...f, title: 'An Edited Title' } : f)),
+    };
     // Newest of all: the first record of the fights' export, where a count-based cut would shift every part after it.
     const newest = { ...content.fights[i], id: 'fight-newest', date: '2035-01-01T20:00:00' };
     const inserted = { ...content, fights: [...content.fights, newest] };
     const removed = { ...content, fights: content.fights.filter((f) => f.id !== 'fight-000800') };
-    for (const [what, changed] of [['edited', edited], ['inserted', inserted], ['removed', removed]] as const) {
+    for (const [what, changed] of [
+      ['edited', edited],
+      ['inserted', inserted],
+      ['removed', removed],
+    ] as const) {
       const after = await partNames(changed);
       const gone = fights.filter((n) => !after.get('fights')!.includes(n));
       expect(gone.length, what).toBeGreaterThanOrEqual(1);

@@ -14,7 +14,12 @@ function generate(...args: string[]) {
 }
 
 function snapshot(dir: string): Map<string, string> {
-  return new Map(fg.sync('**/*.json', { cwd: dir }).sort().map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+  return new Map(
+    fg
+      .sync('**/*.json', { cwd: dir })
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+  );
 }
 
 describe('data generator', () => {
@@ -64,13 +69,20 @@ describe('data generator', () => {
       [['--seed', '1', '--seed', '2'], '--seed given more than once'],
       [['--out', 'again'], '--out given more than once'],
       [['--as-of', '2026-02-30'], '--as-of must be a real date YYYY-MM-DD, got "2026-02-30"'],
-      [['--fights', '10'], '--fights must be at least 62 with --as-of 2026-11-01: every month from the as-of month through 2031-12 needs an event'],
+      [
+        ['--fights', '10'],
+        '--fights must be at least 62 with --as-of 2026-11-01: every month from the as-of month through 2031-12 needs an event',
+      ],
       [['400'], 'unexpected argument "400" (options are written --name value)'],
     ];
     for (const [args, line] of cases) {
       const r = generate(...args);
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr.split('\n').slice(0, 3), args.join(' ')).toEqual([`generate: ${line}`, '', expect.stringMatching(/^Usage: npm run data:generate /)]);
+      expect(r.stderr.split('\n').slice(0, 3), args.join(' ')).toEqual([
+        `generate: ${line}`,
+        '',
+        expect.stringMatching(/^Usage: npm run data:generate /),
+      ]);
       expect(readdirSync(r.out), args.join(' ')).toEqual([]);
     }
   });

@@ -18,7 +18,10 @@ afterAll(() => {
   vi.doUnmock('../../src/store/layout.ts');
   vi.resetModules();
 });
-vi.mock('../../src/store/layout.ts', async (original) => ({ ...(await original<typeof import('../../src/store/layout.ts')>()), HEAD_SIZE: 30 }));
+vi.mock('../../src/store/layout.ts', async (original) => ({
+  ...(await original<typeof import('../../src/store/layout.ts')>()),
+  HEAD_SIZE: 30,
+}));
 
 describe('a head of 30 records', () => {
   let call: ReturnType<typeof directClient>;
@@ -27,7 +30,10 @@ describe('a head of 30 records', () => {
 
   beforeAll(async () => {
     const store = await memoryStore(resolveDataset(await loadContent(), TEST_AS_OF));
-    const counting: Store = { read: (p) => (read.push(p), store.read(p)), readBytes: (p) => (read.push(p), store.readBytes(p)) };
+    const counting: Store = {
+      read: (p) => (read.push(p), store.read(p)),
+      readBytes: (p) => (read.push(p), store.readBytes(p)),
+    };
     call = directClient(Date.parse('2026-11-21T12:00:00Z'), counting);
     const records = await loadRecords();
     views = { fights: records.fights.reverse(), events: records.events.reverse(), fighters: records.fighters };
@@ -36,11 +42,24 @@ describe('a head of 30 records', () => {
   for (const resource of ['fights', 'events', 'fighters'] as const)
     it(`answers every page of the ${resource}' default view as the reference does, from the head while it holds the page`, async () => {
       const all = views[resource];
-      for (const [n, size] of [[1, 25], [2, 25], [3, 10], [4, 10], [1, 30], [1, 31], [2, 100], [Math.ceil(all.length / 25), 25], [Math.ceil(all.length / 25) + 1, 25]]) {
+      for (const [n, size] of [
+        [1, 25],
+        [2, 25],
+        [3, 10],
+        [4, 10],
+        [1, 30],
+        [1, 31],
+        [2, 100],
+        [Math.ceil(all.length / 25), 25],
+        [Math.ceil(all.length / 25) + 1, 25],
+      ]) {
         read = [];
         const { status, body } = await call(`/v2/${resource}/?page_num=${n}&page_size=${size}`);
         expect(status, `page ${n} of ${size}`).toBe(200);
-        expect(body.data.map((r: { id: string }) => r.id), `page ${n} of ${size}`).toEqual(page(all, n, size).map((r) => r.id));
+        expect(
+          body.data.map((r: { id: string }) => r.id),
+          `page ${n} of ${size}`,
+        ).toEqual(page(all, n, size).map((r) => r.id));
         expect(body.pagination).toMatchObject({ page: n, total_items: all.length });
         const inHead = n * size <= 30;
         expect(read.includes(paths.head(resource)), `page ${n} of ${size}`).toBe(inHead);
@@ -48,7 +67,7 @@ describe('a head of 30 records', () => {
       }
     });
 
-  it('writes the head the layout names: the list\'s size and its first 30 records', async () => {
+  it("writes the head the layout names: the list's size and its first 30 records", async () => {
     const store = await memoryStore(resolveDataset(await loadContent(), TEST_AS_OF));
     const { header, lines } = splitHeader(String(store.files.get(paths.head('fighters'))));
     expect(header.total).toBe(views.fighters.length);

@@ -16,8 +16,15 @@ beforeAll(async () => {
 afterAll(() => preview.close());
 
 const LISTS = [
-  '/v2/fights/', '/v2/fights/schedule', '/v2/events/', '/v2/events/schedule', '/v2/fighters/',
-  '/v2/divisions/', '/v2/organizations/', '/v2/titles/', '/v2/rankings/',
+  '/v2/fights/',
+  '/v2/fights/schedule',
+  '/v2/events/',
+  '/v2/events/schedule',
+  '/v2/fighters/',
+  '/v2/divisions/',
+  '/v2/organizations/',
+  '/v2/titles/',
+  '/v2/rankings/',
 ];
 /** The API's description as the build wrote it. */
 const builtDocument = () => readFileSync(path.join(builtSite(), OPENAPI_PATH), 'utf8');
@@ -85,10 +92,19 @@ describe('every endpoint with its defaults', () => {
   it('titles filter by organization and division', async () => {
     const all = (await preview.json('/v2/titles/')).body.data as records.Title[];
     const ids = (titles: records.Title[]) => titles.map((t) => t.id);
-    for (const [org, division] of [['wba', 'heavyweight'], ['wbc', null], [null, 'welterweight']] as const) {
-      const query = new URLSearchParams([...(org ? [['organization_id', org]] : []), ...(division ? [['division_id', division]] : [])]);
+    for (const [org, division] of [
+      ['wba', 'heavyweight'],
+      ['wbc', null],
+      [null, 'welterweight'],
+    ] as const) {
+      const query = new URLSearchParams([
+        ...(org ? [['organization_id', org]] : []),
+        ...(division ? [['division_id', division]] : []),
+      ]);
       const { body } = await preview.json(`/v2/titles/?${query}`);
-      const expected = all.filter((t) => (org === null || t.organization.id === org) && (division === null || t.division.id === division));
+      const expected = all.filter(
+        (t) => (org === null || t.organization.id === org) && (division === null || t.division.id === division),
+      );
       expect(ids(body.data), String(query)).toEqual(ids(expected));
     }
     const { body } = await preview.json('/v2/titles/?organization_id=wba&division_id=heavyweight');
@@ -98,7 +114,13 @@ describe('every endpoint with its defaults', () => {
 
 describe('errors', () => {
   it('unknown ids and paths are 404 NotFound in the error envelope', async () => {
-    for (const path of ['/v2/fights/fight-999999999', '/v2/nope/', '/index.html', '/v2/rankings/wbc-heavyweight', '/v2/fights/a/b']) {
+    for (const path of [
+      '/v2/fights/fight-999999999',
+      '/v2/nope/',
+      '/index.html',
+      '/v2/rankings/wbc-heavyweight',
+      '/v2/fights/a/b',
+    ]) {
       const { status, body } = await preview.json(path);
       expect(status, path).toBe(404);
       expect(body.error.name).toBe('NotFound');
@@ -113,7 +135,12 @@ describe('errors', () => {
   it('a bad parameter is 400 InvalidParameter naming it', async () => {
     const { status, body } = await preview.json('/v2/fights/?page_size=abc');
     expect(status).toBe(400);
-    expect(body.error).toEqual({ name: 'InvalidParameter', code: 'InvalidParameter', status: 400, message: expect.stringContaining('"page_size"') });
+    expect(body.error).toEqual({
+      name: 'InvalidParameter',
+      code: 'InvalidParameter',
+      status: 400,
+      message: expect.stringContaining('"page_size"'),
+    });
   });
 
   it('methods other than GET, HEAD and OPTIONS are 405', async () => {
@@ -150,15 +177,28 @@ describe('API keys', () => {
   });
 
   it('two different keys in the two headers are 400 ConflictingApiKeys, whichever of them is valid', async () => {
-    for (const [gateway, rapid] of [[KEY, OTHER_KEY], [KEY, 'nope'], ['nope', KEY]]) {
-      const { status, body } = await preview.json('/v2/divisions/', { key: gateway, headers: { 'x-rapidapi-key': rapid } });
+    for (const [gateway, rapid] of [
+      [KEY, OTHER_KEY],
+      [KEY, 'nope'],
+      ['nope', KEY],
+    ]) {
+      const { status, body } = await preview.json('/v2/divisions/', {
+        key: gateway,
+        headers: { 'x-rapidapi-key': rapid },
+      });
       expect(status, `${gateway} ${rapid}`).toBe(400);
       expect(body.error).toMatchObject({ name: 'ConflictingApiKeys', code: 'ConflictingApiKeys' });
     }
   });
 
   it('built files are not readable by their own paths, with or without a key', async () => {
-    const paths = ['/store/divisions/all.json', '/store/fights/dates/years.json', '/STORE/divisions/all.json', '/v2/../store/divisions/all.json', '/%73tore/divisions/all.json'];
+    const paths = [
+      '/store/divisions/all.json',
+      '/store/fights/dates/years.json',
+      '/STORE/divisions/all.json',
+      '/v2/../store/divisions/all.json',
+      '/%73tore/divisions/all.json',
+    ];
     for (const path of paths) {
       expect((await preview.get(path, { key: null })).status, path).toBe(401);
       expect((await preview.get(path)).status, path).toBe(404);
@@ -176,7 +216,7 @@ describe('API keys', () => {
   });
 });
 
-describe('the public files: the API\'s description and its documentation', () => {
+describe("the public files: the API's description and its documentation", () => {
   const PUBLIC = [
     ['/v2/openapi.json', 'application/json'],
     ['/', 'text/html; charset=utf-8'],
@@ -192,11 +232,23 @@ describe('the public files: the API\'s description and its documentation', () =>
         expect(response.headers.get('content-type'), path).toBe(type);
       }
     expect(await (await preview.get('/v2/openapi.json', { key: null })).text()).toBe(builtDocument());
-    expect(await (await preview.get('/docs', { key: null })).text()).toBe(await (await preview.get('/', { key: null })).text());
+    expect(await (await preview.get('/docs', { key: null })).text()).toBe(
+      await (await preview.get('/', { key: null })).text(),
+    );
   });
 
-  it('are exactly those paths: other spellings, the built pages\' own names and the store still need a key', async () => {
-    for (const path of ['/docs/', '/index.html', '/docs.html', '/v2/openapi.json/', '/V2/openapi.json', '/assets/', '/assets/x.js', '/v2/openapi', '/store/divisions/all.ndjson']) {
+  it("are exactly those paths: other spellings, the built pages' own names and the store still need a key", async () => {
+    for (const path of [
+      '/docs/',
+      '/index.html',
+      '/docs.html',
+      '/v2/openapi.json/',
+      '/V2/openapi.json',
+      '/assets/',
+      '/assets/x.js',
+      '/v2/openapi',
+      '/store/divisions/all.ndjson',
+    ]) {
       expect((await preview.get(path, { key: null })).status, path).toBe(401);
       expect((await preview.get(path)).status, path).toBe(404);
     }
@@ -224,7 +276,7 @@ describe('the public files: the API\'s description and its documentation', () =>
   });
 });
 
-describe('the page\'s key and the Host a request names', () => {
+describe("the page's key and the Host a request names", () => {
   // A page on any other name that resolves to this machine (DNS rebinding) is same-origin with
   // the preview's pages, and could read a key filled in for it.
   const SECRET = 'my-real-prod-key';
@@ -251,18 +303,36 @@ describe('the page\'s key and the Host a request names', () => {
     });
 
   it('is filled in for a Host that names this machine: localhost, 127.0.0.1 or [::1], with or without the port', async () => {
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', '127.0.0.1', '[::1]', `LOCALHOST:${port}`]) {
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      `LOCALHOST:${port}`,
+    ]) {
       const page = await pageFor(host);
       expect(page.split('\r\n')[0], host).toMatch(/ 200 /);
       expect(page, host).toContain(FILLED);
     }
   });
 
-  it('is left empty for any other Host, a look-alike of this machine\'s names, an empty one or none', async () => {
+  it("is left empty for any other Host, a look-alike of this machine's names, an empty one or none", async () => {
     const others = [
-      `rebind.attacker.example:${port}`, 'rebind.attacker.example', `localhost.attacker.example:${port}`,
-      `127.0.0.1.nip.io:${port}`, 'localhost@evil', `localhost:${port}@evil.example`, `evil.example@localhost:${port}`,
-      `localhost.:${port}`, `localhost:${port}:${port}`, 'localhost:99999', `localhost :${port}`, `[::1]x:${port}`, '',
+      `rebind.attacker.example:${port}`,
+      'rebind.attacker.example',
+      `localhost.attacker.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      'localhost@evil',
+      `localhost:${port}@evil.example`,
+      `evil.example@localhost:${port}`,
+      `localhost.:${port}`,
+      `localhost:${port}:${port}`,
+      'localhost:99999',
+      `localhost :${port}`,
+      `[::1]x:${port}`,
+      '',
     ];
     // Asked for on this machine's name first: an answer kept for it must not reach the others.
     expect(await pageFor(`localhost:${port}`)).toContain(FILLED);
@@ -276,15 +346,18 @@ describe('the page\'s key and the Host a request names', () => {
 });
 
 describe('request targets', () => {
-  it('a path starting with // stays on the server\'s own origin', async () => {
+  it("a path starting with // stays on the server's own origin", async () => {
     const { request } = await import('node:http');
     const port = new URL(preview.base).port;
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '//evil.example/v2/fights/', headers: { 'x-gateway-key': KEY } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve(`${res.statusCode} ${text}`));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '//evil.example/v2/fights/', headers: { 'x-gateway-key': KEY } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve(`${res.statusCode} ${text}`));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -338,7 +411,12 @@ describe('headers', () => {
     // Date and the connection's own headers belong to the message, not the answer.
     const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
     const headersOf = (r: Response) => [...r.headers].filter(([name]) => !own.has(name));
-    for (const [path, key] of [['/v2/fighters/', KEY], ['/v2/fights/?page_size=3', KEY], ['/v2/fights/fight-999999999', KEY], ['/v2/fights/', null]] as const) {
+    for (const [path, key] of [
+      ['/v2/fighters/', KEY],
+      ['/v2/fights/?page_size=3', KEY],
+      ['/v2/fights/fight-999999999', KEY],
+      ['/v2/fights/', null],
+    ] as const) {
       const get = await preview.get(path, { key });
       const head = await preview.get(path, { key, method: 'HEAD' });
       expect(head.status, path).toBe(get.status);
@@ -357,7 +435,9 @@ describe('headers', () => {
       expect(r.headers.get('vary'), label).toBe('x-gateway-key, x-rapidapi-key');
     };
     const first = await preview.get('/v2/divisions/');
-    const revalidated = await preview.get('/v2/divisions/', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const revalidated = await preview.get('/v2/divisions/', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     expect(revalidated.status).toBe(304);
     cors(revalidated, '304');
     expect(revalidated.headers.get('etag')).toBe(first.headers.get('etag'));

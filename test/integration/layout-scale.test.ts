@@ -12,15 +12,38 @@ import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
 import {
-  CANDIDATE_PACKS, HEAD_PACKS, LONG_GRAM, RULES, SHORT_NEEDLE, boundaryHash, gramPack, hashName, hashedFolder, lists, packNamer, packStarts, paths,
-  readHashedIndex, readHeadEntry, readKeyed, readHistoryIndex, readListing, readOrderedIndex, searchFields, sortedFolder, type CutRule, type HashedList, type SortedList,
+  CANDIDATE_PACKS,
+  HEAD_PACKS,
+  LONG_GRAM,
+  RULES,
+  SHORT_NEEDLE,
+  boundaryHash,
+  gramPack,
+  hashName,
+  hashedFolder,
+  lists,
+  packNamer,
+  packStarts,
+  paths,
+  readHashedIndex,
+  readHeadEntry,
+  readKeyed,
+  readHistoryIndex,
+  readListing,
+  readOrderedIndex,
+  searchFields,
+  sortedFolder,
+  type CutRule,
+  type HashedList,
+  type SortedList,
 } from '../../src/store/layout.ts';
 import { gramsOf } from '../../src/store/writer/search.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { loadContent } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';
 
-const ids = (count: number, id: (n: number, count: number) => string) => Array.from({ length: count }, (_, i) => id(i + 1, count));
+const ids = (count: number, id: (n: number, count: number) => string) =>
+  Array.from({ length: count }, (_, i) => id(i + 1, count));
 
 /** The ids `npm run data:generate -- --fights N` gives each collection. */
 function generatedIds(fights: number) {
@@ -35,12 +58,20 @@ function generatedIds(fights: number) {
 function packNames(list: string[], rule: CutRule, kept: 'by id' | 'in order'): string[] {
   if (kept === 'by id') {
     const hashes = Float64Array.from(list, (id) => boundaryHash(fnv1a(id))).sort();
-    return packStarts({ count: hashes.length, weight: () => 1, hash: (i) => hashes[i], joined: (i) => i > 0 && hashes[i] === hashes[i - 1] }, rule).map(
-      (s) => hashName(hashes[s]),
-    );
+    return packStarts(
+      {
+        count: hashes.length,
+        weight: () => 1,
+        hash: (i) => hashes[i],
+        joined: (i) => i > 0 && hashes[i] === hashes[i - 1],
+      },
+      rule,
+    ).map((s) => hashName(hashes[s]));
   }
   const name = packNamer();
-  return packStarts({ count: list.length, weight: () => 1, hash: (i) => boundaryHash(fnv1a(list[i])) }, rule).map((s) => name(list[s]));
+  return packStarts({ count: list.length, weight: () => 1, hash: (i) => boundaryHash(fnv1a(list[i])) }, rule).map((s) =>
+    name(list[s]),
+  );
 }
 
 /** Packs per folder: a list's packs lie in 16 folders by their name's first digit. */
@@ -57,7 +88,9 @@ describe('at a million fights', () => {
   it('names records as the generator does (checked against the shipped content/, its default output)', () => {
     const shipped = generatedIds(DEFAULTS.fights);
     for (const collection of ['fights', 'fighters', 'events'] as const) {
-      const files = fg.sync('*.json', { cwd: path.join('content', collection) }).map((f) => f.slice(0, -'.json'.length));
+      const files = fg
+        .sync('*.json', { cwd: path.join('content', collection) })
+        .map((f) => f.slice(0, -'.json'.length));
       expect(files.sort(), collection).toEqual([...shipped[collection]].sort());
     }
   });
@@ -65,7 +98,7 @@ describe('at a million fights', () => {
   // A list's packs spread evenly over its 16 folders, far under the 10,000 files a folder may
   // hold, and each pack holds about what its rule's spacing says: the list in order of every fight
   // (one division holding every fight is the same list), and each collection's records.
-  it('fills each list\'s folders evenly and far below 10,000 packs', () => {
+  it("fills each list's folders evenly and far below 10,000 packs", () => {
     const cases: Array<[string, string[], CutRule, 'by id' | 'in order']> = [
       ['fights in order', generated.fights, RULES.sorted.fights, 'in order'],
       ['fighters in order', generated.fighters, RULES.sorted.fighters, 'in order'],
@@ -89,7 +122,7 @@ describe('at a million fights', () => {
 });
 
 describe('the test build', () => {
-  it('writes exactly the files the reader reads: every list\'s index and the packs it names, and nothing else', async () => {
+  it("writes exactly the files the reader reads: every list's index and the packs it names, and nothing else", async () => {
     const root = builtSite();
     const ds = resolveDataset(await loadContent(), TEST_AS_OF);
     const wanted = new Set<string>();
@@ -115,8 +148,10 @@ describe('the test build', () => {
       want(paths.head(resource));
     }
     sorted({ resource: 'events', shape: 'scheduled' });
-    for (const division of tally(ds.fights.map((f) => f.division.id)).keys()) sorted({ resource: 'fights', division_id: division });
-    for (const division of tally(ds.fighters.map((f) => f.division.id)).keys()) sorted({ resource: 'fighters', division_id: division });
+    for (const division of tally(ds.fights.map((f) => f.division.id)).keys())
+      sorted({ resource: 'fights', division_id: division });
+    for (const division of tally(ds.fighters.map((f) => f.division.id)).keys())
+      sorted({ resource: 'fighters', division_id: division });
     hashed({ resource: 'fights', by: 'event' });
     hashed({ resource: 'fights', by: 'fighter' });
     hashed({ resource: 'fighters', by: 'title' });
@@ -127,7 +162,8 @@ describe('the test build', () => {
         want(paths.rankingsPage(i + 1, org));
         want(paths.rankingsOfDivision(d.id, org));
       });
-      for (const div of [null, ...ds.divisions.map((d) => d.id)]) if (org !== null || div !== null) want(paths.titles(org, div));
+      for (const div of [null, ...ds.divisions.map((d) => d.id)])
+        if (org !== null || div !== null) want(paths.titles(org, div));
     }
     // The name search: a heads pack for every gram's hash that some gram has, a candidates pack
     // for every 4-gram's, and the carried packs the heads name.
@@ -135,7 +171,9 @@ describe('the test build', () => {
     const long = new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]));
     for (const gram of short) {
       want(paths.searchHeads(gramPack(gram, HEAD_PACKS)));
-      for (const scope of readHeadEntry(readKeyed(read(paths.searchHeads(gramPack(gram, HEAD_PACKS)))).find(gram)!).values())
+      for (const scope of readHeadEntry(
+        readKeyed(read(paths.searchHeads(gramPack(gram, HEAD_PACKS)))).find(gram)!,
+      ).values())
         if (scope.how === 'carried') scope.run.forEach((part) => want(paths.pack(lists.carried, part.pack)));
     }
     for (const gram of long) want(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS)));
@@ -149,7 +187,13 @@ describe('the test build', () => {
     for (const [, name] of readHistoryIndex(read(paths.changesIndex)).packs) want(paths.changesPack(name));
 
     const written = new Set(fg.sync('store/**', { cwd: root }).map((f) => `/${f}`));
-    expect([...wanted].filter((p) => !written.has(p)), 'read but never written').toEqual([]);
-    expect([...written].filter((p) => !wanted.has(p)), 'written but never read').toEqual([]);
+    expect(
+      [...wanted].filter((p) => !written.has(p)),
+      'read but never written',
+    ).toEqual([]);
+    expect(
+      [...written].filter((p) => !wanted.has(p)),
+      'written but never read',
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ const client = createClient({
 
 const build = () => buildSiteAside(dist, { CONTENT_DIR: content });
 const json = (file: string) => JSON.parse(readFileSync(path.join(content, file), 'utf8'));
-const put = (file: string, record: unknown) => writeFileSync(path.join(content, file), `${JSON.stringify(record, null, 2)}\n`);
+const put = (file: string, record: unknown) =>
+  writeFileSync(path.join(content, file), `${JSON.stringify(record, null, 2)}\n`);
 
 /** Runs the mirror, counting its requests. */
 async function mirror() {
@@ -75,18 +76,36 @@ it('makes a SQLite copy from the exports, then keeps it in step with the changes
   expect([idle.fromExports, idle.applied, idle.requests]).toEqual([false, 0, 1]);
 
   // Added, changed, deleted, moved (to another date and division; a file to another name), a fighter renamed.
-  put('fights/fight-new-1.json', { ...json('fights/fight-000200.json'), id: 'fight-new-1', date: '2007-03-03T20:00:00' });
+  put('fights/fight-new-1.json', {
+    ...json('fights/fight-000200.json'),
+    id: 'fight-new-1',
+    date: '2007-03-03T20:00:00',
+  });
   const fight = json('fights/fight-002090.json');
   put('fights/fight-002090.json', {
-    ...fight, status: 'FINISHED', results: { outcome: 'UD', round: String(fight.scheduled_rounds) }, scores: ['116-112', '115-113', '117-111'],
-    fighters: { fighter_1: { ...fight.fighters.fighter_1, winner: true }, fighter_2: { ...fight.fighters.fighter_2, winner: false } },
+    ...fight,
+    status: 'FINISHED',
+    results: { outcome: 'UD', round: String(fight.scheduled_rounds) },
+    scores: ['116-112', '115-113', '117-111'],
+    fighters: {
+      fighter_1: { ...fight.fighters.fighter_1, winner: true },
+      fighter_2: { ...fight.fighters.fighter_2, winner: false },
+    },
   });
   unlinkSync(path.join(content, 'fights/fight-000300.json'));
   put('fights/fight-000100.json', { ...json('fights/fight-000100.json'), date: '2029-06-01T21:00:00' });
   const other = json('fights/fight-001500.json');
-  put('fights/fight-001500.json', { ...other, division_id: other.division_id === 'heavyweight' ? 'cruiserweight' : 'heavyweight', title_ids: [] });
+  put('fights/fight-001500.json', {
+    ...other,
+    division_id: other.division_id === 'heavyweight' ? 'cruiserweight' : 'heavyweight',
+    title_ids: [],
+  });
   renameSync(path.join(content, 'fights/fight-000400.json'), path.join(content, 'fights/fight-000400-moved.json'));
-  put('fighters/fighter-000007.json', { ...json('fighters/fighter-000007.json'), name: 'Renamed Fighter', full_name: 'Renamed Middle Fighter' });
+  put('fighters/fighter-000007.json', {
+    ...json('fighters/fighter-000007.json'),
+    name: 'Renamed Fighter',
+    full_name: 'Renamed Middle Fighter',
+  });
   expect(await build()).toMatch(/taken from the previous build/);
   const synced = await mirror();
   expect(synced.fromExports).toBe(false);

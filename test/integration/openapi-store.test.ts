@@ -15,14 +15,29 @@ const NOW = Date.parse('2026-11-21T12:00:00Z') * 1000;
 
 /** Built files that hold whole answers, each answer with the API path it answers, wrapped as the handler wraps it. */
 const WHOLE: Array<{ files: string; answers: (file: string, text: string) => Array<[path: string, body: Body]> }> = [
-  { files: '*/records/**/*.pack', answers: (f, t) => {
-    const pack = readKeyed(t);
-    return pack.all().map(([id, stored]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(recordOf(stored, pack.shapes))]);
-  } },
-  { files: '*/all.pack', answers: (f, t) => [
-    [`/v2/${f.split('/')[0]}/`, allBody(readKeyed(t).all().map(([, record]) => record))],
-    ...readKeyed(t).all().map(([id, record]): [string, Body] => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]),
-  ] },
+  {
+    files: '*/records/**/*.pack',
+    answers: (f, t) => {
+      const pack = readKeyed(t);
+      return pack.all().map(([id, stored]) => [`/v2/${f.split('/')[0]}/${id}`, oneBody(recordOf(stored, pack.shapes))]);
+    },
+  },
+  {
+    files: '*/all.pack',
+    answers: (f, t) => [
+      [
+        `/v2/${f.split('/')[0]}/`,
+        allBody(
+          readKeyed(t)
+            .all()
+            .map(([, record]) => record),
+        ),
+      ],
+      ...readKeyed(t)
+        .all()
+        .map(([id, record]): [string, Body] => [`/v2/${f.split('/')[0]}/${id}`, oneBody(record)]),
+    ],
+  },
   { files: 'titles/by/**/*.ndjson', answers: (_, t) => [['/v2/titles/', allBody(linesOf(t))]] },
   { files: 'rankings/**/*.ndjson', answers: (_, t) => [['/v2/rankings/', headed(t)]] },
   { files: '*/head.ndjson', answers: (f, t) => [[`/v2/${f.split('/')[0]}/`, headed(t)]] },
@@ -36,7 +51,7 @@ function headed(text: string): Body {
   return listBody(records, paginationOf(1, records.length, records.length, header.total));
 }
 
-describe('the store\'s whole answers match the OpenAPI document', () => {
+describe("the store's whole answers match the OpenAPI document", () => {
   const root = path.join(builtSite(), STORE);
 
   it.each(WHOLE)('$files', ({ files, answers }) => {

@@ -41,7 +41,11 @@ it('prints the URL, the development key and a curl command with it, and answers 
 
 it('prints a key given through API_KEYS only by its first characters, which a shared screen or a log cannot be used with', async () => {
   const given = 'my-real-prod-key';
-  const { child, out, url } = await preview({ API_KEYS: `${given},second-real-key`, DIST_DIR: builtSite(), SKIP_BUILD: '1' });
+  const { child, out, url } = await preview({
+    API_KEYS: `${given},second-real-key`,
+    DIST_DIR: builtSite(),
+    SKIP_BUILD: '1',
+  });
   try {
     expect(out).not.toContain(given);
     expect(out).not.toContain('second-real-key');

@@ -30,17 +30,34 @@ describe('the generator', () => {
     const r = run(['scripts/generate.ts', '--fights', '3000', '--out', out], { PROGRESS_INTERVAL: '0.01' });
     expect(r.status, r.report).toBe(0);
     const lines = r.stderr.split('\n');
-    expect(lines.filter((l) => /^(making|writing) \w+: [\d,]+ \/ [\d,]+ \(\d+%\)/.test(l)).length, r.stderr).toBeGreaterThan(0);
-    for (const end of ['making fighters: 1,500 in ', 'making events: 360 in ', 'making fights: 3,000 in ', 'writing fighters: 1,500 in ', 'writing fights: 3,000 in ', 'writing rankings: 68 in '])
-      expect(lines.filter((l) => l.startsWith(end)), end).toHaveLength(1);
+    expect(
+      lines.filter((l) => /^(making|writing) \w+: [\d,]+ \/ [\d,]+ \(\d+%\)/.test(l)).length,
+      r.stderr,
+    ).toBeGreaterThan(0);
+    for (const end of [
+      'making fighters: 1,500 in ',
+      'making events: 360 in ',
+      'making fights: 3,000 in ',
+      'writing fighters: 1,500 in ',
+      'writing fights: 3,000 in ',
+      'writing rankings: 68 in ',
+    ])
+      expect(
+        lines.filter((l) => l.startsWith(end)),
+        end,
+      ).toHaveLength(1);
     expect(r.stderr).not.toMatch(ESCAPES);
     expect(r.stdout).toMatch(/^Wrote 5057 files to \S+ \(divisions 17, .*fights 3000, rankings 68\) in [\d.]+s\n$/);
   });
 
   it('refuses a PROGRESS_INTERVAL that is not a number of seconds, as it refuses a bad option', () => {
-    const r = run(['scripts/generate.ts', '--fights', '100', '--out', path.join(scratch, 'refused')], { PROGRESS_INTERVAL: 'often' });
+    const r = run(['scripts/generate.ts', '--fights', '100', '--out', path.join(scratch, 'refused')], {
+      PROGRESS_INTERVAL: 'often',
+    });
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe('generate: PROGRESS_INTERVAL must be a number of seconds above 0, not "often"');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'generate: PROGRESS_INTERVAL must be a number of seconds above 0, not "often"',
+    );
   });
 });
 
@@ -65,24 +82,35 @@ describe('the build', () => {
   it('refuses an EXPORT_PART_BYTES that is no number of bytes, before building', () => {
     const r = run(['scripts/build.ts', '--outDir', path.join(scratch, 'refused-dist')], { EXPORT_PART_BYTES: '10MB' });
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe('build: EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'build: EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"',
+    );
   });
 
   it('refuses a BUILD_TIME that is no UTC date and time from 1970 on, before building', () => {
     for (const value of ['2026-11-28', '2026-02-30T10:00:00', '1969-12-31T23:59:59']) {
       const r = run(['scripts/build.ts', '--outDir', path.join(scratch, 'refused-dist')], { BUILD_TIME: value });
       expect(r.status).toBe(2);
-      expect(r.stderr.split('\n')[0]).toBe(`build: BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "${value}"`);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `build: BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "${value}"`,
+      );
     }
   });
 
   it('build:stats --json keeps standard output to its one JSON line, progress on standard error', async () => {
     const content = await writeContent(minimalContent());
     // An allocator setting of the environment's own (the arenas), and one empty, as if unset.
-    const r = run(['scripts/build-stats.ts', '--content', content, '--out', path.join(scratch, 'stats-dist'), '--json'], { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' });
+    const r = run(
+      ['scripts/build-stats.ts', '--content', content, '--out', path.join(scratch, 'stats-dist'), '--json'],
+      { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '' },
+    );
     expect(r.status, r.report).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ files: expect.any(Number), seconds: expect.any(Number), exportSeconds: expect.any(Number) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      files: expect.any(Number),
+      seconds: expect.any(Number),
+      exportSeconds: expect.any(Number),
+    });
     const { seconds, exportSeconds } = JSON.parse(r.stdout);
     expect(exportSeconds).toBeGreaterThan(0);
     expect(exportSeconds).toBeLessThan(seconds);

@@ -22,8 +22,10 @@ beforeAll(async () => {
 });
 
 const ids = (records: Array<{ id: string }>) => records.map((r) => r.id);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const inRange = (day: string, from?: string, to?: string) => (from === undefined || day >= from) && (to === undefined || day <= to);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const inRange = (day: string, from?: string, to?: string) =>
+  (from === undefined || day >= from) && (to === undefined || day <= to);
 
 /** A day drawn near the data: mostly days that have records, sometimes any day in the span. */
 const dayArb = () =>
@@ -34,7 +36,9 @@ const dayArb = () =>
 
 describe('fights list', () => {
   it('matches the reference for random combinations of every filter', async () => {
-    const fighterIds = [...new Set(fights.flatMap((f) => [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id]))];
+    const fighterIds = [
+      ...new Set(fights.flatMap((f) => [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id])),
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.record(
@@ -58,7 +62,8 @@ describe('fights list', () => {
           if (p.date) params.set('date', p.date);
           if (p.from) params.set(p.fromName ?? 'data_from', p.from);
           if (p.to) params.set('date_to', p.to);
-          for (const k of ['date_sort', 'division_id', 'event_id', 'fighter_id'] as const) if (p[k]) params.set(k, p[k]);
+          for (const k of ['date_sort', 'division_id', 'event_id', 'fighter_id'] as const)
+            if (p[k]) params.set(k, p[k]);
           params.set('page_size', String(p.page_size));
           params.set('page_num', String(p.page_num));
 
@@ -68,7 +73,8 @@ describe('fights list', () => {
               (p.date === undefined || dayOf(f.date) === p.date) &&
               (p.division_id === undefined || f.division.id === p.division_id) &&
               (p.event_id === undefined || f.event.id === p.event_id) &&
-              (p.fighter_id === undefined || [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id].includes(p.fighter_id)),
+              (p.fighter_id === undefined ||
+                [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id].includes(p.fighter_id)),
           );
           if ((p.date_sort ?? 'DESC') === 'DESC') expected = expected.reverse();
           const { status, body } = await call(`/v2/fights/?${params}`);
@@ -111,7 +117,10 @@ describe('fights list', () => {
     }
     // The last pages below the ceiling are served, and hold the records the reference puts there.
     const desc = [...fights].reverse();
-    for (const [size, num] of [[100, 100], [1, 10000]]) {
+    for (const [size, num] of [
+      [100, 100],
+      [1, 10000],
+    ]) {
       const { status, body } = await call(`/v2/fights/?page_size=${size}&page_num=${num}`);
       expect(status).toBe(200);
       expect(ids(body.data)).toEqual(ids(page(desc, num, size)));
@@ -132,7 +141,10 @@ describe('cursor paging', () => {
       expect(body.pagination.page).toBe(pageNo);
       if (pageNo > 1) expect([body.pagination.total_items, body.pagination.total_pages]).toEqual([0, 0]);
       seen.push(...ids(body.data));
-      path = body.pagination.next_page === null ? null : new URL(body.pagination.next_page).pathname + new URL(body.pagination.next_page).search;
+      path =
+        body.pagination.next_page === null
+          ? null
+          : new URL(body.pagination.next_page).pathname + new URL(body.pagination.next_page).search;
     }
     return seen;
   }
@@ -140,7 +152,13 @@ describe('cursor paging', () => {
   it('following next_page visits every matching fight once, in order', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('', 'division_id=welterweight', 'date_sort=ASC&data_from=2020-01-01', 'date_to=2015-06-30', `fighter_id=${fights[10].fighters.fighter_1.fighter_id}`),
+        fc.constantFrom(
+          '',
+          'division_id=welterweight',
+          'date_sort=ASC&data_from=2020-01-01',
+          'date_to=2015-06-30',
+          `fighter_id=${fights[10].fighters.fighter_1.fighter_id}`,
+        ),
         fc.integer({ min: 20, max: 100 }),
         async (filter, size) => {
           const seen = await walk(`/v2/fights/?${filter}&page_size=${size}`);
@@ -152,7 +170,8 @@ describe('cursor paging', () => {
             (f) =>
               inRange(dayOf(f.date), params.get('data_from') ?? undefined, params.get('date_to') ?? undefined) &&
               (!params.get('division_id') || f.division.id === params.get('division_id')) &&
-              (!params.get('fighter_id') || [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id].includes(params.get('fighter_id')!)),
+              (!params.get('fighter_id') ||
+                [f.fighters.fighter_1.fighter_id, f.fighters.fighter_2.fighter_id].includes(params.get('fighter_id')!)),
           );
           if (params.get('date_sort') !== 'ASC') expected = expected.reverse();
           expect(seen).toEqual(ids(expected));
@@ -188,7 +207,10 @@ describe('cursor paging', () => {
       expect(r.body.error.name).toBe('InvalidCursor');
     }
     // A cursor with a valid checksum but impossible contents is refused, not followed.
-    for (const after of [['garbage', 'x'], ['2024-01-01T00:00:00', 'Bad Id']] as const) {
+    for (const after of [
+      ['garbage', 'x'],
+      ['2024-01-01T00:00:00', 'Bad Id'],
+    ] as const) {
       const forged = encodeCursor({ after, order: 'DESC', page: 2, filters: filterKey({}), position: 7 });
       const r = await call(`/v2/fights/?cursor=${forged}`);
       expect(r.status).toBe(400);
@@ -229,7 +251,8 @@ describe('events list', () => {
           { requiredKeys: ['page_size', 'page_num'] },
         ),
         async (p) => {
-          if (p.date_from !== undefined && p.date_to !== undefined && p.date_from > p.date_to) [p.date_from, p.date_to] = [p.date_to, p.date_from];
+          if (p.date_from !== undefined && p.date_to !== undefined && p.date_from > p.date_to)
+            [p.date_from, p.date_to] = [p.date_to, p.date_from];
           const params = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)]));
           const status = (day: string) => (day < TODAY ? 'FINISHED' : day === TODAY ? 'LIVE' : 'NOT_STARTED');
           let expected = events.filter(
@@ -288,9 +311,11 @@ describe('fighters list', () => {
         fc.record(
           {
             name: fc.oneof(
-              fc.constantFrom(...names()).chain((n) =>
-                fc.tuple(fc.nat(n.length - 1), fc.integer({ min: 1, max: 8 })).map(([i, len]) => n.slice(i, i + len)),
-              ),
+              fc
+                .constantFrom(...names())
+                .chain((n) =>
+                  fc.tuple(fc.nat(n.length - 1), fc.integer({ min: 1, max: 8 })).map(([i, len]) => n.slice(i, i + len)),
+                ),
               fc.constantFrom('alvarez', 'ÁLVAREZ', 'zzzq', 'a', 'jo', 'muñ'),
             ),
             division_id: fc.constantFrom(...new Set(fighters.map((f) => f.division.id))),
@@ -306,7 +331,8 @@ describe('fighters list', () => {
           const needle = p.name === undefined ? undefined : fold(p.name.trim());
           const expected = fighters.filter(
             (f) =>
-              (needle === undefined || [f.name, f.nickname, f.alias].some((n) => n !== null && fold(n).includes(needle))) &&
+              (needle === undefined ||
+                [f.name, f.nickname, f.alias].some((n) => n !== null && fold(n).includes(needle))) &&
               (p.division_id === undefined || f.division.id === p.division_id) &&
               (p.title_id === undefined || f.titles.some((t) => t.id === p.title_id)),
           );

@@ -49,32 +49,50 @@ beforeAll(async () => {
 
 /** The reference: every fighter whose search text holds the needle (in one field), in name order. */
 const expected = (needle: string, division?: string) =>
-  fighters.filter((f) => (division === undefined || f.division.id === division) && searchFields(f).some((field) => field.includes(foldText(needle))));
+  fighters.filter(
+    (f) =>
+      (division === undefined || f.division.id === division) &&
+      searchFields(f).some((field) => field.includes(foldText(needle))),
+  );
 
 async function expectSearch(needle: string, division: string | undefined, page: number, size: number) {
   const query = `/v2/fighters/?name=${encodeURIComponent(needle)}&page_num=${page}&page_size=${size}${division ? `&division_id=${division}` : ''}`;
   const { status, body } = await call(query);
   expect(status, query).toBe(200);
   const all = expected(needle, division);
-  expect(body.data.map((f: Fighter) => f.id), query).toEqual(all.slice((page - 1) * size, page * size).map((f) => f.id));
+  expect(
+    body.data.map((f: Fighter) => f.id),
+    query,
+  ).toEqual(all.slice((page - 1) * size, page * size).map((f) => f.id));
   expect(body.pagination.total_items, query).toBe(all.length);
   expect(read.length, `${query} reads ${read.map((r) => r.path).join(' ')}`).toBeLessThanOrEqual(4);
   expect(Math.max(0, ...read.map((r) => r.round)), query).toBeLessThanOrEqual(2);
-  expect(read.reduce((n, r) => n + r.bytes, 0), query).toBeLessThanOrEqual(1 << 20);
+  expect(
+    read.reduce((n, r) => n + r.bytes, 0),
+    query,
+  ).toBeLessThanOrEqual(1 << 20);
 }
 
 describe('name search', () => {
-  it('finds, counts and pages every gram\'s fighters as the reference does, from the list or carried alike', async () => {
+  it("finds, counts and pages every gram's fighters as the reference does, from the list or carried alike", async () => {
     const grams = [...new Set(fighters.flatMap((f) => [...gramsOf(searchFields(f), 1, 3)]))].sort();
     // Every letter, and every seventh longer gram: a few hundred needles, dense and rare (the API
     // trims a needle, so one with a space at an end is some other needle).
     const needles = grams.filter((g, i) => g.trim() === g && (g.length === 1 || i % 7 === 0));
     const how = new Set<string>();
     for (const needle of needles) {
-      const head = readHeadEntry(readKeyed(String(store.files.get(paths.searchHeads(gramPack(needle, HEAD_PACKS))))).find(needle)!);
+      const head = readHeadEntry(
+        readKeyed(String(store.files.get(paths.searchHeads(gramPack(needle, HEAD_PACKS))))).find(needle)!,
+      );
       how.add(head.get('_')!.how);
       const total = expected(needle).length;
-      for (const [page, size] of [[1, 25], [2, 10], [1, 100], [Math.ceil(total / 25) + 1, 25]]) await expectSearch(needle, undefined, page, size);
+      for (const [page, size] of [
+        [1, 25],
+        [2, 10],
+        [1, 100],
+        [Math.ceil(total / 25) + 1, 25],
+      ])
+        await expectSearch(needle, undefined, page, size);
       const division = fighters.find((f) => searchFields(f).some((field) => field.includes(needle)))!.division.id;
       await expectSearch(needle, division, 1, 25);
       await expectSearch(needle, division, 2, 50);

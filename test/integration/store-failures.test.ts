@@ -89,7 +89,7 @@ const READ_FAILURES: Array<[string, string, RegExp]> = [
   ['events by status', '/v2/events/?status=FINISHED', PACKS],
   ['fighters page 5', '/v2/fighters/?page_num=5', PACKS],
   ['fighters by name (short): the head', '/v2/fighters/?name=a', SEARCH_HEADS],
-  ['fighters by name (short, in many): the fighters\' list', '/v2/fighters/?name=a', FIGHTER_PACKS],
+  ["fighters by name (short, in many): the fighters' list", '/v2/fighters/?name=a', FIGHTER_PACKS],
   ['fighters by name (short, in few): the carried list', '/v2/fighters/?name=mar', CARRIED],
   ['fighters by name (long)', '/v2/fighters/?name=mart', CANDIDATES],
   ['fighters by name (long): records', '/v2/fighters/?name=mart', CARRIED],
@@ -110,11 +110,21 @@ const BROKEN_STORE: Array<[string, string, RegExp, Fault]> = [
   ['fighters by name (long): a carried pack', '/v2/fighters/?name=mart', CARRIED, 'missing'],
   ['fighters by name (short, in few): a carried pack', '/v2/fighters/?name=mar&page_num=2', CARRIED, 'missing'],
   ['fighters by name (short, in few): a short carried pack', '/v2/fighters/?name=mar', CARRIED, 'short'],
-  ['fighters by name (short, in many): a short pack of the fighters\' list', '/v2/fighters/?name=a&page_num=41', FIGHTER_PACKS, 'short'],
+  [
+    "fighters by name (short, in many): a short pack of the fighters' list",
+    '/v2/fighters/?name=a&page_num=41',
+    FIGHTER_PACKS,
+    'short',
+  ],
   ['fighters by name: a short head', '/v2/fighters/?name=a', SEARCH_HEADS, 'short'],
   ['fights date range: the index', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', INDEX, 'missing'],
   ['fights date range: a pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31', PACKS, 'missing'],
-  ['fights date range: a short pack', '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31&page_size=100', PACKS, 'short'],
+  [
+    'fights date range: a short pack',
+    '/v2/fights/?data_from=2015-01-01&date_to=2016-12-31&page_size=100',
+    PACKS,
+    'short',
+  ],
   ['fights cursor step: a pack', '{cursorStep}', PACKS, 'missing'],
   ['fights cursor step: a short pack', '{cursorStep}', PACKS, 'short'],
   ['events schedule: a short pack', '/v2/events/schedule?days=3650&page_size=100', PACKS, 'short'],
@@ -127,7 +137,11 @@ const BROKEN_STORE: Array<[string, string, RegExp, Fault]> = [
   ['titles: the list', '/v2/titles/', ALL, 'missing'],
 ];
 
-async function expectError(response: Awaited<ReturnType<ReturnType<typeof directClient>>>, status: number, name: string) {
+async function expectError(
+  response: Awaited<ReturnType<ReturnType<typeof directClient>>>,
+  status: number,
+  name: string,
+) {
   expect(response.status).toBe(status);
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('etag')).toBeNull();
@@ -142,7 +156,10 @@ describe('a store read that fails answers 503 ServiceUnavailable', () => {
     const seen: string[] = [];
     // The request reads a file the fault applies to; healthy, it is a 200.
     expect((await directClient(NOW, faultyStore(pattern, null, seen))(path)).status, what).toBe(200);
-    expect(seen.some((p) => pattern.test(p)), `${what} reads ${pattern}`).toBe(true);
+    expect(
+      seen.some((p) => pattern.test(p)),
+      `${what} reads ${pattern}`,
+    ).toBe(true);
     for (const fault of ['status', 'throw'] as const) {
       await expectError(await directClient(NOW, faultyStore(pattern, fault))(path), 503, 'ServiceUnavailable');
       // HEAD fails the same way, without a body.
@@ -157,7 +174,10 @@ describe('a store whose index names a file it cannot give answers 500 InternalEr
     const path = withIds(template);
     const seen: string[] = [];
     expect((await directClient(NOW, faultyStore(pattern, null, seen))(path)).status, what).toBe(200);
-    expect(seen.some((p) => pattern.test(p)), `${what} reads ${pattern}`).toBe(true);
+    expect(
+      seen.some((p) => pattern.test(p)),
+      `${what} reads ${pattern}`,
+    ).toBe(true);
     logged.mockClear();
     await expectError(await directClient(NOW, faultyStore(pattern, fault))(path), 500, 'InternalError');
     // Logged once, as one line: however many files are missing, no stack trace per record.
@@ -182,7 +202,9 @@ describe('the edge function over a failing origin', () => {
   const KEY = 'edge-key';
   const edge = apiFunction({ get: (name) => (name === 'API_KEYS' ? KEY : undefined) }, 100);
   const call = async (path: string, next: (request: Request) => Promise<Response>) => {
-    const response = await edge(new Request(`https://edge.test${path}`, { headers: { 'x-gateway-key': KEY } }), { next });
+    const response = await edge(new Request(`https://edge.test${path}`, { headers: { 'x-gateway-key': KEY } }), {
+      next,
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
   };
@@ -192,7 +214,11 @@ describe('the edge function over a failing origin', () => {
   };
   const hangs = () => new Promise<Response>(() => {});
 
-  for (const [name, next] of [['answers 500', answers500], ['throws', throws], ['never answers', hangs]] as const)
+  for (const [name, next] of [
+    ['answers 500', answers500],
+    ['throws', throws],
+    ['never answers', hangs],
+  ] as const)
     for (const path of ['/v2/fights/fight-000001', '/v2/fights/', '/v2/fighters/?name=ali'])
       it(`GET ${path} when the origin ${name} is a 503`, async () => {
         await expectError(await call(path, next), 503, 'ServiceUnavailable');

@@ -11,7 +11,14 @@ afterAll(() => projects.forEach((p) => rmSync(p, { recursive: true, force: true 
 function freshProject(): string {
   const project = mkdtempSync(path.join(tmpdir(), 'code-fingerprint-'));
   projects.push(project);
-  for (const [file, text] of [['src/api/handler.ts', 'export {};\n'], ['src/pages/docs.astro', '<html></html>\n'], ['astro.config.mjs', 'export default {};\n'], ['package.json', '{}\n'], ['package-lock.json', '{}\n'], ['README.md', 'not code\n']]) {
+  for (const [file, text] of [
+    ['src/api/handler.ts', 'export {};\n'],
+    ['src/pages/docs.astro', '<html></html>\n'],
+    ['astro.config.mjs', 'export default {};\n'],
+    ['package.json', '{}\n'],
+    ['package-lock.json', '{}\n'],
+    ['README.md', 'not code\n'],
+  ]) {
     mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
     writeFileSync(path.join(project, file), text);
   }
@@ -46,7 +53,12 @@ describe("the code's digest", () => {
 
   it('does not follow the code that only serves a build, and follows the store reader the API document uses', () => {
     const project = freshProject();
-    const served = ['src/hosts/node/serve.ts', 'src/dev/live-store.ts', 'src/cli/args.ts', 'src/hosts/emulator/site.ts'];
+    const served = [
+      'src/hosts/node/serve.ts',
+      'src/dev/live-store.ts',
+      'src/cli/args.ts',
+      'src/hosts/emulator/site.ts',
+    ];
     for (const file of [...served, 'src/hosts/node/folder-store.ts']) {
       mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
       writeFileSync(path.join(project, file), 'export {};\n');

@@ -66,7 +66,9 @@ function npmProblem({ run, name }: { run: boolean; name: string }): string | nul
 /** Every link target of a Markdown text outside its code: inline links and images, and reference definitions. */
 function linkTargets(markdown: string): string[] {
   const prose = proseOf(markdown);
-  const inline = [...prose.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g)].map((m) => m[1]);
+  const inline = [...prose.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g)].map(
+    (m) => m[1],
+  );
   const references = [...prose.matchAll(/^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?(\S+?)>?(?:[ \t].*)?$/gm)].map((m) => m[1]);
   return [...inline, ...references];
 }
@@ -80,7 +82,12 @@ function resolveLink(file: string, target: string): { resolved: string; anchor: 
   const pathPart = (hash === -1 ? target : target.slice(0, hash)).replace(/\?.*$/, '');
   const anchor = hash === -1 ? '' : decodeURIComponent(target.slice(hash + 1));
   const decoded = decodeURIComponent(pathPart);
-  const resolved = decoded === '' ? path.join(ROOT, file) : decoded.startsWith('/') ? path.join(ROOT, decoded) : path.resolve(ROOT, path.dirname(file), decoded);
+  const resolved =
+    decoded === ''
+      ? path.join(ROOT, file)
+      : decoded.startsWith('/')
+        ? path.join(ROOT, decoded)
+        : path.resolve(ROOT, path.dirname(file), decoded);
   return { resolved, anchor };
 }
 
@@ -112,7 +119,9 @@ describe('the documentation', () => {
   it('names only npm commands that package.json or npm itself runs', () => {
     const named = DOCS.flatMap((file) => npmCommands(read(file)).map((c) => ({ file, ...c })));
     // The commands are found where they are written: in code blocks, inline code and tables.
-    expect(named.filter((c) => c.file === 'README.md').map((c) => c.command)).toEqual(expect.arrayContaining(['npm install', 'npm start']));
+    expect(named.filter((c) => c.file === 'README.md').map((c) => c.command)).toEqual(
+      expect.arrayContaining(['npm install', 'npm start']),
+    );
     expect(named.length).toBeGreaterThan(50);
     const problems = named.flatMap((c) => {
       const problem = npmProblem(c);
@@ -164,7 +173,14 @@ describe('the checks of the documentation', () => {
       '   - run: npm ci',
       '   ```',
     ].join('\n');
-    expect(npmCommands(text).map((c) => c.command)).toEqual(['npm install', 'npm run dev', 'npm run notascript', 'npm ci', 'npm test', 'npm run check:content']);
+    expect(npmCommands(text).map((c) => c.command)).toEqual([
+      'npm install',
+      'npm run dev',
+      'npm run notascript',
+      'npm ci',
+      'npm test',
+      'npm run check:content',
+    ]);
   });
 
   it('refuse a script that does not exist, and a script named without run', () => {
@@ -186,12 +202,14 @@ describe('the checks of the documentation', () => {
       '[ref]: docs/deploy.md',
     ].join('\n');
     expect(linkTargets(text)).toEqual(['docs/api.md#errors', 'client/', 'https://example.com', 'docs/deploy.md']);
-    expect(resolveLink('docs/api.md', '../src/api/gate.ts#L1')).toEqual({ resolved: path.join(ROOT, 'src/api/gate.ts'), anchor: 'L1' });
-    expect([...anchorsOf("# Title\n## The MCP endpoint, for AI agents\n## The API's description\n## Title\n```\n# not a heading\n```")]).toEqual([
-      'title',
-      'the-mcp-endpoint-for-ai-agents',
-      'the-apis-description',
-      'title-1',
-    ]);
+    expect(resolveLink('docs/api.md', '../src/api/gate.ts#L1')).toEqual({
+      resolved: path.join(ROOT, 'src/api/gate.ts'),
+      anchor: 'L1',
+    });
+    expect([
+      ...anchorsOf(
+        "# Title\n## The MCP endpoint, for AI agents\n## The API's description\n## Title\n```\n# not a heading\n```",
+      ),
+    ]).toEqual(['title', 'the-mcp-endpoint-for-ai-agents', 'the-apis-description', 'title-1']);
   });
 });

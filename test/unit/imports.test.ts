@@ -17,7 +17,9 @@ describe('imports', () => {
   const graph = importGraph();
 
   it('resolve to files that exist', () => {
-    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${file} -> ${t}`));
+    const missing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => !graph.has(t)).map((t) => `${file} -> ${t}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -27,16 +29,22 @@ describe('imports', () => {
   });
 
   it('keep request-time code away from build-time code', () => {
-    const requestTime = [...graph.keys()].filter((f) => /^(src\/api|src\/mcp|src\/store\/reader|src\/hosts|netlify)\//.test(f));
+    const requestTime = [...graph.keys()].filter((f) =>
+      /^(src\/api|src\/mcp|src\/store\/reader|src\/hosts|netlify)\//.test(f),
+    );
     const leaks = requestTime.flatMap((f) =>
-      [...reach(graph, f)].filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t)).map((t) => `${f} -> ${t}`),
+      [...reach(graph, f)]
+        .filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t))
+        .map((t) => `${f} -> ${t}`),
     );
     expect(leaks).toEqual([]);
   });
 
   it('let data flow one way: content knows nothing of the store, the store nothing of content or the build', () => {
     const against = (from: RegExp, to: RegExp) =>
-      [...graph.keys()].filter((f) => from.test(f)).flatMap((f) => [...reach(graph, f)].filter((t) => to.test(t)).map((t) => `${f} -> ${t}`));
+      [...graph.keys()]
+        .filter((f) => from.test(f))
+        .flatMap((f) => [...reach(graph, f)].filter((t) => to.test(t)).map((t) => `${f} -> ${t}`));
     expect(against(/^src\/content\//, /^src\/(store|build|api|astro)\//)).toEqual([]);
     expect(against(/^src\/store\//, /^src\/(content|build|api|astro)\//)).toEqual([]);
     expect(against(/^src\/build\//, /^src\/(api|astro)\//)).toEqual([]);
@@ -44,7 +52,11 @@ describe('imports', () => {
 
   it('let the store writer and reader share only the layout', () => {
     const crossing = [...graph.keys()].flatMap((f) => {
-      const other = f.startsWith('src/store/writer/') ? 'src/store/reader/' : f.startsWith('src/store/reader/') ? 'src/store/writer/' : null;
+      const other = f.startsWith('src/store/writer/')
+        ? 'src/store/reader/'
+        : f.startsWith('src/store/reader/')
+          ? 'src/store/writer/'
+          : null;
       return other === null ? [] : [...reach(graph, f)].filter((t) => t.startsWith(other)).map((t) => `${f} -> ${t}`);
     });
     expect(crossing).toEqual([]);
@@ -56,31 +68,48 @@ describe('imports', () => {
     expect(clientFiles.length).toBeGreaterThan(0);
     const runtime = clientFiles.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(FROM_CLAUSE)]
-        .filter(([, clause, target]) => !/^type\s/.test(clause) && !(target.startsWith('.') && path.normalize(path.join(path.dirname(file), target)).startsWith('client/')))
+        .filter(
+          ([, clause, target]) =>
+            !/^type\s/.test(clause) &&
+            !(target.startsWith('.') && path.normalize(path.join(path.dirname(file), target)).startsWith('client/')),
+        )
         .map(([, , target]) => `${file} -> ${target}`),
     );
     expect(runtime).toEqual([]);
   });
 
-  it('let the registry alone list the endpoints: each resource\'s module is imported by it only, and reaches no other', () => {
-    const modules = [...graph].filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts')).map(([f]) => f);
+  it("let the registry alone list the endpoints: each resource's module is imported by it only, and reaches no other", () => {
+    const modules = [...graph]
+      .filter(([f, targets]) => f.startsWith('src/api/endpoints/') && targets.includes('src/api/endpoints/endpoint.ts'))
+      .map(([f]) => f);
     // The seven resources', the exports', the changes feed's and the health's.
     expect(modules.length).toBe(10);
-    const importers = [...graph].flatMap(([f, targets]) => targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`));
+    const importers = [...graph].flatMap(([f, targets]) =>
+      targets.filter((t) => modules.includes(t)).map((t) => `${f} -> ${t}`),
+    );
     // Tests may open a resource's module to test it; no other code may.
     expect(importers.filter((i) => !i.startsWith('src/api/registry.ts -> ') && !i.startsWith('test/'))).toEqual([]);
     const reaching = modules.flatMap((f) =>
-      [...reach(graph, f)].filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t)).map((t) => `${f} -> ${t}`),
+      [...reach(graph, f)]
+        .filter((t) => modules.includes(t) || /^src\/api\/(registry|handler|gate)\.ts$|^src\/api\/openapi\//.test(t))
+        .map((t) => `${f} -> ${t}`),
     );
     expect(reaching).toEqual([]);
   });
 
   it('keep the MCP endpoint on top of the API: the API imports nothing of it, and only it loads the MCP SDK', () => {
     const below = [...graph].flatMap(([f, targets]) =>
-      /^src\/(api|store|records|shared)\//.test(f) ? targets.filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`) : [],
+      /^src\/(api|store|records|shared)\//.test(f)
+        ? targets.filter((t) => t.startsWith('src/mcp/')).map((t) => `${f} -> ${t}`)
+        : [],
     );
     expect(below).toEqual([]);
-    const sdk = [...graph.keys()].filter((f) => /^(src|netlify|client)\//.test(f) && !f.startsWith('src/mcp/') && readFileSync(f, 'utf8').includes('@modelcontextprotocol/sdk'));
+    const sdk = [...graph.keys()].filter(
+      (f) =>
+        /^(src|netlify|client)\//.test(f) &&
+        !f.startsWith('src/mcp/') &&
+        readFileSync(f, 'utf8').includes('@modelcontextprotocol/sdk'),
+    );
     expect(sdk).toEqual([]);
     expect([...graph.keys()].filter((f) => f.startsWith('src/mcp/')).length).toBeGreaterThan(0);
     // The gate and the answering function never load it: each edge function's modules are its cold start.
@@ -96,13 +125,17 @@ describe('imports', () => {
     // settings, then to run them): a request pays for what the functions import up front.
     const atStart = importGraph({ atStart: true });
     const loaded = (f: string) => [f, ...reach(atStart, f)];
-    const withZod = (f: string) => loaded(f).filter((m) => /^\s*import\s[^'"]*from\s+['"]zod['"]/m.test(readFileSync(m, 'utf8')));
+    const withZod = (f: string) =>
+      loaded(f).filter((m) => /^\s*import\s[^'"]*from\s+['"]zod['"]/m.test(readFileSync(m, 'utf8')));
     const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/edge-functions/'));
     expect(adapters.flatMap(withZod)).toEqual([]);
     expect(loaded('netlify/edge-functions/gate.ts')).toContain('src/api/gate.ts');
     expect(loaded('netlify/edge-functions/gate.ts')).not.toContain('src/api/handler.ts');
     // What they load later is the whole of their function: zod with the API's schemas.
-    for (const [adapter, code] of [['api', 'src/hosts/netlify/functions.ts'], ['mcp', 'src/hosts/netlify/mcp.ts']]) {
+    for (const [adapter, code] of [
+      ['api', 'src/hosts/netlify/functions.ts'],
+      ['mcp', 'src/hosts/netlify/mcp.ts'],
+    ]) {
       expect(reach(graph, `netlify/edge-functions/${adapter}.ts`)).toContain(code);
       expect(withZod(code).length, code).toBeGreaterThan(0);
     }
@@ -118,7 +151,9 @@ describe('imports', () => {
   it('keep src/hosts/ on top of the core: nothing under src/ but the hosts (src/hosts/, the live preview in src/dev/, the Astro integration in src/astro/) imports it', () => {
     const isHost = (f: string) => /^src\/(hosts|dev|astro)\//.test(f);
     const up = [...graph].flatMap(([f, targets]) =>
-      f.startsWith('src/') && !isHost(f) ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`) : [],
+      f.startsWith('src/') && !isHost(f)
+        ? targets.filter((t) => t.startsWith('src/hosts/')).map((t) => `${f} -> ${t}`)
+        : [],
     );
     expect(up).toEqual([]);
   });
@@ -126,32 +161,51 @@ describe('imports', () => {
   it('keep the Netlify edge functions thin: they import src/hosts/netlify/ alone, and only the platform (Deno standing in for it) imports them', () => {
     const adapters = [...graph.keys()].filter((f) => f.startsWith('netlify/'));
     expect(adapters.length).toBeGreaterThan(0);
-    const beyond = adapters.flatMap((f) => graph.get(f)!.filter((t) => !t.startsWith('src/hosts/netlify/')).map((t) => `${f} -> ${t}`));
+    const beyond = adapters.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((t) => !t.startsWith('src/hosts/netlify/'))
+        .map((t) => `${f} -> ${t}`),
+    );
     expect(beyond).toEqual([]);
     const importers = [...graph].flatMap(([f, targets]) =>
-      f === 'test/helpers/edge-smoke.ts' ? [] : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),
+      f === 'test/helpers/edge-smoke.ts'
+        ? []
+        : targets.filter((t) => t.startsWith('netlify/')).map((t) => `${f} -> ${t}`),
     );
     expect(importers).toEqual([]);
   });
 
-  it('keep the benchmarks\' code to the benchmarks: of the tests, only their own (test/tooling/) import scripts/bench/', () => {
+  it("keep the benchmarks' code to the benchmarks: of the tests, only their own (test/tooling/) import scripts/bench/", () => {
     const reaching = [...graph].flatMap(([f, targets]) =>
-      f.startsWith('test/') && !f.startsWith('test/tooling/') ? targets.filter((t) => t.startsWith('scripts/bench/')).map((t) => `${f} -> ${t}`) : [],
+      f.startsWith('test/') && !f.startsWith('test/tooling/')
+        ? targets.filter((t) => t.startsWith('scripts/bench/')).map((t) => `${f} -> ${t}`)
+        : [],
     );
     expect(reaching).toEqual([]);
   });
 
-  it('keep the tests on top: no code imports test/ but the benchmarks, which share helpers that load no test runner, and tests share helpers, never each other\'s files', () => {
+  it("keep the tests on top: no code imports test/ but the benchmarks, which share helpers that load no test runner, and tests share helpers, never each other's files", () => {
     // The benchmarks measure what the tests hold (the query mix and its read counts, a call of every MCP tool).
     const isBench = (f: string) => f === 'scripts/bench.ts' || f.startsWith('scripts/bench/');
     const intoTests = [...graph].flatMap(([f, targets]) =>
-      f.startsWith('test/') ? [] : targets.filter((t) => t.startsWith('test/') && !(isBench(f) && t.startsWith('test/helpers/'))).map((t) => `${f} -> ${t}`),
+      f.startsWith('test/')
+        ? []
+        : targets
+            .filter((t) => t.startsWith('test/') && !(isBench(f) && t.startsWith('test/helpers/')))
+            .map((t) => `${f} -> ${t}`),
     );
     expect(intoTests).toEqual([]);
-    const shared = [...graph].flatMap(([f, targets]) => (isBench(f) ? targets.filter((t) => t.startsWith('test/')) : []));
-    const withVitest = [...new Set(shared.flatMap((t) => [t, ...reach(graph, t)]))].filter((m) => /from\s+['"]vitest['"]/.test(readFileSync(m, 'utf8')));
+    const shared = [...graph].flatMap(([f, targets]) =>
+      isBench(f) ? targets.filter((t) => t.startsWith('test/')) : [],
+    );
+    const withVitest = [...new Set(shared.flatMap((t) => [t, ...reach(graph, t)]))].filter((m) =>
+      /from\s+['"]vitest['"]/.test(readFileSync(m, 'utf8')),
+    );
     expect(withVitest).toEqual([]);
-    const intoTestFiles = [...graph].flatMap(([f, targets]) => targets.filter((t) => t.endsWith('.test.ts')).map((t) => `${f} -> ${t}`));
+    const intoTestFiles = [...graph].flatMap(([f, targets]) =>
+      targets.filter((t) => t.endsWith('.test.ts')).map((t) => `${f} -> ${t}`),
+    );
     expect(intoTestFiles).toEqual([]);
     expect([...graph.keys()].filter((f) => f.startsWith('test/unit/')).length).toBeGreaterThan(0);
   });

@@ -31,11 +31,13 @@ function neededProject(file: string): Project {
   const reached = new Set([file, ...reach(graph, file)]);
   const ownCode = [...reached].filter((f) => f.startsWith('test/'));
   const startsRuntime =
-    ['test/helpers/runtimes.ts', 'src/hosts/emulator/netlify-dev.ts', 'src/hosts/emulator/deno.ts'].some((m) => reached.has(m)) ||
-    ownCode.some((f) => importsPackage(f, 'playwright-core'));
+    ['test/helpers/runtimes.ts', 'src/hosts/emulator/netlify-dev.ts', 'src/hosts/emulator/deno.ts'].some((m) =>
+      reached.has(m),
+    ) || ownCode.some((f) => importsPackage(f, 'playwright-core'));
   if (startsRuntime) return 'hosts';
   const needsBuildOrProcess =
-    ['test/helpers/site.ts', 'src/build/build-store.ts'].some((m) => reached.has(m)) || ownCode.some((f) => importsPackage(f, 'node:child_process'));
+    ['test/helpers/site.ts', 'src/build/build-store.ts'].some((m) => reached.has(m)) ||
+    ownCode.some((f) => importsPackage(f, 'node:child_process'));
   return needsBuildOrProcess ? 'integration' : 'unit';
 }
 
@@ -43,29 +45,37 @@ const srcModules = fg.sync('src/**/*.ts');
 const srcFolders = new Set(fg.sync('src/**', { onlyDirectories: true }).map((d) => path.basename(d)));
 
 describe('test locations', () => {
-  it('every test is in a project\'s folder, and every other file of test/ in test/helpers/', () => {
+  it("every test is in a project's folder, and every other file of test/ in test/helpers/", () => {
     expect(testFiles.length).toBeGreaterThan(40);
     expect(testFiles.filter((f) => !inProjects.includes(f))).toEqual([]);
-    const others = fg.sync('test/**/*', { onlyFiles: true }).filter((f) => !f.endsWith('.test.ts') && !f.startsWith('test/helpers/'));
+    const others = fg
+      .sync('test/**/*', { onlyFiles: true })
+      .filter((f) => !f.endsWith('.test.ts') && !f.startsWith('test/helpers/'));
     expect(others).toEqual([]);
   });
 
   it('each project runs the tests of its folder, and the unit project has no global setup of its own (no build)', () => {
-    const projects = config.test!.projects as Array<{ test: { name: string; include: string[]; globalSetup?: string[] } }>;
-    expect(projects.map((p) => [p.test.name, p.test.include])).toEqual(PROJECTS.map((name) => [name, [`test/${name}/**/*.test.ts`]]));
+    const projects = config.test!.projects as Array<{
+      test: { name: string; include: string[]; globalSetup?: string[] };
+    }>;
+    expect(projects.map((p) => [p.test.name, p.test.include])).toEqual(
+      PROJECTS.map((name) => [name, [`test/${name}/**/*.test.ts`]]),
+    );
     expect(projects.find((p) => p.test.name === 'unit')!.test.globalSetup).toBeUndefined();
   });
 
-  it('a test in a folder within its project\'s mirrors a module of src/ at the same path (of scripts/, for the tooling\'s)', () => {
+  it("a test in a folder within its project's mirrors a module of src/ at the same path (of scripts/, for the tooling's)", () => {
     const astray = inProjects.filter((f) => {
       const [, , ...rest] = f.split('/');
       const root = ofTooling(f) ? 'scripts' : 'src';
-      return (rest.length > 1 || ofTooling(f)) && !existsSync(`${root}/${rest.join('/').replace(/\.test\.ts$/, '.ts')}`);
+      return (
+        (rest.length > 1 || ofTooling(f)) && !existsSync(`${root}/${rest.join('/').replace(/\.test\.ts$/, '.ts')}`)
+      );
     });
     expect(astray).toEqual([]);
   });
 
-  it('a test named after one module of src/ (and no folder there) sits at that module\'s path', () => {
+  it("a test named after one module of src/ (and no folder there) sits at that module's path", () => {
     const misplaced = ofProduct.flatMap((f) => {
       const [, project, ...rest] = f.split('/');
       if (rest.length > 1) return [];

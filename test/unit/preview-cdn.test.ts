@@ -67,10 +67,18 @@ describe('the preview CDN stand-in', () => {
     const before = reads;
     const status = await new Promise<number>((resolve, reject) =>
       http
-        .get({ port: server.port, host: '127.0.0.1', path: '/v2/organizations/', headers: { host: 'other.example', 'x-gateway-key': 'k1' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode!));
-        })
+        .get(
+          {
+            port: server.port,
+            host: '127.0.0.1',
+            path: '/v2/organizations/',
+            headers: { host: 'other.example', 'x-gateway-key': 'k1' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          },
+        )
         .on('error', reject),
     );
     expect(status).toBe(200);
@@ -84,7 +92,10 @@ describe('the preview CDN stand-in', () => {
     const revalidated = await get('/v2/titles/', { 'x-gateway-key': 'k1', 'if-none-match': etag });
     expect(revalidated).toMatchObject({ status: 304, body: '', reads: 0 });
     expect(revalidated.headers.get('etag')).toBe(etag);
-    const head = await fetch(`http://127.0.0.1:${server.port}/v2/titles/`, { method: 'HEAD', headers: { 'x-gateway-key': 'k1' } });
+    const head = await fetch(`http://127.0.0.1:${server.port}/v2/titles/`, {
+      method: 'HEAD',
+      headers: { 'x-gateway-key': 'k1' },
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('cache-status')).toBe('"preview"; hit');
     expect(await head.text()).toBe('');
@@ -93,9 +104,12 @@ describe('the preview CDN stand-in', () => {
   it('never keeps the health: each request, with no key, reaches the answering function', async () => {
     for (const _ of [1, 2]) {
       const health = await get('/v2/health', {});
-      expect([health.status, health.headers.get('cache-status'), health.headers.get('cache-control'), health.headers.get('age')]).toEqual([
-        200, '"preview"; fwd=miss', 'no-store', null,
-      ]);
+      expect([
+        health.status,
+        health.headers.get('cache-status'),
+        health.headers.get('cache-control'),
+        health.headers.get('age'),
+      ]).toEqual([200, '"preview"; fwd=miss', 'no-store', null]);
       expect(health.reads).toBe(1);
     }
   });
@@ -104,10 +118,17 @@ describe('the preview CDN stand-in', () => {
     const listing = JSON.parse((await get('/v2/exports/')).body).data as Array<{ parts: Array<{ url: string }> }>;
     const part = new URL(listing[0].parts[0].url).pathname;
     const first = await get(part);
-    expect([first.status, first.headers.get('content-type'), first.headers.get('cache-status')]).toEqual([200, 'application/gzip', '"preview"; fwd=miss']);
+    expect([first.status, first.headers.get('content-type'), first.headers.get('cache-status')]).toEqual([
+      200,
+      'application/gzip',
+      '"preview"; fwd=miss',
+    ]);
     const second = await get(part);
     expect(second).toMatchObject({ status: 200, body: first.body, reads: 0 });
-    expect([second.headers.get('cache-status'), second.headers.get('cache-control')]).toEqual(['"preview"; hit', 'private, max-age=31536000, immutable']);
+    expect([second.headers.get('cache-status'), second.headers.get('cache-control')]).toEqual([
+      '"preview"; hit',
+      'private, max-age=31536000, immutable',
+    ]);
     expect(second.headers.get('content-encoding')).toBeNull();
   });
 
@@ -143,7 +164,8 @@ describe('an answer made while a new build is swapped in', () => {
       },
     };
     const swapping = await startServer({ context, port: 0, env: { API_KEYS: 'k1' } });
-    const ask = (path: string) => fetch(`http://127.0.0.1:${swapping.port}${path}`, { headers: { 'x-gateway-key': 'k1' } });
+    const ask = (path: string) =>
+      fetch(`http://127.0.0.1:${swapping.port}${path}`, { headers: { 'x-gateway-key': 'k1' } });
     try {
       const first = ask('/v2/divisions/');
       await new Promise((r) => setTimeout(r, 50));

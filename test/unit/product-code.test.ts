@@ -24,17 +24,23 @@ const resolved = (file: string, specifier: string) => path.normalize(path.join(p
 function productGraph(runtimeOnly: boolean): ImportGraph {
   const graph = importGraph(runtimeOnly ? { atStart: true } : {});
   for (const file of fg.sync(['astro.config.mjs', 'netlify/**/*.{js,mjs}', 'src/**/*.astro']))
-    graph.set(file, [...readFileSync(file, 'utf8').matchAll(FROM)].map((m) => resolved(file, m[1])));
+    graph.set(
+      file,
+      [...readFileSync(file, 'utf8').matchAll(FROM)].map((m) => resolved(file, m[1])),
+    );
   for (const [file, targets] of graph) {
     const text = readFileSync(file, 'utf8');
-    targets.push(...[...text.matchAll(STARTED), ...(runtimeOnly ? text.matchAll(LOADED) : [])].map((m) => resolved(file, m[1])));
+    targets.push(
+      ...[...text.matchAll(STARTED), ...(runtimeOnly ? text.matchAll(LOADED) : [])].map((m) => resolved(file, m[1])),
+    );
   }
   return graph;
 }
 
 /** What the product starts from: the commands (not the benchmarks), the site's build and pages, the edge functions and Netlify's plugin, the client. */
 const isEntry = (file: string) =>
-  /^(astro\.config\.mjs|netlify\/.*|scripts\/[^/]+\.ts|src\/pages\/.*|client\/src\/.*)$/.test(file) && file !== 'scripts/bench.ts';
+  /^(astro\.config\.mjs|netlify\/.*|scripts\/[^/]+\.ts|src\/pages\/.*|client\/src\/.*)$/.test(file) &&
+  file !== 'scripts/bench.ts';
 
 function reached(graph: ImportGraph): Set<string> {
   const entries = [...graph.keys()].filter(isEntry);
@@ -54,7 +60,9 @@ describe('product code', () => {
   it('a module of src/ the product takes only types from exports nothing that runs', () => {
     const running = reached(productGraph(true));
     const typesOnly = srcModules.filter((f) => !running.has(f));
-    const exported = typesOnly.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(RUNTIME_EXPORT)].map((m) => `${f} ${m[1] ?? 'default'}`));
+    const exported = typesOnly.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(RUNTIME_EXPORT)].map((m) => `${f} ${m[1] ?? 'default'}`),
+    );
     expect(exported).toEqual([]);
   });
 
@@ -62,9 +70,14 @@ describe('product code', () => {
     // Content read whole and resolved in memory, and an answer's body as text: the reference
     // oracle's and the tests' way in, which the build (it streams the content) and the handler
     // do not take. Kept where they are: each is the plain form of what the product does in parts.
-    const known = ['src/content/read.ts readContent', 'src/content/resolve.ts resolveDataset', 'src/api/envelope.ts bodyText'];
+    const known = [
+      'src/content/read.ts readContent',
+      'src/content/resolve.ts resolveDataset',
+      'src/api/envelope.ts bodyText',
+    ];
     const importers = new Map<string, Set<string>>();
-    const add = (target: string, files: Iterable<string>) => importers.set(target, new Set([...(importers.get(target) ?? []), ...files]));
+    const add = (target: string, files: Iterable<string>) =>
+      importers.set(target, new Set([...(importers.get(target) ?? []), ...files]));
     for (const [file, targets] of graph) if (product.has(file)) for (const t of targets) add(t, [file]);
     // A module's re-exports (the layout's parts, through src/store/layout.ts) are imported by its importers.
     const reexports = [...graph.keys()].flatMap((file) =>
@@ -82,7 +95,9 @@ describe('product code', () => {
         .filter((name) => {
           const named = new RegExp(`\\b${name}\\b`, 'g');
           if ((text.match(named) ?? []).length > 1) return false;
-          return ![...(importers.get(file) ?? [])].some((f) => new RegExp(`\\b${name}\\b`).test(readFileSync(f, 'utf8')));
+          return ![...(importers.get(file) ?? [])].some((f) =>
+            new RegExp(`\\b${name}\\b`).test(readFileSync(f, 'utf8')),
+          );
         })
         .map((name) => `${file} ${name}`);
     });

@@ -40,12 +40,20 @@ describe('in a log (plain lines)', () => {
 
   it('shows the count and rate of a phase without a total, with a prefix on every line', () => {
     const out = captured();
-    const progress = consoleProgress({ stream: out.stream, live: false, env: {}, prefix: '[boxing-store] ', now: () => Date.now() });
+    const progress = consoleProgress({
+      stream: out.stream,
+      live: false,
+      env: {},
+      prefix: '[boxing-store] ',
+      now: () => Date.now(),
+    });
     const phase = progress.phase('writing store files');
     phase.tick(3_000);
     vi.advanceTimersByTime(5_000);
     phase.done();
-    expect(out.text()).toBe('[boxing-store] writing store files: 3,000, 600/s\n[boxing-store] writing store files: 3,000 in 5.0 s (600/s)\n');
+    expect(out.text()).toBe(
+      '[boxing-store] writing store files: 3,000, 600/s\n[boxing-store] writing store files: 3,000 in 5.0 s (600/s)\n',
+    );
   });
 
   it('times a phase from when its work began when that was before the phase was opened', () => {
@@ -90,9 +98,16 @@ describe('in a log (plain lines)', () => {
     expect(plainEveryMs({})).toBe(5_000);
     expect(plainEveryMs({ PROGRESS_INTERVAL: '30' })).toBe(30_000);
     expect(plainEveryMs({ PROGRESS_INTERVAL: '0.5' })).toBe(500);
-    expect(() => plainEveryMs({ PROGRESS_INTERVAL: 'often' })).toThrow('PROGRESS_INTERVAL must be a number of seconds above 0, not "often"');
+    expect(() => plainEveryMs({ PROGRESS_INTERVAL: 'often' })).toThrow(
+      'PROGRESS_INTERVAL must be a number of seconds above 0, not "often"',
+    );
     const out = captured();
-    const progress = consoleProgress({ stream: out.stream, live: false, env: { PROGRESS_INTERVAL: '1' }, now: () => Date.now() });
+    const progress = consoleProgress({
+      stream: out.stream,
+      live: false,
+      env: { PROGRESS_INTERVAL: '1' },
+      now: () => Date.now(),
+    });
     const phase = progress.phase('writing fights', 10);
     vi.advanceTimersByTime(3_000);
     expect(out.text().split('\n').filter(Boolean)).toHaveLength(3);
@@ -127,7 +142,8 @@ describe('on a terminal (a live line)', () => {
     expect(drawings.length).toBeGreaterThanOrEqual(5);
     expect(drawings.length).toBeLessThanOrEqual(11);
     expect(out.text()).not.toContain('\n');
-    for (const d of drawings) expect(d).toMatch(/^\rchecking fights: [\d,]+ \/ 1,000 \(\d+%\)(, [\d,.]+\/s(, about 1 s left)?)?\x1b\[K$/);
+    for (const d of drawings)
+      expect(d).toMatch(/^\rchecking fights: [\d,]+ \/ 1,000 \(\d+%\)(, [\d,.]+\/s(, about 1 s left)?)?\x1b\[K$/);
     phase.done();
     expect(out.writes.slice(-2)).toEqual(['\r\x1b[K', 'checking fights: 1,000 in 1.0 s (1,000/s)\n']);
   });
@@ -142,7 +158,11 @@ describe('on a terminal (a live line)', () => {
     expect(out.writes.length).toBeLessThanOrEqual(11);
     for (const w of out.writes) expect(w.replace(/^\r|\x1b\[K$/g, '').length).toBeLessThanOrEqual(39);
     progress.log('a line of its own');
-    expect(out.writes.slice(-3)).toEqual(['\r\x1b[K', 'a line of its own\n', '\ra phase with a rather long name: 1,000…\x1b[K']);
+    expect(out.writes.slice(-3)).toEqual([
+      '\r\x1b[K',
+      'a line of its own\n',
+      '\ra phase with a rather long name: 1,000…\x1b[K',
+    ]);
     progress.stop();
     expect(out.writes.at(-1)).toBe('\r\x1b[K');
   });
@@ -161,12 +181,19 @@ it('tick() on a million items costs next to nothing and prints nothing by itself
 });
 
 it('spells times out', () => {
-  expect([duration(0.42), duration(55), duration(250), duration(3_900)]).toEqual(['0.4 s', '55.0 s', '4 min 10 s', '1 h 5 min']);
+  expect([duration(0.42), duration(55), duration(250), duration(3_900)]).toEqual([
+    '0.4 s',
+    '55.0 s',
+    '4 min 10 s',
+    '1 h 5 min',
+  ]);
   expect([wholeDuration(31.2), wholeDuration(120), wholeDuration(7_200)]).toEqual(['32 s', '2 min', '2 h']);
 });
 
 it('says how long each item took when items take longer than a second', () => {
-  expect(runningLine('measuring throughput', 3, 20, 36)).toBe('measuring throughput: 3 / 20 (15%), 12.0 s each, about 3 min 24 s left');
+  expect(runningLine('measuring throughput', 3, 20, 36)).toBe(
+    'measuring throughput: 3 / 20 (15%), 12.0 s each, about 3 min 24 s left',
+  );
   expect(endLine('measuring throughput', 20, 20, 240)).toBe('measuring throughput: 20 in 4 min (12.0 s each)');
 });
 

@@ -8,7 +8,10 @@ import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { memoryStore, sameBody } from '../helpers/memory-store.ts';
 
 async function changedFiles(before: ContentRecords, after: ContentRecords) {
-  const [a, b] = await Promise.all([memoryStore(resolveDataset(before, TEST_AS_OF)), memoryStore(resolveDataset(after, TEST_AS_OF))]);
+  const [a, b] = await Promise.all([
+    memoryStore(resolveDataset(before, TEST_AS_OF)),
+    memoryStore(resolveDataset(after, TEST_AS_OF)),
+  ]);
   const paths = new Set([...a.files.keys(), ...b.files.keys()]);
   return [...paths].filter((p) => !sameBody(a.files.get(p), b.files.get(p))).sort();
 }
@@ -21,18 +24,27 @@ describe('a one-fight result change', () => {
     const finished = {
       ...fight,
       status: 'FINISHED' as const,
-      fighters: { fighter_1: { ...fight.fighters.fighter_1, winner: true }, fighter_2: { ...fight.fighters.fighter_2, winner: false } },
+      fighters: {
+        fighter_1: { ...fight.fighters.fighter_1, winner: true },
+        fighter_2: { ...fight.fighters.fighter_2, winner: false },
+      },
       results: { outcome: 'KO' as const, round: '3' },
       updated_at: '2026-11-21T23:00:00.000000',
     };
-    const changed = await changedFiles(content, { ...content, fights: content.fights.map((f, i) => (i === index ? finished : f)) });
+    const changed = await changedFiles(content, {
+      ...content,
+      fights: content.fights.map((f, i) => (i === index ? finished : f)),
+    });
     // The record, its chunk in every fight's and its division's list, its event's and both
     // fighters' lists, and its built page when it is among the newest 10,000; and the fights'
     // export part that holds it (a new name, the old one gone) and the exports' listing.
     expect(changed.length).toBeGreaterThanOrEqual(6);
     expect(changed.length, changed.join('\n')).toBeLessThanOrEqual(20);
     const outside = changed.filter((p) => !p.startsWith('/store/fights/'));
-    expect(outside.filter((p) => p !== '/store/exports/index.ndjson').every((p) => p.startsWith('/store/exports/fights/')), outside.join('\n')).toBe(true);
+    expect(
+      outside.filter((p) => p !== '/store/exports/index.ndjson').every((p) => p.startsWith('/store/exports/fights/')),
+      outside.join('\n'),
+    ).toBe(true);
     expect(outside.filter((p) => p.startsWith('/store/exports/fights/'))).toHaveLength(2);
   });
 });

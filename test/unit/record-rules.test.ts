@@ -10,7 +10,7 @@ import { problemsOf } from '../helpers/problems.ts';
 const set = (record: object, fields: Record<string, unknown>) => Object.assign(record, fields);
 
 describe('the rules of a division', () => {
-  it('weight_lb and weight_kg: both numbers or both null, after the fields\' own problems', async () => {
+  it("weight_lb and weight_kg: both numbers or both null, after the fields' own problems", async () => {
     expect(await problemsOf((c) => set(c.divisions[1], { name: 7, weight_kg: null, colour: 'blue' }))).toEqual([
       'welterweight.json: name: Invalid input: expected string, received number',
       'welterweight.json: (record): Unrecognized key: "colour"',
@@ -26,7 +26,7 @@ describe('the rules of a division', () => {
 });
 
 describe('the rules of a fighter', () => {
-  it('every rule at once, in order, after the fields\' own problems', async () => {
+  it("every rule at once, in order, after the fields' own problems", async () => {
     const problems = await problemsOf((c) => {
       set(c.fighters[0], { stance: 'sideways', coach: 'Eddy Reynoso', nationality_code: 'XX' });
       c.fighters[0].stats = { wins: 5, losses: 2, draws: 1, total_bouts: 3, total_rounds: 40, ko_wins: 6, stopped: 3 };
@@ -66,10 +66,13 @@ describe('the rules of a fighter', () => {
 });
 
 describe('the rules of a fight', () => {
-  it('every rule at once, in order, after the fields\' own problems', async () => {
+  it("every rule at once, in order, after the fields' own problems", async () => {
     const problems = await problemsOf((c) => {
       set(c.fights[0], { date: 20250503, referee: 'Kenny Bayless', status: 'NOT_STARTED', scheduled_rounds: 10 });
-      c.fights[0].fighters = { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-1', winner: true } };
+      c.fights[0].fighters = {
+        fighter_1: { fighter_id: 'fighter-1', winner: true },
+        fighter_2: { fighter_id: 'fighter-1', winner: true },
+      };
       c.fights[0].results = { outcome: 'KO', round: '11' };
       c.fights[0].title_ids = ['wbc-welterweight-full', 'wbc-welterweight-full'];
     });
@@ -135,11 +138,14 @@ describe('the rules of a fight', () => {
 });
 
 describe('the rules of a ranking', () => {
-  it('every rule at once, in order, after the fields\' own problems', async () => {
+  it("every rule at once, in order, after the fields' own problems", async () => {
     const problems = await problemsOf((c) => {
       set(c.rankings[0], { updated_at: 20250601, notes: '' });
       c.rankings[0].rankings = [1, 3, 2, 2, 4].map((rank) => ({ rank, fighter_id: null }));
-      c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'fighter-1' }, { title_type: 'full', fighter_id: null }];
+      c.rankings[0].champions = [
+        { title_type: 'full', fighter_id: 'fighter-1' },
+        { title_type: 'full', fighter_id: null },
+      ];
     });
     expect(problems).toEqual([
       'wbc-welterweight.json: updated_at: Invalid input: expected string, received number',
@@ -150,10 +156,21 @@ describe('the rules of a ranking', () => {
     ]);
   });
 
-  it('orders ranks whatever the entries\' fighters, but not while a rank is malformed', async () => {
+  it("orders ranks whatever the entries' fighters, but not while a rank is malformed", async () => {
     const problems = await problemsOf((c) => {
-      set(c.rankings[0], { rankings: [{ rank: 2, fighter_id: 2 }, { rank: 1, fighter_id: null }] });
-      set(c.rankings[1], { rankings: [{ rank: 3, fighter_id: null }, { rank: 'second', fighter_id: null }, { rank: 1, fighter_id: null }] });
+      set(c.rankings[0], {
+        rankings: [
+          { rank: 2, fighter_id: 2 },
+          { rank: 1, fighter_id: null },
+        ],
+      });
+      set(c.rankings[1], {
+        rankings: [
+          { rank: 3, fighter_id: null },
+          { rank: 'second', fighter_id: null },
+          { rank: 1, fighter_id: null },
+        ],
+      });
     });
     expect(problems).toEqual([
       'wbc-heavyweight.json: rankings.1.rank: Invalid input: expected number, received string',

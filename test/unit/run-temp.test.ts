@@ -9,7 +9,7 @@ describe("the run's temporary folder", () => {
     expect(runTempBase({ TMPDIR: '/somewhere' }, () => MEMORY_FS_ROOM * 10)).toBe('/somewhere');
   });
 
-  it('is on the memory file system when it has room, else in the system\'s temporary folder', () => {
+  it("is on the memory file system when it has room, else in the system's temporary folder", () => {
     expect(runTempBase({}, () => MEMORY_FS_ROOM)).toBe(MEMORY_FS);
     expect(runTempBase({}, () => MEMORY_FS_ROOM - 1)).toBe(tmpdir());
     expect(runTempBase({}, () => null)).toBe(tmpdir());

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 
 /** This file names the calls it looks for, and makes none of them. */
 const SELF = 'test/unit/shared-workers.test.ts';
-const testFiles = fg.sync('test/**/*.test.ts').filter((f) => f !== SELF).sort();
+const testFiles = fg
+  .sync('test/**/*.test.ts')
+  .filter((f) => f !== SELF)
+  .sort();
 const text = new Map(testFiles.map((f) => [f, readFileSync(f, 'utf8')]));
 const calling = (call: string) => testFiles.filter((f) => text.get(f)!.includes(call));
 
@@ -17,7 +20,10 @@ describe('test files that share a worker', () => {
     expect(mocking.length).toBeGreaterThan(0);
     const careless = mocking.filter((f) => {
       const source = text.get(f)!;
-      return !source.includes('vi.hoisted(() => vi.resetModules())') || !/afterAll\(\(\) => \{[^}]*vi\.doUnmock\([^}]*vi\.resetModules\(\)/.test(source);
+      return (
+        !source.includes('vi.hoisted(() => vi.resetModules())') ||
+        !/afterAll\(\(\) => \{[^}]*vi\.doUnmock\([^}]*vi\.resetModules\(\)/.test(source)
+      );
     });
     expect(careless).toEqual([]);
   });
@@ -29,7 +35,9 @@ describe('test files that share a worker', () => {
   });
 
   it('leave the environment as they found it', () => {
-    const setting = testFiles.filter((f) => /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/.test(text.get(f)!));
+    const setting = testFiles.filter((f) =>
+      /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/.test(text.get(f)!),
+    );
     expect(setting).toEqual([]);
   });
 });

@@ -6,7 +6,18 @@
 import { z } from 'zod';
 import { TWO_ROUNDS } from '../budget/budget.ts';
 import { Change } from '../../records/schemas.ts';
-import { CHANGES_PACKS_A_PAGE, KEEP_BUILDS, KEEP_DAYS, buildEndingAt, builtAtText, historyStart, lists, newestBuild, packsHolding, type HistoryIndex } from '../../store/layout.ts';
+import {
+  CHANGES_PACKS_A_PAGE,
+  KEEP_BUILDS,
+  KEEP_DAYS,
+  buildEndingAt,
+  builtAtText,
+  historyStart,
+  lists,
+  newestBuild,
+  packsHolding,
+  type HistoryIndex,
+} from '../../store/layout.ts';
 import { readEntries, readHistory } from '../../store/reader/changes.ts';
 import { ChangesAnswer } from '../schemas.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
@@ -27,7 +38,10 @@ const params = z.object({
       'Without it, the answer holds no changes, only the token to start from, after downloading the exports.',
     { ignoredWith: 'cursor' },
   ),
-  cursor: given(kinds.cursor, 'Opaque token taken from pagination.next_page: the next page of the same changes (it holds the since it was made for).'),
+  cursor: given(
+    kinds.cursor,
+    'Opaque token taken from pagination.next_page: the next page of the same changes (it holds the since it was made for).',
+  ),
   page_size: defaulted(
     kinds.pageSize,
     MAX_PAGE_SIZE,
@@ -43,8 +57,12 @@ const DAY_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
  */
 function placeAfter(index: HistoryIndex, when: string): number {
   const at = Date.parse(`${when.length === 10 ? `${when}T00:00:00` : when}Z`) / 1000;
-  if (!Number.isFinite(at) || !(when.length === 10 ? isRealDate(when) : isRealDateTime(when))) throw invalidSyncToken(`${when} is no real date or date-time`);
-  if (at < index.builds[0][1]) throw syncTokenExpired(`${when} is before the oldest build the changes feed keeps (made ${builtAtText(index.builds[0][1])})`);
+  if (!Number.isFinite(at) || !(when.length === 10 ? isRealDate(when) : isRealDateTime(when)))
+    throw invalidSyncToken(`${when} is no real date or date-time`);
+  if (at < index.builds[0][1])
+    throw syncTokenExpired(
+      `${when} is before the oldest build the changes feed keeps (made ${builtAtText(index.builds[0][1])})`,
+    );
   return index.builds.find(([, made]) => made > at)?.[2] ?? index.total;
 }
 
@@ -54,11 +72,17 @@ function placeAfter(index: HistoryIndex, when: string): number {
  * from one saved state are, has a name of its own); else why it cannot be followed.
  */
 function checkPlace(index: HistoryIndex, place: { history: string; position: number; build: string }): void {
-  if (place.history !== index.history) throw syncTokenExpired('it belongs to a history of changes this service no longer keeps (the history has started afresh since)');
+  if (place.history !== index.history)
+    throw syncTokenExpired(
+      'it belongs to a history of changes this service no longer keeps (the history has started afresh since)',
+    );
   if (place.position < historyStart(index))
-    throw syncTokenExpired(`it names a build older than the changes kept (the last ${grouped(KEEP_BUILDS)} builds within ${KEEP_DAYS} days)`);
+    throw syncTokenExpired(
+      `it names a build older than the changes kept (the last ${grouped(KEEP_BUILDS)} builds within ${KEEP_DAYS} days)`,
+    );
   if (place.position > index.total) throw syncTokenExpired('it names a build newer than the data served now');
-  if (buildEndingAt(index, place.position) !== place.build) throw syncTokenExpired('it names a build this history does not hold (a build made apart from the one served)');
+  if (buildEndingAt(index, place.position) !== place.build)
+    throw syncTokenExpired('it names a build this history does not hold (a build made apart from the one served)');
 }
 
 export const listChanges = endpoint({
@@ -74,7 +98,7 @@ export const listChanges = endpoint({
     'What each build created, changed or deleted since the build a sync token names, oldest first, each with the record as ' +
     'that build made it (null when deleted): apply them in order to a copy made from the exports and it matches the data ' +
     'served. since may also be a UTC date or date-time: the changes of the builds made after it (what changed since ' +
-      'yesterday). Without since, no changes: next_sync is the token to start from once the exports are downloaded. While ' +
+    'yesterday). Without since, no changes: next_sync is the token to start from once the exports are downloaded. While ' +
     'pagination.next_page is set, follow it; on the last page next_sync is the token to send as since next time. A record ' +
     `changed in several builds appears once for each. The history keeps the last ${grouped(KEEP_BUILDS)} builds within ` +
     `${KEEP_DAYS} days; a token from before it, or from a history started afresh, is a 410 SyncTokenExpired, and a token ` +
@@ -86,12 +110,15 @@ export const listChanges = endpoint({
   answer: async (values, { store, origin }): Promise<Body> => {
     const cursor = values.cursor === undefined ? undefined : decodeChangesCursor(values.cursor);
     const byTime = cursor === undefined && values.since !== undefined && DAY_OR_TIME.test(values.since);
-    const token = cursor === undefined && values.since !== undefined && !byTime ? decodeSyncToken(values.since) : undefined;
+    const token =
+      cursor === undefined && values.since !== undefined && !byTime ? decodeSyncToken(values.since) : undefined;
     const index = await readHistory(store);
     const exportsUrl = `${origin}${BASE_PATH}${EXPORTS_PATH}`;
-    const tail = (nextSync: string | null) => `],"exports":${JSON.stringify(exportsUrl)},"next_sync":${JSON.stringify(nextSync)}}`;
+    const tail = (nextSync: string | null) =>
+      `],"exports":${JSON.stringify(exportsUrl)},"next_sync":${JSON.stringify(nextSync)}}`;
     const current = encodeSyncToken({ history: index.history, position: index.total, build: newestBuild(index) });
-    if (cursor === undefined && token === undefined && !byTime) return { ...listBody([], paginationOf(1, 0, values.page_size, 0, null)), tail: tail(current) };
+    if (cursor === undefined && token === undefined && !byTime)
+      return { ...listBody([], paginationOf(1, 0, values.page_size, 0, null)), tail: tail(current) };
 
     const since = cursor?.since ?? token?.position ?? placeAfter(index, values.since!);
     const build = cursor?.build ?? token?.build ?? buildEndingAt(index, since)!;
@@ -106,10 +133,16 @@ export const listChanges = endpoint({
     const entries = await readEntries(store, index, at, to);
     let next: string | null = null;
     if (to < index.total) {
-      const query = new URLSearchParams({ cursor: encodeChangesCursor({ history: index.history, since, build, at: to, page: page + 1 }), page_size: String(values.page_size) });
+      const query = new URLSearchParams({
+        cursor: encodeChangesCursor({ history: index.history, since, build, at: to, page: page + 1 }),
+        page_size: String(values.page_size),
+      });
       next = `${origin}${BASE_PATH}${listChanges.path}?${query}`;
     }
-    return { ...listBody(entries, paginationOf(page, entries.length, values.page_size, index.total - since, next)), tail: tail(next === null ? current : null) };
+    return {
+      ...listBody(entries, paginationOf(page, entries.length, values.page_size, index.total - since, next)),
+      tail: tail(next === null ? current : null),
+    };
   },
 });
 

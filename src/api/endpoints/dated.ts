@@ -54,7 +54,11 @@ export async function datedBody(
   { from, to }: DayRange,
   q: { page_num: number; page_size: number; date_sort: SortOrder },
 ): Promise<Body> {
-  const page = await pageByOffset(store, { list, from, to, order: q.date_sort, size: q.page_size }, (q.page_num - 1) * q.page_size);
+  const page = await pageByOffset(
+    store,
+    { list, from, to, order: q.date_sort, size: q.page_size },
+    (q.page_num - 1) * q.page_size,
+  );
   return listBody(page.records, paginationOf(q.page_num, page.records.length, q.page_size, page.total));
 }
 
@@ -105,7 +109,11 @@ export async function pageAfterCursor(store: Store, q: DatedQuery, cursor: Curso
  * A page of records held in memory in date order (ascending, each with its date and id): by
  * offset, or after a cursor's key, in the order asked for.
  */
-export function pageOfMatches(matches: ReadonlyArray<{ date: string; id: string; json: string }>, q: { order: SortOrder; size: number }, from: Cursor | number): DatedPage {
+export function pageOfMatches(
+  matches: ReadonlyArray<{ date: string; id: string; json: string }>,
+  q: { order: SortOrder; size: number },
+  from: Cursor | number,
+): DatedPage {
   const total = matches.length;
   const asc = q.order === 'ASC';
   let a: number;
@@ -116,5 +124,12 @@ export function pageOfMatches(matches: ReadonlyArray<{ date: string; id: string;
     [a, b] = asc ? [place, Math.min(place + q.size, total)] : [Math.max(0, place - q.size), place];
   } else if (asc) [a, b] = [Math.min(from, total), Math.min(from + q.size, total)];
   else [a, b] = [Math.max(0, total - from - q.size), Math.max(0, total - from)];
-  return datedPage(matches.slice(a, b).map((f) => f.json), a, b, 0, total, q.order);
+  return datedPage(
+    matches.slice(a, b).map((f) => f.json),
+    a,
+    b,
+    0,
+    total,
+    q.order,
+  );
 }

@@ -23,6 +23,7 @@ export const getDivision = getOne('divisions', Division, (p) => p.fight?.fight.d
 
 export const divisions = {
   resource: 'divisions',
-  about: 'Weight classes, with a maximum weight in pounds and kilograms. Division ids filter fights, fighters, titles and rankings.',
+  about:
+    'Weight classes, with a maximum weight in pounds and kilograms. Division ids filter fights, fighters, titles and rankings.',
   endpoints: [listDivisions, getDivision],
 } as const;

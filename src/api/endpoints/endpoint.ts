@@ -39,7 +39,10 @@ export interface AnswerContext {
 export type Kind = 'one' | 'list' | 'schedule' | 'file';
 
 /** Every kind: a definition is checked at run time too, as JavaScript that no type check saw may make one. */
-const KINDS: readonly string[] = Object.keys({ one: true, list: true, schedule: true, file: true } satisfies Record<Kind, true>);
+const KINDS: readonly string[] = Object.keys({ one: true, list: true, schedule: true, file: true } satisfies Record<
+  Kind,
+  true
+>);
 
 /** A built file answered as it is, outside the envelope: its bytes, its media type, the name it downloads as and its validator. */
 export interface FileAnswer {
@@ -56,7 +59,13 @@ export type Answer = Body | FileAnswer;
 export const isFileAnswer = (answer: Answer): answer is FileAnswer => 'file' in answer;
 
 /** An endpoint as written: everything but what follows from its path. */
-export interface EndpointDefinition<N extends string, Path extends string, P extends Params, R extends z.ZodType, K extends Kind> {
+export interface EndpointDefinition<
+  N extends string,
+  Path extends string,
+  P extends Params,
+  R extends z.ZodType,
+  K extends Kind,
+> {
   /** Stable, and unique: tools and the typed client name the endpoint by it (`list_fights`, `get_fighter`). */
   name: N;
   /** Below the base path, as the specification writes it: `/fights/`, `/fights/{fight_id}`, `/fights/schedule`. */
@@ -111,9 +120,13 @@ export interface Endpoint<
 export const paramOf = (segment: string) => /^\{(\w+)\}$/.exec(segment)?.[1];
 
 /** An endpoint from its definition: its section and path parameters follow from its path. */
-export function endpoint<const N extends string, const Path extends string, P extends Params, R extends z.ZodType, const K extends Kind>(
-  definition: EndpointDefinition<N, Path, P, R, K>,
-): Endpoint<N, Path, P, R, K> {
+export function endpoint<
+  const N extends string,
+  const Path extends string,
+  P extends Params,
+  R extends z.ZodType,
+  const K extends Kind,
+>(definition: EndpointDefinition<N, Path, P, R, K>): Endpoint<N, Path, P, R, K> {
   const segments = segmentsOf(definition.path);
   if (!isSection(segments[0])) throw new Error(`not an endpoint path: ${definition.path}`);
   if (!KINDS.includes(definition.kind)) throw new Error(`${definition.name} declares no kind (${KINDS.join(', ')})`);
@@ -130,7 +143,10 @@ export function endpoint<const N extends string, const Path extends string, P ex
 }
 
 /** The endpoint's path with each of its path parameters' values in place of its name. */
-export function pathWith(endpoint: Pick<Endpoint, 'path' | 'pathNames'>, values: Readonly<Record<string, string>>): string {
+export function pathWith(
+  endpoint: Pick<Endpoint, 'path' | 'pathNames'>,
+  values: Readonly<Record<string, string>>,
+): string {
   let path: string = endpoint.path;
   for (const name of endpoint.pathNames) path = path.replace(`{${name}}`, values[name]);
   return path;
@@ -155,7 +171,11 @@ export async function readAllBody(store: Store, resource: SmallResource): Promis
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 /** A resource's get-one endpoint: `get_fight` at `/fights/{fight_id}`. */
-export function getOne<const R extends ItemResource, S extends z.ZodType>(resource: R, record: S, exampleId: (picked: Picked) => string | undefined) {
+export function getOne<const R extends ItemResource, S extends z.ZodType>(
+  resource: R,
+  record: S,
+  exampleId: (picked: Picked) => string | undefined,
+) {
   const one = SINGULAR[resource];
   return endpoint({
     name: `get_${one}`,

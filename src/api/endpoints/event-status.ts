@@ -11,7 +11,8 @@ export const EVENT_STATUS = ['NOT_STARTED', 'LIVE', 'FINISHED'] as const;
 export type EventStatus = (typeof EVENT_STATUS)[number];
 
 /** An event's status on `today`, from its day (both YYYY-MM-DD). */
-export const eventStatusOn = (day: string, today: string): EventStatus => (day < today ? 'FINISHED' : day === today ? 'LIVE' : 'NOT_STARTED');
+export const eventStatusOn = (day: string, today: string): EventStatus =>
+  day < today ? 'FINISHED' : day === today ? 'LIVE' : 'NOT_STARTED';
 
 /** The status filter is one more range of days, ANDed with the query's own: the days of which eventStatusOn says `status`. */
 export function statusRange({ from, to }: DayRange, status: EventStatus, today: string): DayRange {

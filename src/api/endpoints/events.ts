@@ -20,7 +20,7 @@ const listParams = z.object({
   ...paging,
   status: given(
     kinds.oneOf(EVENT_STATUS),
-    'Event status, from the event\'s date against the current UTC day: earlier FINISHED, today LIVE, later NOT_STARTED.',
+    "Event status, from the event's date against the current UTC day: earlier FINISHED, today LIVE, later NOT_STARTED.",
   ),
   ...range('event'),
   date_sort: dateSort,
@@ -30,10 +30,18 @@ async function eventsList(q: z.output<typeof listParams>, { store, today }: Answ
   const days = dayRange(q);
   const unfiltered = days.from === undefined && days.to === undefined && q.status === undefined;
   // The first pages of the default view (newest first) are read from the list's head: one read.
-  const head = unfiltered && q.date_sort === 'DESC' ? await readHeadPage(store, 'events', (q.page_num - 1) * q.page_size, q.page_size) : null;
+  const head =
+    unfiltered && q.date_sort === 'DESC'
+      ? await readHeadPage(store, 'events', (q.page_num - 1) * q.page_size, q.page_size)
+      : null;
   if (head) return listBody(head.records, paginationOf(q.page_num, head.records.length, q.page_size, head.total));
   // Only the status filter reads today: other answers keep until the next deploy.
-  return datedBody(store, { resource: 'events' }, q.status === undefined ? days : statusRange(days, q.status, today()), q);
+  return datedBody(
+    store,
+    { resource: 'events' },
+    q.status === undefined ? days : statusRange(days, q.status, today()),
+    q,
+  );
 }
 
 export const listEvents = endpoint({
@@ -49,7 +57,14 @@ export const listEvents = endpoint({
   example: (p) => {
     if (p.event === undefined) return undefined;
     const day = dayOf(p.event.date);
-    return { ...firstPage(p), status: eventStatusOn(day, p.today), date: day, date_from: day, date_to: day, date_sort: 'DESC' };
+    return {
+      ...firstPage(p),
+      status: eventStatusOn(day, p.today),
+      date: day,
+      date_from: day,
+      date_to: day,
+      date_sort: 'DESC',
+    };
   },
   answer: eventsList,
 });
@@ -69,7 +84,8 @@ export const eventsSchedule = endpoint({
   reads: [lists.scheduled],
   budget: TWO_ROUNDS,
   example: scheduleExample,
-  answer: (q, { store, today }) => datedBody(store, { resource: 'events', shape: 'scheduled' }, scheduleDays(q.days, today()), q),
+  answer: (q, { store, today }) =>
+    datedBody(store, { resource: 'events', shape: 'scheduled' }, scheduleDays(q.days, today()), q),
 });
 
 export const events = {

@@ -5,8 +5,27 @@
 // that does not keeps its URL across builds.
 import { z } from 'zod';
 import { ONE_READ } from '../budget/budget.ts';
-import { Collection, Division, Event, Export, Fight, Fighter, Organization, Ranking, Title } from '../../records/schemas.ts';
-import { EXPORT_PART_BYTES, PART_FILE, lists, partFile, partNameOf, paths, readListing, type StoredExport } from '../../store/layout.ts';
+import {
+  Collection,
+  Division,
+  Event,
+  Export,
+  Fight,
+  Fighter,
+  Organization,
+  Ranking,
+  Title,
+} from '../../records/schemas.ts';
+import {
+  EXPORT_PART_BYTES,
+  PART_FILE,
+  lists,
+  partFile,
+  partNameOf,
+  paths,
+  readListing,
+  type StoredExport,
+} from '../../store/layout.ts';
 import { readRequired, StoreInconsistent, type Store } from '../../store/reader/store.ts';
 import { allBody, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
@@ -36,13 +55,18 @@ export const getExportPart = endpoint({
   tool: false,
   params: z.object({
     collection: Collection.describe('The collection the part belongs to.'),
-    part: z.string().regex(PART_FILE).describe("The part's file name, as its URL in the listing gives it: 16 hex digits of its SHA-256, then .ndjson.gz."),
+    part: z
+      .string()
+      .regex(PART_FILE)
+      .describe(
+        "The part's file name, as its URL in the listing gives it: 16 hex digits of its SHA-256, then .ndjson.gz.",
+      ),
   }),
   // What each line of the file is: a record of the part's collection.
   record: z.union([Fight, Event, Fighter, Division, Organization, Title, Ranking]),
   summary: 'Download an export part',
   description:
-    'One part of a collection\'s export, as listed by GET /exports/: a gzip-compressed NDJSON file (Content-Type ' +
+    "One part of a collection's export, as listed by GET /exports/: a gzip-compressed NDJSON file (Content-Type " +
     'application/gzip, with no Content-Encoding: the bytes are the file, and their SHA-256 is the one listed), one record ' +
     'a line, exactly as the API returns it. Its name is its digest, so it may be kept for good. A part no longer listed ' +
     'is a 404: ask the listing again.',
@@ -56,7 +80,9 @@ export const getExportPart = endpoint({
     const file = await store.readBytes(path);
     if (file === null) throw notFound(`Export part ${collection}/${part}`);
     // Bytes that are not the ones the name was made from are a failed read, never an answer.
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', file)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', file)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
     if (!digest.startsWith(name)) throw new StoreInconsistent(path, 'its bytes are not those its name was made from');
     return { file, type: 'application/gzip', filename: `${collection}-${part}`, etag: `"${name}"` };
   },
@@ -70,9 +96,9 @@ export const listExports = endpoint({
   record: Export,
   summary: 'List exports',
   description:
-    'Every collection\'s export, in one page: for each collection, in the specification\'s order, its records in the order ' +
+    "Every collection's export, in one page: for each collection, in the specification's order, its records in the order " +
     'of its default list, in gzip-compressed NDJSON parts. Each part has its URL (on this host), its record count, its size ' +
-    'and its SHA-256; download them in order and join their lines for the whole collection. as_of is the build\'s day. ' +
+    "and its SHA-256; download them in order and join their lines for the whole collection. as_of is the build's day. " +
     'Parts are named by their digest: between two builds, only the parts whose records changed get new URLs. Takes no parameters.',
   reads: [lists.exports],
   budget: ONE_READ,

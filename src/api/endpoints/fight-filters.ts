@@ -28,14 +28,19 @@ interface IdFilter {
 export const ID_FILTERS = {
   division_id: { about: 'Division of the bout.', holds: (f, id) => f.division_id === id, of: (f) => f.division.id },
   event_id: { about: 'Event the fight belongs to.', holds: (f, id) => f.event_id === id, of: (f) => f.event.id },
-  fighter_id: { about: 'Fighter involved in the fight.', holds: (f, id) => f.fighter_ids.includes(id), of: (f) => f.fighters.fighter_1.fighter_id },
+  fighter_id: {
+    about: 'Fighter involved in the fight.',
+    holds: (f, id) => f.fighter_ids.includes(id),
+    of: (f) => f.fighters.fighter_1.fighter_id,
+  },
 } as const satisfies Record<string, IdFilter>;
 
 type IdFilterName = keyof typeof ID_FILTERS;
 const NAMES = Object.keys(ID_FILTERS) as IdFilterName[];
 
 /** Something for each id filter, in the list's order. */
-export const eachIdFilter = <T>(make: (name: IdFilterName) => T) => Object.fromEntries(NAMES.map((name) => [name, make(name)])) as Record<IdFilterName, T>;
+export const eachIdFilter = <T>(make: (name: IdFilterName) => T) =>
+  Object.fromEntries(NAMES.map((name) => [name, make(name)])) as Record<IdFilterName, T>;
 
 /** The id filters as fields of the list's parameters. */
 export const idFilterParams = eachIdFilter((name) => filter(ID_FILTERS[name].about));
@@ -78,5 +83,8 @@ export function passes(q: FightFilters): (fight: KeyedFight) => boolean {
   const from = q.from && `${q.from}T00:00:00`;
   const to = q.to && `${q.to}T23:59:59`;
   const ids = NAMES.flatMap((name) => (q[name] === undefined ? [] : [[ID_FILTERS[name], q[name]] as const]));
-  return (f) => (from === undefined || f.date >= from) && (to === undefined || f.date <= to) && ids.every(([filter, id]) => filter.holds(f, id));
+  return (f) =>
+    (from === undefined || f.date >= from) &&
+    (to === undefined || f.date <= to) &&
+    ids.every(([filter, id]) => filter.holds(f, id));
 }

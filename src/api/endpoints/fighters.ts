@@ -29,9 +29,11 @@ type Query = z.output<typeof listParams>;
 async function fightersList(q: Query, ctx: AnswerContext): Promise<Body> {
   const offset = (q.page_num - 1) * q.page_size;
   const found =
-    q.title_id !== undefined ? await titleHolders(q, q.title_id, ctx, offset)
-    : q.name !== undefined ? await byName(q, q.name, ctx, offset)
-    : await sortedPage(q, ctx, offset);
+    q.title_id !== undefined
+      ? await titleHolders(q, q.title_id, ctx, offset)
+      : q.name !== undefined
+        ? await byName(q, q.name, ctx, offset)
+        : await sortedPage(q, ctx, offset);
   return listBody(found.records, paginationOf(q.page_num, found.records.length, q.page_size, found.total));
 }
 
@@ -48,7 +50,12 @@ async function sortedPage(q: Query, ctx: AnswerContext, offset: number): Promise
 async function titleHolders(q: Query, title: string, ctx: AnswerContext, offset: number): Promise<Found> {
   const needle = q.name === undefined ? undefined : foldText(q.name);
   const holders = (await readWhole(ctx.store, { resource: 'fighters', by: 'title', id: title })).filter((text) => {
-    const f = JSON.parse(text) as { name: string; nickname: string | null; alias: string | null; division: { id: string } };
+    const f = JSON.parse(text) as {
+      name: string;
+      nickname: string | null;
+      alias: string | null;
+      division: { id: string };
+    };
     return (
       (q.division_id === undefined || f.division.id === q.division_id) &&
       (needle === undefined || searchFields(f).some((field) => field.includes(needle)))
@@ -69,13 +76,16 @@ export const listFighters = endpoint({
   record: Fighter,
   summary: 'List fighters',
   description: 'Fighters by name, ignoring case and accents, then id.',
-  reads: [
-    lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search,
-  ],
+  reads: [lists.head('fighters'), lists.sorted('fighters'), lists.whole('fighters', 'title'), lists.search],
   budget: { ...TWO_ROUNDS, head: ONE_READ },
   // The holder of the picked title, found by their first name, in their division.
   example: (p) =>
-    p.fighter && { ...firstPage(p), name: p.fighter.name.trim().split(/\s+/)[0], division_id: p.fighter.division.id, ...(p.title && { title_id: p.title.id }) },
+    p.fighter && {
+      ...firstPage(p),
+      name: p.fighter.name.trim().split(/\s+/)[0],
+      division_id: p.fighter.division.id,
+      ...(p.title && { title_id: p.title.id }),
+    },
   answer: fightersList,
 });
 

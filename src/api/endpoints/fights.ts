@@ -15,9 +15,26 @@ import { invalidCursor, pageLimitExceeded } from '../errors.ts';
 import { grouped } from '../../shared/numbers.ts';
 import { OFFSET_CEILING } from '../limits.ts';
 import { BASE_PATH } from '../routes.ts';
-import { datedBody, keyOf, pageAfterCursor, pageByOffset, pageOfMatches, type DatedPage, type DatedQuery } from './dated.ts';
+import {
+  datedBody,
+  keyOf,
+  pageAfterCursor,
+  pageByOffset,
+  pageOfMatches,
+  type DatedPage,
+  type DatedQuery,
+} from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';
-import { eachIdFilter, filterKey, ID_FILTERS, idFilterParams, passes, sameFilters, setFilterParams, type FightFilters } from './fight-filters.ts';
+import {
+  eachIdFilter,
+  filterKey,
+  ID_FILTERS,
+  idFilterParams,
+  passes,
+  sameFilters,
+  setFilterParams,
+  type FightFilters,
+} from './fight-filters.ts';
 import { dayRange, scheduleDays } from '../params/days.ts';
 import { dateSort, pageNum, paging, range, scheduleParams } from '../params/fields.ts';
 import { kinds } from '../params/kinds.ts';
@@ -31,14 +48,25 @@ const listParams = z.object({
   page_num: pageNum({ ignoredWith: 'cursor' }),
   page_size: paging.page_size,
   date: fightRange.date,
-  data_from: given(kinds.date, 'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.', {
-    notWith: { name: 'date_from', rule: 'data_from and date_from are the same parameter: give one of them, or both with the same value', synonym: true },
-  }),
+  data_from: given(
+    kinds.date,
+    'Start of a date range (inclusive). Spelled this way in the interface; date_from is accepted as its synonym.',
+    {
+      notWith: {
+        name: 'date_from',
+        rule: 'data_from and date_from are the same parameter: give one of them, or both with the same value',
+        synonym: true,
+      },
+    },
+  ),
   date_from: given(kinds.date, 'Synonym of data_from: give one of them (or both with the same value).'),
   date_to: fightRange.date_to,
   date_sort: dateSort,
   ...idFilterParams,
-  cursor: given(kinds.cursor, 'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.'),
+  cursor: given(
+    kinds.cursor,
+    'Opaque token taken from pagination.next_page, which repeats the filters and date_sort it was made for.',
+  ),
 });
 
 type ListQuery = z.output<typeof listParams>;
@@ -85,25 +113,44 @@ async function fightsList(values: ListQuery, { store, origin }: AnswerContext): 
     const head = await readHeadPage(store, 'fights', offset, q.page_size);
     if (head) {
       // The page's last record stands at this position in date order.
-      const page: DatedPage = { total: head.total, records: head.records, last: head.total - offset - head.records.length, more: offset + head.records.length < head.total };
+      const page: DatedPage = {
+        total: head.total,
+        records: head.records,
+        last: head.total - offset - head.records.length,
+        more: offset + head.records.length < head.total,
+      };
       return body(q, origin, page, values.page_num, true);
     }
   }
   const whole: WholeList | undefined =
-    q.event_id !== undefined ? { resource: 'fights', by: 'event', id: q.event_id }
-    : q.fighter_id !== undefined ? { resource: 'fights', by: 'fighter', id: q.fighter_id }
-    : undefined;
+    q.event_id !== undefined
+      ? { resource: 'fights', by: 'event', id: q.event_id }
+      : q.fighter_id !== undefined
+        ? { resource: 'fights', by: 'fighter', id: q.fighter_id }
+        : undefined;
   let page: DatedPage;
   if (whole !== undefined) page = await wholeListPage(q, store, whole, offset, cursor);
   else {
-    const dated: DatedQuery = { list: { resource: 'fights', division_id: q.division_id }, from: q.from, to: q.to, order: q.date_sort, size: q.page_size };
+    const dated: DatedQuery = {
+      list: { resource: 'fights', division_id: q.division_id },
+      from: q.from,
+      to: q.to,
+      order: q.date_sort,
+      size: q.page_size,
+    };
     page = cursor ? await pageAfterCursor(store, dated, cursor) : await pageByOffset(store, dated, offset);
   }
   return cursor ? body(q, origin, page, cursor.page, false) : body(q, origin, page, values.page_num, true);
 }
 
 /** An event's or a fighter's fights: read whole, the other filters applied in memory. */
-async function wholeListPage(q: FightsQuery, store: Store, list: WholeList, offset: number, cursor: Cursor | undefined): Promise<DatedPage> {
+async function wholeListPage(
+  q: FightsQuery,
+  store: Store,
+  list: WholeList,
+  offset: number,
+  cursor: Cursor | undefined,
+): Promise<DatedPage> {
   const matches = (await readWhole(store, list)).map(readKeyedFight).filter(passes(q));
   return pageOfMatches(matches, { order: q.date_sort, size: q.page_size }, cursor ?? offset);
 }
@@ -120,7 +167,12 @@ export const listFights = endpoint({
     'records; beyond that, and for bulk export, follow pagination.next_page, a ready-to-use URL with a cursor ' +
     '(null on the last page). On the cursor path total_items and total_pages are 0.',
   errors: ['PageLimitExceeded'],
-  reads: [lists.head('fights'), lists.sorted('fights'), lists.whole('fights', 'event'), lists.whole('fights', 'fighter')],
+  reads: [
+    lists.head('fights'),
+    lists.sorted('fights'),
+    lists.whole('fights', 'event'),
+    lists.whole('fights', 'fighter'),
+  ],
   budget: { ...TWO_ROUNDS, head: ONE_READ },
   example: (p) => {
     if (p.fight === undefined) return undefined;
@@ -129,8 +181,23 @@ export const listFights = endpoint({
     const filters = eachIdFilter((name) => ID_FILTERS[name].of(fight));
     // Newest first, the page after the newer fight holds this one: a cursor as next_page would give it
     // (made here, as every filter is set and they match this fight alone, so no answer has a next page).
-    const cursor = encodeCursor({ after: [newer.date, newer.id], order: 'DESC', page: 2, filters: filterKey({ from: day, to: day, ...filters }), position: null });
-    return { ...firstPage(p), date: day, data_from: day, date_from: day, date_to: day, date_sort: 'DESC', ...filters, cursor };
+    const cursor = encodeCursor({
+      after: [newer.date, newer.id],
+      order: 'DESC',
+      page: 2,
+      filters: filterKey({ from: day, to: day, ...filters }),
+      position: null,
+    });
+    return {
+      ...firstPage(p),
+      date: day,
+      data_from: day,
+      date_from: day,
+      date_to: day,
+      date_sort: 'DESC',
+      ...filters,
+      cursor,
+    };
   },
   answer: fightsList,
 });
@@ -146,7 +213,7 @@ export const fightsSchedule = endpoint({
   summary: 'Fights schedule',
   description:
     'Fights dated from the start of the current UTC day through the end of the day `days` from now, newest first unless ' +
-    'date_sort=ASC. The embedded event carries the card\'s own date, which may differ from the fight\'s.',
+    "date_sort=ASC. The embedded event carries the card's own date, which may differ from the fight's.",
   reads: [lists.sorted('fights')],
   budget: TWO_ROUNDS,
   example: scheduleExample,

@@ -23,7 +23,7 @@ export const getHealth = endpoint({
   record: Health,
   summary: 'Service health',
   description:
-    'Whether the service can read its data: 200 with the build\'s day (as_of) and how many records each collection holds, ' +
+    "Whether the service can read its data: 200 with the build's day (as_of) and how many records each collection holds, " +
     'or 503 ServiceUnavailable when the data cannot be read just now. Needs no API key, and is never cached. Takes no parameters.',
   reads: [lists.health],
   budget: ONE_READ,
@@ -42,6 +42,7 @@ export const getHealth = endpoint({
 
 export const healthService = {
   service: 'health',
-  about: 'The service\'s health, for monitors: the build it serves and how much data it holds. No key needed, never cached.',
+  about:
+    "The service's health, for monitors: the build it serves and how much data it holds. No key needed, never cached.",
   endpoints: [getHealth],
 } as const;

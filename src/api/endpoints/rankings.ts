@@ -18,7 +18,9 @@ export const listRankings = endpoint({
   path: '/rankings/',
   kind: 'list',
   params: z.object({
-    page_num: defaulted(kinds.wholeNumber(1, RANKINGS_PAGES), 1, 'Weight class page to return, heaviest first.', { ignoredWith: 'division_id' }),
+    page_num: defaulted(kinds.wholeNumber(1, RANKINGS_PAGES), 1, 'Weight class page to return, heaviest first.', {
+      ignoredWith: 'division_id',
+    }),
     organization_id: filter('Narrow to one sanctioning organization.'),
     division_id: filter('Return rankings for that division directly, ignoring page_num.'),
     page_size: refused('is not supported on rankings: each page is one weight class'),
@@ -31,11 +33,15 @@ export const listRankings = endpoint({
     `record (${RANKINGS_PAGES} pages of 1); division_id returns that division directly as page 1 of 1.`,
   reads: [lists.rankingsPages, lists.rankingsOfDivisions],
   budget: ONE_READ,
-  example: ({ title }) => title && { page_num: '1', organization_id: title.organization.id, division_id: title.division.id },
+  example: ({ title }) =>
+    title && { page_num: '1', organization_id: title.organization.id, division_id: title.division.id },
   answer: async ({ page_num, organization_id, division_id }, { store }) => {
     const org = organization_id ?? null;
     const page = division_id !== undefined ? 1 : page_num;
-    const file = await readHeaded(store, division_id !== undefined ? paths.rankingsOfDivision(division_id, org) : paths.rankingsPage(page, org));
+    const file = await readHeaded(
+      store,
+      division_id !== undefined ? paths.rankingsOfDivision(division_id, org) : paths.rankingsPage(page, org),
+    );
     if (file === null) return listBody([], paginationOf(page, 0, 0, 0));
     const { header, lines } = file;
     return listBody(lines, { page, items: lines.length, total_pages: header.pages ?? 0, total_items: header.total });

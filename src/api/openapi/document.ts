@@ -46,13 +46,19 @@ function components() {
   ]);
   const about = new Map<string, string>();
   // Each section's record (its first endpoint's), described as the section is.
-  for (const { about: text, endpoints: [first] } of SECTIONS) {
+  for (const {
+    about: text,
+    endpoints: [first],
+  } of SECTIONS) {
     named.set(recordNameOf(first), first.record);
     about.set(recordNameOf(first), text);
   }
   for (const endpoint of ENVELOPED) {
     named.set(recordNameOf(endpoint), endpoint.record);
-    named.set(answerName(endpoint), endpoint.answerSchema ?? envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)));
+    named.set(
+      answerName(endpoint),
+      endpoint.answerSchema ?? envelopeOf(endpoint.kind === 'one' ? endpoint.record : z.array(endpoint.record)),
+    );
   }
   for (const [name, { when }] of Object.entries(ERRORS) as Array<[ErrorName, { when: string }]>) {
     named.set(name, errorEnvelopeOf(name));
@@ -64,7 +70,10 @@ function components() {
 /** A field's JSON Schema, and its description apart (OpenAPI gives a parameter's its own place), the default last. */
 function describedSchema(field: z.ZodType): { description: string; schema: JsonSchema } {
   const { description, default: fallback, ...schema } = jsonSchemaOf(field);
-  return { description: String(description ?? ''), schema: fallback === undefined ? schema : { ...schema, default: fallback } };
+  return {
+    description: String(description ?? ''),
+    schema: fallback === undefined ? schema : { ...schema, default: fallback },
+  };
 }
 
 /** A parameter's example as its schema types it: the text sent, or the number it parses to. */
@@ -81,7 +90,10 @@ function parameterOf(name: string, { schema: field }: QueryField, example: Examp
 
 function errorResponse(names: ErrorName[]) {
   const schema = names.length === 1 ? ref(names[0]) : { oneOf: names.map((n) => ref(n)) };
-  return { description: names.map((n) => `${n}: ${ERRORS[n].when}`).join('\n\n'), content: { [JSON_TYPE]: { schema } } };
+  return {
+    description: names.map((n) => `${n}: ${ERRORS[n].when}`).join('\n\n'),
+    content: { [JSON_TYPE]: { schema } },
+  };
 }
 
 /** Whether an endpoint is answered without a key (src/api/public.ts says which). */
@@ -107,8 +119,9 @@ const VERBS = { list: 'list', one: 'get', schedule: 'schedule', file: 'download'
 
 /** What the Cache-Control of a success says, as each caching gives it. */
 const CACHE_CONTROL: Record<Caching, string> = {
-  deploy: '`private, max-age=60, must-revalidate` (less, up to the next UTC midnight, for answers that depend on the day).',
-  never: '`no-store`: the answer is the moment\'s, and no cache keeps it.',
+  deploy:
+    '`private, max-age=60, must-revalidate` (less, up to the next UTC midnight, for answers that depend on the day).',
+  never: "`no-store`: the answer is the moment's, and no cache keeps it.",
   immutable: '`private, max-age=31536000, immutable`: the URL names these bytes, so they never change.',
 };
 
@@ -117,18 +130,28 @@ function successOf(endpoint: Endpoint, example: Example | undefined) {
   const cacheControl = { description: CACHE_CONTROL[endpoint.caching], schema: { type: 'string' } };
   if (endpoint.kind === 'file')
     return {
-      description: 'The file, as it was built: gzip-compressed NDJSON, one record a line. It is sent without Content-Encoding, so its bytes are the file whose SHA-256 the listing gives.',
+      description:
+        'The file, as it was built: gzip-compressed NDJSON, one record a line. It is sent without Content-Encoding, so its bytes are the file whose SHA-256 the listing gives.',
       headers: {
-        ETag: { description: 'A strong validator: the file\'s name, the start of its SHA-256. Send it in If-None-Match.', schema: { type: 'string' } },
+        ETag: {
+          description: "A strong validator: the file's name, the start of its SHA-256. Send it in If-None-Match.",
+          schema: { type: 'string' },
+        },
         'Cache-Control': cacheControl,
-        'Content-Disposition': { description: 'attachment, with a file name of the collection and the part.', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'attachment, with a file name of the collection and the part.',
+          schema: { type: 'string' },
+        },
       },
       content: { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } },
     };
   return {
     description: 'The records in the envelope.',
     headers: {
-      ETag: { description: 'A weak validator of the answer (not of its timestamp): send it in If-None-Match.', schema: { type: 'string' } },
+      ETag: {
+        description: 'A weak validator of the answer (not of its timestamp): send it in If-None-Match.',
+        schema: { type: 'string' },
+      },
       'Cache-Control': cacheControl,
     },
     content: { [JSON_TYPE]: { schema: ref(answerName(endpoint)), ...(example && { example: example.answer }) } },
@@ -137,7 +160,9 @@ function successOf(endpoint: Endpoint, example: Example | undefined) {
 
 function operationOf(endpoint: Endpoint, example: Example | undefined) {
   const params = [...queryFields(endpoint.params, endpoint.pathNames)];
-  const refused = params.filter(([, p]) => p.rules.refused).map(([name, p]) => `Not supported: ${name} (a 400 whatever its value, as it ${p.rules.rule}).`);
+  const refused = params
+    .filter(([, p]) => p.rules.refused)
+    .map(([name, p]) => `Not supported: ${name} (a 400 whatever its value, as it ${p.rules.rule}).`);
   const pathParameters = [...endpoint.pathNames].map((name) => {
     const { description, schema } = describedSchema(endpoint.params.shape[name]);
     return { name, in: 'path', required: true, description, schema, ...exampleOf(name, schema, example) };
@@ -149,11 +174,16 @@ function operationOf(endpoint: Endpoint, example: Example | undefined) {
     operationId: `${VERBS[endpoint.kind]}${tagOf(endpoint.section)}`,
     // A public path needs no key: it overrides the document's security with none.
     ...(isPublic(endpoint) && { security: [] }),
-    parameters: [...pathParameters, ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p, example))],
+    parameters: [
+      ...pathParameters,
+      ...params.filter(([, p]) => !p.rules.refused).map(([name, p]) => parameterOf(name, p, example)),
+    ],
     responses: {
       200: successOf(endpoint, example),
       304: { description: 'Not modified: If-None-Match named the current ETag. No body.' },
-      ...Object.fromEntries([...errorsOf(endpoint)].sort(([a], [b]) => a - b).map(([status, names]) => [status, errorResponse(names)])),
+      ...Object.fromEntries(
+        [...errorsOf(endpoint)].sort(([a], [b]) => a - b).map(([status, names]) => [status, errorResponse(names)]),
+      ),
     },
   };
 }
@@ -171,9 +201,17 @@ const OTHER_PATHS: Readonly<Record<string, Record<string, unknown>>> = {};
  * that requests made from the document alone ask for records that exist.
  */
 function openApiDocument(examples: Examples = new Map()) {
-  const schemes = Object.fromEntries(KEY_HEADERS.map((header) => [header, {
-    type: 'apiKey', in: 'header', name: header, description: `The API key, in the ${header} request header${header === KEY_HEADERS[0] ? '' : ' (as the RapidAPI gateway sends it)'}.`,
-  }]));
+  const schemes = Object.fromEntries(
+    KEY_HEADERS.map((header) => [
+      header,
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: header,
+        description: `The API key, in the ${header} request header${header === KEY_HEADERS[0] ? '' : ' (as the RapidAPI gateway sends it)'}.`,
+      },
+    ]),
+  );
   return {
     openapi: '3.1.1',
     info: { title: 'Boxing Data API', version: BASE_PATH.slice(2), description: INTRODUCTION },
@@ -182,7 +220,9 @@ function openApiDocument(examples: Examples = new Map()) {
     security: KEY_HEADERS.map((header) => ({ [header]: [] })),
     tags: SECTIONS.map(({ section, about }) => ({ name: tagOf(section), description: about })),
     paths: {
-      ...Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }])),
+      ...Object.fromEntries(
+        ENDPOINTS.map((endpoint) => [endpoint.path, { get: operationOf(endpoint, examples.get(endpoint.name)) }]),
+      ),
       ...OTHER_PATHS,
     },
     components: { schemas: components(), securitySchemes: schemes },

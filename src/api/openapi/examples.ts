@@ -45,8 +45,12 @@ function asker(store: Store, today: string) {
   const handler = createHandler({ keys: [KEY], now: () => Date.parse(`${today}T00:00:00Z`) * 1000 });
   return async (path: string, query: Query = {}, file = false): Promise<unknown> => {
     const target = `${BASE_PATH}${path}${Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : ''}`;
-    const response = await handler(new Request(`${EXAMPLE_ORIGIN}${target}`, { headers: { [KEY_HEADER]: KEY } }), store);
-    if (response.status !== 200) throw new Error(`the example request ${target} answered ${response.status}: ${await response.text()}`);
+    const response = await handler(
+      new Request(`${EXAMPLE_ORIGIN}${target}`, { headers: { [KEY_HEADER]: KEY } }),
+      store,
+    );
+    if (response.status !== 200)
+      throw new Error(`the example request ${target} answered ${response.status}: ${await response.text()}`);
     if (file) return void (await response.arrayBuffer());
     return JSON.parse(await response.text());
   };
@@ -69,7 +73,9 @@ async function pickRecords(ask: (path: string, query?: Query) => Promise<unknown
   if (fight !== undefined) picked.fight = { fight, newer: newest[0] };
 
   // The newest finished event, whose status stays FINISHED on every later day (else the newest event).
-  picked.event = (await list<Event>('list_events', { status: 'FINISHED', page_size: '1' })).data[0] ?? (await list<Event>('list_events', { page_size: '1' })).data[0];
+  picked.event =
+    (await list<Event>('list_events', { status: 'FINISHED', page_size: '1' })).data[0] ??
+    (await list<Event>('list_events', { page_size: '1' })).data[0];
 
   // The first title, in the titles list's order, that a fighter holds, and its holder.
   const titles = (await list<Title>('list_titles')).data;
@@ -107,7 +113,13 @@ export async function examplesOf(store: Store, today: string): Promise<Examples>
   const build = buildEndingAt(history, start)!;
   picked.changes = {
     since: encodeSyncToken({ history: history.history, position: start, build }),
-    cursor: encodeChangesCursor({ history: history.history, since: start, build, at: Math.min(history.total, start + picked.pageSize), page: 2 }),
+    cursor: encodeChangesCursor({
+      history: history.history,
+      since: start,
+      build,
+      at: Math.min(history.total, start + picked.pageSize),
+      page: 2,
+    }),
   };
   const examples = new Map<string, Example>();
   for (const endpoint of ENDPOINTS) {

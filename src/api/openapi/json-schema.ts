@@ -24,7 +24,10 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
  * Named schemas for components.schemas: a schema that holds another named one refers to it
  * (`$ref`) rather than repeating it. `about` gives some of them a description.
  */
-export function schemasOf(named: ReadonlyMap<string, z.ZodType>, about: ReadonlyMap<string, string>): Record<string, JsonSchema> {
+export function schemasOf(
+  named: ReadonlyMap<string, z.ZodType>,
+  about: ReadonlyMap<string, string>,
+): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   const descriptions = new Map<unknown, string>();
   for (const [id, schema] of named) {

@@ -17,7 +17,10 @@ export function dayRange(q: { date?: string; data_from?: string; date_from?: str
   const from = q.data_from ?? q.date_from;
   const to = q.date_to;
   if (from !== undefined && to !== undefined && dayNumber(from) > dayNumber(to))
-    throw invalidParameter('date_to', `must not be before ${q.data_from !== undefined ? 'data_from' : 'date_from'} (${from})`);
+    throw invalidParameter(
+      'date_to',
+      `must not be before ${q.data_from !== undefined ? 'data_from' : 'date_from'} (${from})`,
+    );
   return { from: laterDay(from, q.date), to: earlierDay(to, q.date) };
 }
 

@@ -13,11 +13,14 @@ export const filter = (meaning: string) => given(id, `${meaning} An id that does
 export const dateSort = defaulted(oneOf(DATE_SORT), 'DESC', 'Sort order by date (accepted in any letter case).');
 
 /** `page_num`: the page of a paged list, from 1; `about` where an endpoint words it otherwise, and how it stands to the others. */
-export const pageNum = ({ about = 'Page number. A page past the last is an empty page.', ...more }: { about?: string } & More = {}) =>
-  defaulted(kinds.pageNum, 1, about, more);
+export const pageNum = ({
+  about = 'Page number. A page past the last is an empty page.',
+  ...more
+}: { about?: string } & More = {}) => defaulted(kinds.pageNum, 1, about, more);
 
 /** `page_size`: the items a page holds; `about` where an endpoint words it otherwise. */
-export const pageSize = ({ about = 'Items per page.' }: { about?: string } = {}) => defaulted(kinds.pageSize, DEFAULT_PAGE_SIZE, about);
+export const pageSize = ({ about = 'Items per page.' }: { about?: string } = {}) =>
+  defaulted(kinds.pageSize, DEFAULT_PAGE_SIZE, about);
 
 /** `page_num` and `page_size` as most lists take them. */
 export const paging = { page_num: pageNum(), page_size: pageSize() };
@@ -39,4 +42,3 @@ export const scheduleParams = z.object({
   date_sort: dateSort,
   ...paging,
 });
-

@@ -16,13 +16,20 @@ export interface ParamKind<S extends z.ZodType> {
 
 /** Each kind of parameter: a number in a range, one of some values, a date, an id, a text, a cursor. */
 const wholeNumber = (min: number, max: number) => ({
-  schema: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(min).max(max)),
+  schema: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max)),
   rule: `must be a whole number from ${min} to ${max}`,
 });
 
 /** Enumerations are accepted in any letter case. */
 const oneOf = <const V extends readonly [string, ...string[]]>(values: V) => ({
-  schema: z.string().transform((v) => v.toUpperCase()).pipe(z.enum(values)),
+  schema: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(values)),
   rule: `must be one of ${values.join(', ')}`,
 });
 
@@ -42,7 +49,9 @@ const cursor = {
 
 const syncToken = {
   // A token sealed as a cursor is (see sync-token.ts), or a UTC day or time.
-  schema: z.string().regex(new RegExp(`^([A-Za-z0-9_-]{9,${MAX_CURSOR_LENGTH}}|\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2})?)$`)),
+  schema: z
+    .string()
+    .regex(new RegExp(`^([A-Za-z0-9_-]{9,${MAX_CURSOR_LENGTH}}|\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2})?)$`)),
   rule: 'must be a sync token exactly as next_sync gives it, or a UTC date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS)',
   refuse: () => invalidSyncToken('it is malformed'),
 };
@@ -56,4 +65,3 @@ export const kinds = { wholeNumber, oneOf, date, id, text, cursor, syncToken, pa
 /** The order of a dated list. */
 export const DATE_SORT = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof DATE_SORT)[number];
-

@@ -38,7 +38,11 @@ export function queryFields(params: Params, pathNames: ReadonlySet<string>): Rea
   return fields;
 }
 
-export function parseParams<P extends Params>(params: P, path: ReadonlyMap<string, string>, query: URLSearchParams): z.output<P> {
+export function parseParams<P extends Params>(
+  params: P,
+  path: ReadonlyMap<string, string>,
+  query: URLSearchParams,
+): z.output<P> {
   const fields = queryFields(params, new Set(path.keys()));
   const given = new Map<string, { value: string; once: boolean; rules: ParamRules }>();
   for (const name of new Set(query.keys())) {
@@ -47,15 +51,23 @@ export function parseParams<P extends Params>(params: P, path: ReadonlyMap<strin
     const all = query.getAll(name);
     given.set(name, { value: all[0], once: all.length === 1, rules });
   }
-  const parsed = params.safeParse(Object.fromEntries([...path, ...[...given].map(([name, { value }]) => [name, value] as const)]));
+  const parsed = params.safeParse(
+    Object.fromEntries([...path, ...[...given].map(([name, { value }]) => [name, value] as const)]),
+  );
   const failed = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path[0]));
   for (const [name, { once, rules }] of given) {
     if (!once) throw invalidParameter(name, 'must be given at most once');
     if (failed.has(name)) throw rules.refuse?.() ?? invalidParameter(name, rules.rule);
   }
-  for (const [name, { rules: { notWith } }] of fields) {
+  for (const [
+    name,
+    {
+      rules: { notWith },
+    },
+  ] of fields) {
     const [other, own] = [notWith && given.get(notWith.name), given.get(name)];
-    if (notWith && other && own && !(notWith.synonym && other.value === own.value)) throw invalidParameter(name, notWith.rule);
+    if (notWith && other && own && !(notWith.synonym && other.value === own.value))
+      throw invalidParameter(name, notWith.rule);
   }
   // The path's values passed the router's check with these same schemas: a failure here is ours.
   if (!parsed.success) throw parsed.error;

@@ -35,7 +35,9 @@ function description(about: string, rule: string, more: More): string {
   const notes = [
     about,
     `The value ${rule}.`,
-    more.notWith ? `Giving it with ${more.notWith.name}${more.notWith.synonym ? ' set to another value' : ''} is a 400 (${more.notWith.rule}).` : '',
+    more.notWith
+      ? `Giving it with ${more.notWith.name}${more.notWith.synonym ? ' set to another value' : ''} is a 400 (${more.notWith.rule}).`
+      : '',
     more.ignoredWith ? `Ignored, and not checked, when ${more.ignoredWith} is given.` : '',
   ];
   return notes.filter((n) => n !== '').join(' ');
@@ -50,13 +52,21 @@ function field<S extends z.ZodType>(schema: S, kind: ParamKind<z.ZodType>, about
 }
 
 /** A parameter as one endpoint takes it, with what it means there: absent unless given. */
-export const given = <S extends z.ZodType>(kind: ParamKind<S>, about: string, more: More = {}) => field(kind.schema.optional(), kind, about, more);
+export const given = <S extends z.ZodType>(kind: ParamKind<S>, about: string, more: More = {}) =>
+  field(kind.schema.optional(), kind, about, more);
 
 /** A parameter with the value it has when it is not given. */
-export const defaulted = <S extends z.ZodType>(kind: ParamKind<S>, value: z.core.util.NoUndefined<z.output<S>>, about: string, more: More = {}) =>
-  field(kind.schema.default(value), kind, about, more);
+export const defaulted = <S extends z.ZodType>(
+  kind: ParamKind<S>,
+  value: z.core.util.NoUndefined<z.output<S>>,
+  about: string,
+  more: More = {},
+) => field(kind.schema.default(value), kind, about, more);
 
 /** A parameter the endpoint refuses whatever its value (a 400 that says why), rather than ignore it. */
 export const refused = (rule: string) =>
-  z.never().optional().describe(`Not supported: a 400 whatever its value, as it ${rule}.`).register(paramRules, { rule, refused: true });
-
+  z
+    .never()
+    .optional()
+    .describe(`Not supported: a 400 whatever its value, as it ${rule}.`)
+    .register(paramRules, { rule, refused: true });

@@ -40,8 +40,15 @@ function isScript(file: string): boolean {
  */
 export function emulatorDeno(): string | null {
   const modules = path.join(ROOT, 'node_modules');
-  const installed = readdirSync(modules).filter((name) => name.startsWith('deno-lts-')).map((name) => path.join(modules, name, EXE));
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '').map((dir) => path.join(dir, EXE));
-  const found = [...installed, ...onPath].find((file) => existsSync(file) && !isScript(file) && acceptsEmulatorFlags(file));
+  const installed = readdirSync(modules)
+    .filter((name) => name.startsWith('deno-lts-'))
+    .map((name) => path.join(modules, name, EXE));
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => dir !== '')
+    .map((dir) => path.join(dir, EXE));
+  const found = [...installed, ...onPath].find(
+    (file) => existsSync(file) && !isScript(file) && acceptsEmulatorFlags(file),
+  );
   return found === undefined ? null : path.dirname(found);
 }

@@ -31,7 +31,15 @@ const isInternal = (name: string) => name.startsWith('x-nf-');
  * `Transfer-Encoding` made the request to the edge runtime fail; passed back, the runtime's own
  * would contradict the length this server sends.
  */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function forwarded(headers: Headers, keepInternal: boolean): Array<[string, string]> {
   return [...headers].filter(([name]) => !HOP_BY_HOP.has(name) && (keepInternal || !isInternal(name)));
@@ -71,7 +79,8 @@ export function frontDoor(chain: () => RequestChain, origin: () => string): Fetc
     // A body (a POST's JSON-RPC message to the MCP endpoint) is passed on up to the chunk that
     // passes the endpoint's limit, which is enough for the endpoint to refuse it: a client may
     // send any length, and this server holds no more than that. Its bytes frame their own length.
-    const body = client.method === 'GET' || client.method === 'HEAD' ? undefined : await readBodyHead(client, MAX_BODY_BYTES);
+    const body =
+      client.method === 'GET' || client.method === 'HEAD' ? undefined : await readBodyHead(client, MAX_BODY_BYTES);
     if (body === 'failed') return new Response(null, { status: 400 });
     const sent = forwarded(client.headers, read).filter(([name]) => body === undefined || name !== 'content-length');
     const request = new Request(origin() + url.pathname + url.search, { method: client.method, headers: sent, body });
@@ -107,7 +116,13 @@ export interface Emulator {
  * deno.ts); it goes first on PATH while the emulator runs, since that is where the
  * emulator looks. `keys` is API_KEYS as the edge functions will read it.
  */
-export async function startEmulator(options: { distDir: string; keys: string; deno: string; port: number; host?: string }): Promise<Emulator> {
+export async function startEmulator(options: {
+  distDir: string;
+  keys: string;
+  deno: string;
+  port: number;
+  host?: string;
+}): Promise<Emulator> {
   const site = emulatorSite(options.distDir, options.keys);
   // A signal may end the process before close() is done (the emulator stops its Deno on exit):
   // the folder goes with the process whichever way it ends.
@@ -116,7 +131,13 @@ export async function startEmulator(options: { distDir: string; keys: string; de
   process.env.PATH = `${options.deno}${path.delimiter}${savedPath ?? ''}`;
   let dev: NetlifyDev | undefined;
   let url = '';
-  const server = await listen(frontDoor(() => dev!, () => url), { port: options.port, host: options.host });
+  const server = await listen(
+    frontDoor(
+      () => dev!,
+      () => url,
+    ),
+    { port: options.port, host: options.host },
+  );
   const { port } = server;
   url = `http://localhost:${port}`;
   const emulator = new NetlifyDev({

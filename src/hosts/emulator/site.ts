@@ -29,10 +29,14 @@ export function emulatorConfig(projectConfig: string, keys: string): string {
 
 export function emulatorSite(distDir: string, keys: string): EmulatorSite {
   const root = mkdtempSync(path.join(tmpdir(), 'boxing-netlify-emulator-'));
-  writeFileSync(path.join(root, 'netlify.toml'), emulatorConfig(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8'), keys));
+  writeFileSync(
+    path.join(root, 'netlify.toml'),
+    emulatorConfig(readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8'), keys),
+  );
   // Directory junctions on Windows need no privileges; elsewhere the type is ignored.
   symlinkSync(path.resolve(distDir), path.join(root, 'dist'), 'junction');
-  for (const folder of ['netlify', 'src', 'node_modules']) symlinkSync(path.join(ROOT, folder), path.join(root, folder), 'junction');
+  for (const folder of ['netlify', 'src', 'node_modules'])
+    symlinkSync(path.join(ROOT, folder), path.join(root, folder), 'junction');
   // The code's npm imports (zod) resolve as on Netlify, where the edge bundler takes them from the
   // project's package.json and node_modules.
   symlinkSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'), 'file');

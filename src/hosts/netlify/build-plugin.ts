@@ -21,7 +21,10 @@ interface PluginInput {
 }
 
 /** What is kept: the state beside the publish folder, and the history in it. */
-export const keptPaths = (publishDir: string) => [stateFolder(publishDir), path.resolve(publishDir, `.${lists.changes}`)];
+export const keptPaths = (publishDir: string) => [
+  stateFolder(publishDir),
+  path.resolve(publishDir, `.${lists.changes}`),
+];
 
 /** Before the build: the previous build's state and history, where the build command looks for them. */
 export async function onPreBuild({ constants, utils }: PluginInput): Promise<void> {
@@ -29,8 +32,8 @@ export async function onPreBuild({ constants, utils }: PluginInput): Promise<voi
   const restored = await Promise.all(kept.map((p) => utils.cache.restore(p)));
   console.log(
     restored.every(Boolean)
-      ? 'The previous build\'s state and changes history are restored from the build cache.'
-      : 'The build cache holds no previous build\'s state and history: the changes feed starts afresh.',
+      ? "The previous build's state and changes history are restored from the build cache."
+      : "The build cache holds no previous build's state and history: the changes feed starts afresh.",
   );
 }
 
@@ -41,5 +44,5 @@ export async function onPreBuild({ constants, utils }: PluginInput): Promise<voi
  */
 export async function onSuccess({ constants, utils }: PluginInput): Promise<void> {
   await utils.cache.save(keptPaths(constants.PUBLISH_DIR));
-  console.log('The build\'s state and changes history are kept in the build cache for the next build.');
+  console.log("The build's state and changes history are kept in the build cache for the next build.");
 }

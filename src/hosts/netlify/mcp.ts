@@ -14,7 +14,8 @@ import { READ_TIMEOUT_MS, storeOf, type StaticOrigin } from './functions.ts';
  */
 export function mcpFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
   const handler = perKeys(env, (keys) => createMcpHandler({ keys }));
-  return (request: Request, origin: StaticOrigin): Promise<Response> => handler()(request, storeOf(request, origin, readTimeoutMs));
+  return (request: Request, origin: StaticOrigin): Promise<Response> =>
+    handler()(request, storeOf(request, origin, readTimeoutMs));
 }
 
 /** A host's step that hands the MCP endpoint's requests to its function and every other on. */

@@ -9,7 +9,8 @@ import { FastResponse, toNodeHandler } from 'srvx/node';
 import type { FetchHandler } from '../chain.ts';
 
 /** host[:port]: a DNS name, an IPv4 address or a bracketed IPv6 address, and digits for the port. */
-const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST_HEADER =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The origin the client asked for when its Host header is a plain host[:port], else the address
@@ -51,8 +52,14 @@ function sentHost(rawHeaders: readonly string[] | undefined): string | undefined
  * A Response the bridge writes out as it is, with its length and its status's usual reason
  * phrase: for a body already in memory (a kept answer), which would otherwise be copied again.
  */
-export function wholeResponse(body: Uint8Array<ArrayBuffer> | null, init: { status: number; headers: Record<string, string> }): Response {
-  return new FastResponse(body !== null && body.byteLength > 0 ? body : null, { ...init, statusText: STATUS_CODES[init.status] });
+export function wholeResponse(
+  body: Uint8Array<ArrayBuffer> | null,
+  init: { status: number; headers: Record<string, string> },
+): Response {
+  return new FastResponse(body !== null && body.byteLength > 0 ? body : null, {
+    ...init,
+    statusText: STATUS_CODES[init.status],
+  });
 }
 
 /**
@@ -68,7 +75,10 @@ async function whole(response: Response): Promise<Response> {
 /** Our own fault, not the client's: a 500 that no cache keeps. */
 function failed(e: unknown): Response {
   console.error(e);
-  return new Response('server error\n', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response('server error\n', {
+    status: 500,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 export interface Listening {
@@ -85,8 +95,10 @@ export class CannotListen extends Error {
 function cannotListen(e: NodeJS.ErrnoException, port: number, host: string): string {
   const where = `port ${port} on ${host}`;
   if (e.code === 'EADDRINUSE') return `${where} is in use by another program: choose another with --port (or PORT)`;
-  if (e.code === 'EACCES') return `${where} needs privileges this user does not have: choose a port above 1023 with --port (or PORT)`;
-  if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND') return `${host} is no address of this machine: choose another with --host (or HOST)`;
+  if (e.code === 'EACCES')
+    return `${where} needs privileges this user does not have: choose a port above 1023 with --port (or PORT)`;
+  if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND')
+    return `${host} is no address of this machine: choose another with --host (or HOST)`;
   return `cannot listen on ${where}: ${e.message}`;
 }
 
@@ -113,7 +125,9 @@ export async function listen(handler: FetchHandler, options: { port: number; hos
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(new CannotListen(cannotListen(e, options.port, host), { cause: e })));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(new CannotListen(cannotListen(e, options.port, host), { cause: e })),
+    );
     server.listen(options.port, host, resolve);
   });
   const { port } = server.address() as AddressInfo;

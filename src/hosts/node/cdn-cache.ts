@@ -76,7 +76,10 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
   // while the budget is exceeded. No budget, no cache.
   const byTarget =
     options.maxBytes > 0
-      ? new LRUCache<string, readonly Entry[]>({ maxSize: options.maxBytes, sizeCalculation: (entries) => entries.reduce((n, e) => n + e.size, 0) })
+      ? new LRUCache<string, readonly Entry[]>({
+          maxSize: options.maxBytes,
+          sizeCalculation: (entries) => entries.reduce((n, e) => n + e.size, 0),
+        })
       : null;
 
   return {
@@ -109,7 +112,13 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
      * gets: without the CDN's own, unless there is no cache at all (a budget of 0), which stands for
      * no CDN in front, as under the emulator.
      */
-    keep(request: CacheRequest, status: number, headers: Headers, body: Uint8Array<ArrayBuffer>, keepable = true): Record<string, string> {
+    keep(
+      request: CacheRequest,
+      status: number,
+      headers: Headers,
+      body: Uint8Array<ArrayBuffer>,
+      keepable = true,
+    ): Record<string, string> {
       if (byTarget === null) return Object.fromEntries(headers);
       const forClient: Record<string, string> = {};
       for (const [name, value] of headers) if (!CDN_ONLY.has(name)) forClient[name] = value;
@@ -117,13 +126,29 @@ export function cdnCache(options: { maxBytes: number; now?: () => number }) {
       const lifetime = cdnLifetime(headers.get('netlify-cdn-cache-control') ?? undefined);
       const varyBy = varyHeaders(headers.get('vary') ?? undefined, headers.get('netlify-vary') ?? undefined);
       const size = body.byteLength + request.target.length + 512;
-      if (request.method !== 'GET' || status < 200 || status > 299 || lifetime === 0 || varyBy === null || size > options.maxBytes)
+      if (
+        request.method !== 'GET' ||
+        status < 200 ||
+        status > 299 ||
+        lifetime === 0 ||
+        varyBy === null ||
+        size > options.maxBytes
+      )
         return forClient;
       const varyValues = varyBy.map((name) => request.header(name) ?? '');
       const variant = JSON.stringify([varyBy, varyValues]);
       const kept = now();
       const entry: Entry = {
-        status, headers: forClient, body, etag: headers.get('etag') ?? undefined, varyBy, varyValues, variant, kept, expires: kept + lifetime * 1000, size,
+        status,
+        headers: forClient,
+        body,
+        etag: headers.get('etag') ?? undefined,
+        varyBy,
+        varyValues,
+        variant,
+        kept,
+        expires: kept + lifetime * 1000,
+        size,
       };
       // A second answer for the same URL and variant replaces the first.
       const rest = (byTarget.peek(request.target) ?? []).filter((e) => e.variant !== variant);

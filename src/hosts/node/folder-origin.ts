@@ -67,7 +67,12 @@ export function folderOrigin(distDir: string, options: FolderOriginOptions = {})
   // Least recently used files dropped first; a file larger than the whole budget is not kept (it
   // would only evict everything else). An empty file counts as one byte (sizes must be positive).
   const cache =
-    cacheBytes > 0 ? new LRUCache<string, Uint8Array>({ maxSize: cacheBytes, sizeCalculation: (bytes) => Math.max(1, bytes.byteLength) }) : null;
+    cacheBytes > 0
+      ? new LRUCache<string, Uint8Array>({
+          maxSize: cacheBytes,
+          sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+        })
+      : null;
   // Which folder the cache holds files of, checked on every request (one stat: a few
   // microseconds), so no answer comes from a build already replaced.
   let folder = -1;

@@ -36,7 +36,8 @@ export function oneBuild(build: () => number): Step {
 export function tryItKey(key: string): Step {
   return async (request, next) => {
     const response = await next();
-    if (!response.headers.get('content-type')?.startsWith('text/html') || !isLoopbackHost(namedHost(request))) return response;
+    if (!response.headers.get('content-type')?.startsWith('text/html') || !isLoopbackHost(namedHost(request)))
+      return response;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     return new Response(withTryItKey(await response.text(), key), { status: response.status, headers });

@@ -31,25 +31,32 @@ type BuiltFiles =
   | { context: StaticOrigin & { build?: () => number } };
 
 /** An MCP request answered on one build: its body read once, within the endpoint's limit, and replayed to each attempt. */
-async function mcpOnOneBuild(build: () => number, request: Request, answer: (copy: Request) => Promise<Response>): Promise<Response> {
+async function mcpOnOneBuild(
+  build: () => number,
+  request: Request,
+  answer: (copy: Request) => Promise<Response>,
+): Promise<Response> {
   const read = await replayable(request);
   return 'refused' in read ? read.refused : onOneBuild(build, () => answer(read.copy()));
 }
 
-export async function startServer(options: BuiltFiles & {
-  port: number;
-  host?: string;
-  env?: Record<string, string | undefined>;
-  /** Bytes of answers the CDN stand-in keeps (0: none; every request runs the answering function). */
-  cdnBytes?: number;
-  /** A key to fill in the documentation page's try-it console with (none by default). */
-  tryItKey?: string;
-}) {
+export async function startServer(
+  options: BuiltFiles & {
+    port: number;
+    host?: string;
+    env?: Record<string, string | undefined>;
+    /** Bytes of answers the CDN stand-in keeps (0: none; every request runs the answering function). */
+    cdnBytes?: number;
+    /** A key to fill in the documentation page's try-it console with (none by default). */
+    tryItKey?: string;
+  },
+) {
   const env = options.env ?? process.env;
   const settings = { get: (name: string) => env[name] };
-  const origin = 'context' in options
-    ? options.context
-    : folderOrigin(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
+  const origin =
+    'context' in options
+      ? options.context
+      : folderOrigin(options.distDir, { cacheBytes: options.cacheBytes ?? PREVIEW_CACHE_BYTES });
   const build = origin.build?.bind(origin);
   const cdnBytes = options.cdnBytes ?? PREVIEW_CDN_BYTES;
   const api = apiFunction(settings);
@@ -66,5 +73,8 @@ export async function startServer(options: BuiltFiles & {
     ...(cdnBytes > 0 ? [cdnStandIn({ maxBytes: cdnBytes, deploy: build })] : []),
     ...(build ? [oneBuild(build)] : []),
   ];
-  return listen(chain(steps, (request) => api(request, origin)), { port: options.port, host: options.host });
+  return listen(
+    chain(steps, (request) => api(request, origin)),
+    { port: options.port, host: options.host },
+  );
 }

@@ -79,7 +79,14 @@ export type ChangeKind = z.infer<typeof ChangeKindSchema>;
  * An entry of the log as the API serves it: JSON text made from the record's own text (the
  * record as the API returns it, or null when deleted), never parsed again.
  */
-export function changeEntryText(build: number, builtAt: string, collection: string, id: string, change: ChangeKind, record: string | null): string {
+export function changeEntryText(
+  build: number,
+  builtAt: string,
+  collection: string,
+  id: string,
+  change: ChangeKind,
+  record: string | null,
+): string {
   return `{"build":${build},"built_at":"${builtAt}","collection":"${collection}","id":${JSON.stringify(id)},"change":"${change}","record":${record ?? 'null'}}`;
 }
 
@@ -93,7 +100,11 @@ export const historyIndexText = (index: HistoryIndex) => JSON.stringify(index);
 export const readHistoryIndex = (text: string): HistoryIndex => HistoryIndex.parse(JSON.parse(text));
 
 /** The packs that hold positions `from` (inclusive) to `to` (exclusive): each one's name, and the positions it holds, [first, end). */
-export function packsHolding(index: HistoryIndex, from: number, to: number): Array<{ name: string; first: number; end: number }> {
+export function packsHolding(
+  index: HistoryIndex,
+  from: number,
+  to: number,
+): Array<{ name: string; first: number; end: number }> {
   const held: Array<{ name: string; first: number; end: number }> = [];
   for (let k = 0; k < index.packs.length; k++) {
     const first = index.packs[k][0];

@@ -75,7 +75,12 @@ export class PackCutter<T> {
     if (ends === 'before') this.flush(this.items.length);
     else if (ends === 'earlier') {
       const cut = this.fallbackCut() + 1;
-      const rest = { items: this.items.slice(cut), weights: this.weights.slice(cut), hashes: this.hashes.slice(cut), joins: this.joins.slice(cut) };
+      const rest = {
+        items: this.items.slice(cut),
+        weights: this.weights.slice(cut),
+        hashes: this.hashes.slice(cut),
+        joins: this.joins.slice(cut),
+      };
       this.flush(cut);
       // The entries past the cut begin the next pack, cut as any would be.
       rest.items.forEach((held, i) => this.add(held, rest.weights[i], rest.hashes[i], i > 0 && rest.joins[i]));
@@ -130,7 +135,8 @@ export interface CutEntries {
 export function packStarts(entries: CutEntries, rule: CutRule): number[] {
   const starts: number[] = [];
   const cutter = new PackCutter<number>(rule, (pack) => starts.push(pack[0]));
-  for (let i = 0; i < entries.count; i++) cutter.add(i, entries.weight(i), entries.hash(i), i > 0 && (entries.joined?.(i) ?? false));
+  for (let i = 0; i < entries.count; i++)
+    cutter.add(i, entries.weight(i), entries.hash(i), i > 0 && (entries.joined?.(i) ?? false));
   cutter.end();
   return starts;
 }

@@ -51,11 +51,17 @@ export interface IndexHeader {
 }
 
 /** A list in order: where each pack starts and its name, and, for a list by date, where each day starts. */
-export function orderedIndexText(total: number, packs: ReadonlyArray<readonly [start: number, name: string]>, days?: ReadonlyArray<readonly [day: string, start: number]>): string {
+export function orderedIndexText(
+  total: number,
+  packs: ReadonlyArray<readonly [start: number, name: string]>,
+  days?: ReadonlyArray<readonly [day: string, start: number]>,
+): string {
   if (total > MAX_POSITION) throw new Error(`a list of ${total} entries is more than an index holds (${MAX_POSITION})`);
-  const header: IndexHeader = days === undefined ? { total, packs: packs.length } : { total, packs: packs.length, days: days.length };
+  const header: IndexHeader =
+    days === undefined ? { total, packs: packs.length } : { total, packs: packs.length, days: days.length };
   const table = packs.map(([start, name]) => base36(start, POSITION) + name).join('');
-  const dayTable = days === undefined ? '' : `\n${days.map(([day, start]) => dayCode(day) + base36(start, POSITION)).join('')}`;
+  const dayTable =
+    days === undefined ? '' : `\n${days.map(([day, start]) => dayCode(day) + base36(start, POSITION)).join('')}`;
   return `${JSON.stringify(header)}\n${table}${dayTable}`;
 }
 
@@ -85,7 +91,12 @@ const decoder = new TextDecoder();
 const NEWLINE = 10;
 
 /** The header, and where the pack table and the rest lie: the fields are read from the bytes where a search lands, no text made of the whole. */
-function lines(input: IndexInput): { bytes: Uint8Array; header: IndexHeader; table: [number, number]; rest: [number, number] } {
+function lines(input: IndexInput): {
+  bytes: Uint8Array;
+  header: IndexHeader;
+  table: [number, number];
+  rest: [number, number];
+} {
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
   const first = bytes.indexOf(NEWLINE);
   const header = JSON.parse(decoder.decode(first < 0 ? bytes : bytes.subarray(0, first))) as IndexHeader;
@@ -125,12 +136,19 @@ export interface OrderedIndex {
 }
 
 export function readOrderedIndex(input: IndexInput): OrderedIndex {
-  const { bytes, header: read, table: [table, tableEnd], rest: [rest, restEnd] } = lines(input);
+  const {
+    bytes,
+    header: read,
+    table: [table, tableEnd],
+    rest: [rest, restEnd],
+  } = lines(input);
   const header = { ...read, total: read.total ?? 0 };
   const entry = POSITION + NAME;
-  if (tableEnd - table !== header.packs * entry) throw new BadPack('is an index whose pack table does not fit its header');
+  if (tableEnd - table !== header.packs * entry)
+    throw new BadPack('is an index whose pack table does not fit its header');
   const days = header.days ?? 0;
-  if (restEnd - rest !== days * (DAY + POSITION)) throw new BadPack('is an index whose day table does not fit its header');
+  if (restEnd - rest !== days * (DAY + POSITION))
+    throw new BadPack('is an index whose day table does not fit its header');
   const start = (k: number) => numberAt(bytes, table + k * entry, POSITION, 36);
   const day = (i: number) => asciiAt(bytes, rest + i * (DAY + POSITION), rest + i * (DAY + POSITION) + DAY);
   const dayStart = (i: number) => numberAt(bytes, rest + i * (DAY + POSITION) + DAY, POSITION, 36);
@@ -164,8 +182,13 @@ export interface HashedIndex {
 }
 
 export function readHashedIndex(input: IndexInput): HashedIndex {
-  const { bytes, header, table: [table, tableEnd] } = lines(input);
-  if (tableEnd - table !== header.packs * HASH) throw new BadPack('is an index whose pack table does not fit its header');
+  const {
+    bytes,
+    header,
+    table: [table, tableEnd],
+  } = lines(input);
+  if (tableEnd - table !== header.packs * HASH)
+    throw new BadPack('is an index whose pack table does not fit its header');
   const first = (k: number) => numberAt(bytes, table + k * HASH, HASH, 16);
   return {
     packs: header.packs,

@@ -71,7 +71,10 @@ export function positionalPack(entries: readonly string[], shapes: PackShapes = 
 const shaped = (shapes: PackShapes) => (Object.keys(shapes).length > 0 ? { shapes } : {});
 
 /** A keyed pack's text: each entry under its id, in the order given (ids unique, without control characters). */
-export function keyedPack(entries: ReadonlyArray<readonly [id: string, entry: string]>, shapes: PackShapes = {}): string {
+export function keyedPack(
+  entries: ReadonlyArray<readonly [id: string, entry: string]>,
+  shapes: PackShapes = {},
+): string {
   const items: string[] = [];
   let at = 0;
   for (const [id, entry] of entries) {
@@ -110,7 +113,10 @@ interface ReadPack {
 }
 
 /** The shapes a header lists (none where it lists none), to look up by key. */
-export const shapesListed = (named: PackShapes = {}): ReadPack['shapes'] => ({ named, get: (key) => (Object.hasOwn(named, key) ? named[key] : undefined) });
+export const shapesListed = (named: PackShapes = {}): ReadPack['shapes'] => ({
+  named,
+  get: (key) => (Object.hasOwn(named, key) ? named[key] : undefined),
+});
 
 /** A positional pack as read: its entry count, and entries sliced out by number. */
 export interface PositionalPack extends ReadPack {
@@ -123,7 +129,8 @@ export interface PositionalPack extends ReadPack {
 export function readPositional(pack: PackInput): PositionalPack {
   const { bytes, header, table, tableEnd, body } = partsOf(pack);
   const width = header.width ?? 0;
-  if (!(width > 0) || tableEnd - table !== (header.entries + 1) * width) throw new BadPack('has a table that does not fit its entries');
+  if (!(width > 0) || tableEnd - table !== (header.entries + 1) * width)
+    throw new BadPack('has a table that does not fit its entries');
   /** Where entry i starts: its offset's digits read from the bytes, no text made. */
   const start = (i: number) => {
     let at = 0;
@@ -136,7 +143,8 @@ export function readPositional(pack: PackInput): PositionalPack {
   };
   // Entries are separated by line breaks: the body ends one byte before the last offset.
   const length = header.entries === 0 ? 0 : start(header.entries) - body - 1;
-  if (bytes.length - body !== length) throw new BadPack(`holds ${bytes.length - body} bytes where its table says ${length}`);
+  if (bytes.length - body !== length)
+    throw new BadPack(`holds ${bytes.length - body} bytes where its table says ${length}`);
   const entry = (i: number) => decoder.decode(bytes.subarray(start(i), start(i + 1) - 1));
   return {
     entries: header.entries,
@@ -167,11 +175,15 @@ export function readKeyed(pack: PackInput): KeyedPack {
   // The table is text (ids, and offsets in digits); the entries stay bytes until one is asked for.
   const table = decoder.decode(bytes.subarray(tableStart, tableEnd));
   const lastEnd = header.entries === 0 ? 0 : Number(table.slice(table.lastIndexOf(US) + 1));
-  if (body + lastEnd !== bytes.length) throw new BadPack(`holds ${bytes.length - body} bytes where its table says ${lastEnd}`);
+  if (body + lastEnd !== bytes.length)
+    throw new BadPack(`holds ${bytes.length - body} bytes where its table says ${lastEnd}`);
   const at = (from: number) => {
     const us = table.indexOf(US, from);
     const end = table.indexOf(RS, us);
-    const [start, stop] = table.slice(us + 1, end < 0 ? table.length : end).split(US).map(Number);
+    const [start, stop] = table
+      .slice(us + 1, end < 0 ? table.length : end)
+      .split(US)
+      .map(Number);
     return { id: table.slice(from, us), text: decoder.decode(bytes.subarray(body + start, body + stop)), next: end };
   };
   return {

@@ -45,7 +45,8 @@ const US = '\x1f';
 export const gramPack = (gram: string, n: number) => (fnv1a(gram) >>> 0) % n;
 
 /** Whether a short gram held by `total` of `fighters` fighters is carried: every 3-gram, and any shorter gram fewer than a DENSE share hold. */
-export const isCarried = (gram: string, total: number, fighters: number) => Array.from(gram).length === SHORT_NEEDLE || total < DENSE * fighters;
+export const isCarried = (gram: string, total: number, fighters: number) =>
+  Array.from(gram).length === SHORT_NEEDLE || total < DENSE * fighters;
 
 /** Where a gram's fighters lie in one scope: the list itself, or a run of the carried list. */
 export type GramScope =
@@ -67,7 +68,13 @@ const partText = (p: RunPart) => [p.pack, p.start, p.count, p.held, ...(p.first 
 
 function readPart(text: string): RunPart {
   const [pack, start, count, held, folded, id] = text.split(US);
-  return { pack, start: Number(start), count: Number(count), held: Number(held), ...(id === undefined ? {} : { first: [folded, id] as const }) };
+  return {
+    pack,
+    start: Number(start),
+    count: Number(count),
+    held: Number(held),
+    ...(id === undefined ? {} : { first: [folded, id] as const }),
+  };
 }
 
 /** A gram's head: a line per scope ('_' for every fighter, else a division id), in the order given. */
@@ -102,10 +109,12 @@ export const fieldsPrefix = (fields: readonly string[]) => `${fields.join('\t')}
 /** A fighter's name key: its folded name, then its id (the fighters' order). */
 export type NameKey = readonly [folded: string, id: string];
 
-export const compareNameKeys = (a: NameKey, b: NameKey) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+export const compareNameKeys = (a: NameKey, b: NameKey) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 
 /** A carried entry: the fighter's division id, name key, then its stored record. */
-export const carriedEntry = (division: string, key: NameKey, stored: string) => `${division}\t${key[0]}\t${key[1]}\t${stored}`;
+export const carriedEntry = (division: string, key: NameKey, stored: string) =>
+  `${division}\t${key[0]}\t${key[1]}\t${stored}`;
 
 export function readCarriedEntry(entry: string): { division: string; key: NameKey; stored: string } {
   const [division, folded, id] = entry.split('\t', 3);

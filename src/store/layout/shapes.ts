@@ -20,7 +20,8 @@ const US = '\x1f';
  * but a one-byte string to the runtime, which reads, joins and encodes it for the response several
  * times faster than text holding a single "ł". The store's text is ASCII.
  */
-const ascii = (text: string) => text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ascii = (text: string) =>
+  text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A record's JSON text, ASCII (see ascii). */
 export function recordText(record: unknown): string {
@@ -103,8 +104,8 @@ export type ShapesOf = { get(key: string): readonly string[] | undefined };
 export function shapesNamed(texts: Iterable<string>, shapes: ShapesOf): Record<string, readonly string[]> {
   const named: Record<string, readonly string[]> = {};
   let last = '';
+  // Each line's first US, without splitting the text into its lines.
   for (const text of texts)
-    // Each line's first US, without splitting the text into its lines.
     for (let start = 0; start < text.length; ) {
       const lineEnd = text.indexOf('\n', start);
       const end = lineEnd < 0 ? text.length : lineEnd;
@@ -127,12 +128,12 @@ export function shapesNamed(texts: Iterable<string>, shapes: ShapesOf): Record<s
 export function recordOf(stored: string, shapes: ShapesOf): string {
   const values = stored.split(US);
   const parts = shapes.get(values[0]);
-  if (parts === undefined || parts.length !== values.length) throw new BadPack(`holds a record that names a shape ${values[0]} its pack does not list`);
+  if (parts === undefined || parts.length !== values.length)
+    throw new BadPack(`holds a record that names a shape ${values[0]} its pack does not list`);
   let text = parts[0];
   for (let i = 1; i < values.length; i++) text += values[i] + parts[i];
   return text;
 }
-
 
 /**
  * A line with the stored record it holds (the whole line, or its end after the fields a line of a

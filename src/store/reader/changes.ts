@@ -16,12 +16,15 @@ export async function readHistory(store: Store): Promise<HistoryIndex> {
 /** The entries at positions `from` to `to` (exclusive; within the history), as JSON text. */
 export async function readEntries(store: Store, index: HistoryIndex, from: number, to: number): Promise<string[]> {
   const packs = packsHolding(index, from, to);
-  const texts = await Promise.all(packs.map((p) => readRequired(store, paths.changesPack(p.name), 'the history index names it')));
+  const texts = await Promise.all(
+    packs.map((p) => readRequired(store, paths.changesPack(p.name), 'the history index names it')),
+  );
   const entries: string[] = [];
   packs.forEach((pack, k) => {
     const lines = packEntries(texts[k]);
     // A pack cut short, or longer than the index says, is no history to answer from.
-    if (lines.length !== pack.end - pack.first) throw new StoreInconsistent(paths.changesPack(pack.name), 'it does not hold the entries the history index says');
+    if (lines.length !== pack.end - pack.first)
+      throw new StoreInconsistent(paths.changesPack(pack.name), 'it does not hold the entries the history index says');
     for (let i = Math.max(from, pack.first); i < Math.min(to, pack.end); i++) entries.push(lines[i - pack.first]);
   });
   return entries;

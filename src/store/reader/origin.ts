@@ -8,21 +8,23 @@ import { StoreUnavailable, type Store } from './store.ts';
  * so a hanging origin fails the request even when the fetch ignores the abort signal.
  */
 export function originStore(fetchFile: FetchFile, timeoutMs: number): Store {
-  const reader = <T>(body: (response: Response) => Promise<T>) => async (path: string): Promise<T | null> => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new StoreUnavailable(path, `no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    try {
-      return await Promise.race([fetchBody(fetchFile, path, controller.signal, body), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const reader =
+    <T>(body: (response: Response) => Promise<T>) =>
+    async (path: string): Promise<T | null> => {
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new StoreUnavailable(path, `no answer within ${timeoutMs} ms`));
+        }, timeoutMs);
+      });
+      try {
+        return await Promise.race([fetchBody(fetchFile, path, controller.signal, body), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
   return {
     read: reader((response) => response.text()),
     readBytes: reader(async (response) => new Uint8Array(await response.arrayBuffer())),
@@ -31,7 +33,12 @@ export function originStore(fetchFile: FetchFile, timeoutMs: number): Store {
 
 type FetchFile = (path: string, signal: AbortSignal) => Promise<Response>;
 
-async function fetchBody<T>(fetchFile: FetchFile, path: string, signal: AbortSignal, body: (response: Response) => Promise<T>): Promise<T | null> {
+async function fetchBody<T>(
+  fetchFile: FetchFile,
+  path: string,
+  signal: AbortSignal,
+  body: (response: Response) => Promise<T>,
+): Promise<T | null> {
   let response: Response;
   try {
     response = await fetchFile(path, signal);

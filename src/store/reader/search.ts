@@ -4,8 +4,25 @@
 // which of the two a page comes from), then the packs that hold the page; a long one reads its
 // first 4-gram's candidates, then the packs of the carried run that hold the page's fighters.
 import {
-  CANDIDATE_PACKS, HEAD_PACKS, LONG_GRAM, SHORT_NEEDLE, compareNameKeys, gramPack, lists, lowerBound, paths, readCandidatesEntry,
-  readCarriedEntry, readHeadEntry, readKeyed, readPositional, recordAtEnd, recordOf, sortedFolder, type PositionalPack, type RunPart,
+  CANDIDATE_PACKS,
+  HEAD_PACKS,
+  LONG_GRAM,
+  SHORT_NEEDLE,
+  compareNameKeys,
+  gramPack,
+  lists,
+  lowerBound,
+  paths,
+  readCandidatesEntry,
+  readCarriedEntry,
+  readHeadEntry,
+  readKeyed,
+  readPositional,
+  recordAtEnd,
+  recordOf,
+  sortedFolder,
+  type PositionalPack,
+  type RunPart,
   type SortedList,
 } from '../layout.ts';
 import { parsed, readIndex } from './lists.ts';
@@ -30,11 +47,25 @@ function lineHolds(line: string, needle: string): boolean {
 }
 
 /** The fighters whose search text holds `needle` (folded), optionally of one division: the page [offset, offset + size). */
-export async function readNameSearch(store: Store, needle: string, divisionId: string | undefined, offset: number, size: number): Promise<Found> {
-  return Array.from(needle).length <= SHORT_NEEDLE ? shortNeedle(store, needle, divisionId, offset, size) : longNeedle(store, needle, divisionId, offset, size);
+export async function readNameSearch(
+  store: Store,
+  needle: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
+  return Array.from(needle).length <= SHORT_NEEDLE
+    ? shortNeedle(store, needle, divisionId, offset, size)
+    : longNeedle(store, needle, divisionId, offset, size);
 }
 
-async function shortNeedle(store: Store, gram: string, divisionId: string | undefined, offset: number, size: number): Promise<Found> {
+async function shortNeedle(
+  store: Store,
+  gram: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
   const list: SortedList = { resource: 'fighters', division_id: divisionId };
   const headsPath = paths.searchHeads(gramPack(gram, HEAD_PACKS));
   // The head and the list's index at once: the head says which the page is read from.
@@ -45,19 +76,46 @@ async function shortNeedle(store: Store, gram: string, divisionId: string | unde
   const end = Math.min(scope.total, offset + size);
   if (scope.how === 'list') {
     // The list itself: the packs that hold the page's matches, by the head's count of them in each pack.
-    if (scope.counts.length !== index.packs) throw new StoreInconsistent(headsPath, `counts ${gram} in ${scope.counts.length} packs of a list of ${index.packs}`);
+    if (scope.counts.length !== index.packs)
+      throw new StoreInconsistent(
+        headsPath,
+        `counts ${gram} in ${scope.counts.length} packs of a list of ${index.packs}`,
+      );
     const folder = sortedFolder(list);
-    const parts = partsOf(scope.counts.map((held, k) => ({ pack: index.name(k), start: 0, count: index.end(k) - index.start(k), held })), offset, end);
+    const parts = partsOf(
+      scope.counts.map((held, k) => ({ pack: index.name(k), start: 0, count: index.end(k) - index.start(k), held })),
+      offset,
+      end,
+    );
     const packs = await readPacks(store, folder, parts);
-    return { total: scope.total, records: takeMatches(folder, parts, packs, offset, end, (line) => lineHolds(line, gram)) };
+    return {
+      total: scope.total,
+      records: takeMatches(folder, parts, packs, offset, end, (line) => lineHolds(line, gram)),
+    };
   }
   const parts = partsOf(scope.run, offset, end);
   const packs = await readPacks(store, lists.carried, parts);
   const ofDivision = `${divisionId}\t`;
-  return { total: scope.total, records: takeMatches(lists.carried, parts, packs, offset, end, (line) => divisionId === undefined || line.startsWith(ofDivision)) };
+  return {
+    total: scope.total,
+    records: takeMatches(
+      lists.carried,
+      parts,
+      packs,
+      offset,
+      end,
+      (line) => divisionId === undefined || line.startsWith(ofDivision),
+    ),
+  };
 }
 
-async function longNeedle(store: Store, needle: string, divisionId: string | undefined, offset: number, size: number): Promise<Found> {
+async function longNeedle(
+  store: Store,
+  needle: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
   const chars = Array.from(needle);
   const gram = chars.slice(0, LONG_GRAM).join('');
   const first = chars.slice(0, SHORT_NEEDLE).join('');
@@ -68,24 +126,34 @@ async function longNeedle(store: Store, needle: string, divisionId: string | und
   const entry = text === null ? null : parsed(path, readKeyed, text).find(gram);
   if (entry === null) return { total: 0, records: [] };
   const candidates = parsed(path, readCandidatesEntry, entry);
-  const matches = candidates.filter((c) => (divisionId === undefined || c.division === divisionId) && holds(c.fields, needle));
+  const matches = candidates.filter(
+    (c) => (divisionId === undefined || c.division === divisionId) && holds(c.fields, needle),
+  );
   const page = matches.slice(offset, offset + size);
   if (page.length === 0) return { total: matches.length, records: [] };
   const head = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(first);
   const scope = head === null ? undefined : parsed(headsPath, readHeadEntry, head).get('_');
-  if (scope?.how !== 'carried') throw new StoreInconsistent(headsPath, `has no carried run of ${first}, though ${gram} has candidates`);
+  if (scope?.how !== 'carried')
+    throw new StoreInconsistent(headsPath, `has no carried run of ${first}, though ${gram} has candidates`);
   const { run } = scope;
   // Each match's part of the run: the last whose first fighter comes at or before it.
-  const partOf = page.map((c) => Math.max(0, lowerBound(run.length, (k) => compareNameKeys(run[k].first!, c.key) > 0) - 1));
+  const partOf = page.map((c) =>
+    Math.max(0, lowerBound(run.length, (k) => compareNameKeys(run[k].first!, c.key) > 0) - 1),
+  );
   const wanted = [...new Set(partOf)].map((k) => run[k]);
   const packs = await readPacks(store, lists.carried, wanted);
   const records = page.map((c, i) => {
     const part = run[partOf[i]];
     const pack = packs.get(part.pack)!;
-    const at = part.start + lowerBound(part.count, (j) => compareNameKeys(readCarriedEntry(pack.entry(part.start + j)).key, c.key) >= 0);
+    const at =
+      part.start +
+      lowerBound(part.count, (j) => compareNameKeys(readCarriedEntry(pack.entry(part.start + j)).key, c.key) >= 0);
     const found = at < part.start + part.count ? readCarriedEntry(pack.entry(at)) : null;
     if (found === null || compareNameKeys(found.key, c.key) !== 0)
-      throw new StoreInconsistent(paths.pack(lists.carried, part.pack), `holds no ${c.key[1]}, though the candidates of ${gram} name it there`);
+      throw new StoreInconsistent(
+        paths.pack(lists.carried, part.pack),
+        `holds no ${c.key[1]}, though the candidates of ${gram} name it there`,
+      );
     return parsed(paths.pack(lists.carried, part.pack), (stored) => recordOf(stored, pack.shapes), found.stored);
   });
   return { total: matches.length, records };
@@ -104,20 +172,34 @@ function partsOf(run: readonly RunPart[], offset: number, end: number): Array<Ru
 }
 
 /** The packs that hold some parts, read at once, each by its name in `folder`. */
-async function readPacks(store: Store, folder: string, parts: readonly RunPart[]): Promise<Map<string, PositionalPack>> {
+async function readPacks(
+  store: Store,
+  folder: string,
+  parts: readonly RunPart[],
+): Promise<Map<string, PositionalPack>> {
   const names = [...new Set(parts.map((p) => p.pack))];
   return new Map(
     await Promise.all(
       names.map(async (name) => {
         const path = paths.pack(folder, name);
-        return [name, parsed(path, readPositional, await readRequiredBytes(store, path, 'a search head names it'))] as const;
+        return [
+          name,
+          parsed(path, readPositional, await readRequiredBytes(store, path, 'a search head names it')),
+        ] as const;
       }),
     ),
   );
 }
 
 /** The records of the matches [offset, end) in some parts, a part's matches those of its entries `matches` keeps (each part must hold as many as it says). */
-function takeMatches(folder: string, parts: ReadonlyArray<RunPart & { before: number }>, packs: Map<string, PositionalPack>, offset: number, end: number, matches: (line: string) => boolean): string[] {
+function takeMatches(
+  folder: string,
+  parts: ReadonlyArray<RunPart & { before: number }>,
+  packs: Map<string, PositionalPack>,
+  offset: number,
+  end: number,
+  matches: (line: string) => boolean,
+): string[] {
   const records: string[] = [];
   for (const part of parts) {
     const pack = packs.get(part.pack)!;
@@ -131,8 +213,15 @@ function takeMatches(folder: string, parts: ReadonlyArray<RunPart & { before: nu
       if (n >= offset) records.push(recordAtEnd(line, pack.shapes));
     }
     // A part read to its end holds as many matches as the search counts; one left early, no more.
-    if (part.start + part.count > pack.entries || seen > part.held || (i === part.start + part.count && seen !== part.held))
-      throw new StoreInconsistent(paths.pack(folder, part.pack), `holds ${seen} matches where the search counts ${part.held}`);
+    if (
+      part.start + part.count > pack.entries ||
+      seen > part.held ||
+      (i === part.start + part.count && seen !== part.held)
+    )
+      throw new StoreInconsistent(
+        paths.pack(folder, part.pack),
+        `holds ${seen} matches where the search counts ${part.held}`,
+      );
   }
   return records;
 }

@@ -4,8 +4,20 @@
 // its bytes, so a deploy after a build of a few changes uploads two or three files for the feed.
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CHANGES_PACK_BYTES, CHANGES_PACK_ENTRIES, CHANGES_PACK_MAX_BYTES, KEEP_BUILDS, KEEP_DAYS, builtAtText, changeEntryText, changesPackName, historyIndexText, historyStart, packEntries, paths,
-  type ChangeKind, type HistoryIndex,
+  CHANGES_PACK_BYTES,
+  CHANGES_PACK_ENTRIES,
+  CHANGES_PACK_MAX_BYTES,
+  KEEP_BUILDS,
+  KEEP_DAYS,
+  builtAtText,
+  changeEntryText,
+  changesPackName,
+  historyIndexText,
+  historyStart,
+  packEntries,
+  paths,
+  type ChangeKind,
+  type HistoryIndex,
 } from '../layout.ts';
 import type { Unit } from './lists.ts';
 
@@ -52,7 +64,10 @@ const byteLength = (text: string) => Buffer.byteLength(text);
  * of the same data at the same time (BUILD_TIME) writes the same bytes; without a seed, random.
  */
 function freshIndex(at: number, seed: string | undefined): HistoryIndex {
-  const history = seed === undefined ? randomBytes(8).toString('hex') : createHash('sha256').update(`${at}\n${seed}`).digest('hex').slice(0, 16);
+  const history =
+    seed === undefined
+      ? randomBytes(8).toString('hex')
+      : createHash('sha256').update(`${at}\n${seed}`).digest('hex').slice(0, 16);
   return { history, total: 0, builds: [[1, at, 0, history]], from: null, packs: [] };
 }
 
@@ -67,7 +82,8 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
     return { index, units: [indexUnit(index)], kept: [], removed: [], fresh: true };
   }
   const before = previous.index;
-  if (build.changes.length === 0) return { index: before, units: [], kept: before.packs.map(([, name]) => name), removed: [], fresh: false };
+  if (build.changes.length === 0)
+    return { index: before, units: [], kept: before.packs.map(([, name]) => name), removed: [], fresh: false };
 
   const newest = before.builds[before.builds.length - 1];
   const seq = newest[0] + 1;
@@ -79,7 +95,10 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
   let last = packs.length > 0 ? packs[packs.length - 1] : null;
   let text = last ? previous.pack(last[1]) : '';
   let entries = last ? before.total - last[0] : 0;
-  if (last && packEntries(text).length !== entries) throw new BrokenHistory(`its last pack holds ${packEntries(text).length} changes, not the ${entries} its index says`);
+  if (last && packEntries(text).length !== entries)
+    throw new BrokenHistory(
+      `its last pack holds ${packEntries(text).length} changes, not the ${entries} its index says`,
+    );
   let bytes = byteLength(text);
   let total = before.total;
   const builtAt = builtAtText(at);
@@ -88,7 +107,10 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
     const line = changeEntryText(seq, builtAt, c.collection, c.id, c.change, c.record);
     const size = byteLength(line);
     lines.push(line);
-    const full = last === null || (entries >= CHANGES_PACK_ENTRIES && bytes >= CHANGES_PACK_BYTES) || bytes + 1 + size > CHANGES_PACK_MAX_BYTES;
+    const full =
+      last === null ||
+      (entries >= CHANGES_PACK_ENTRIES && bytes >= CHANGES_PACK_BYTES) ||
+      bytes + 1 + size > CHANGES_PACK_MAX_BYTES;
     if (full && (last === null || entries > 0)) {
       last = [total, changesPackName(total)];
       packs.push(last);
@@ -105,12 +127,21 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
   }
 
   // Each build's name is made from the one before and its entries: a chain no other build shares.
-  const name = createHash('sha256').update(`${newest[3]}\n${lines.join('\n')}`).digest('hex').slice(0, 16);
+  const name = createHash('sha256')
+    .update(`${newest[3]}\n${lines.join('\n')}`)
+    .digest('hex')
+    .slice(0, 16);
   const builds = [...before.builds, [seq, at, before.total, name] as HistoryIndex['builds'][number]];
   // The newest KEEP_BUILDS, and of those the ones within KEEP_DAYS: whichever keeps fewer.
   let from = Math.max(0, builds.length - KEEP_BUILDS);
   while (from < builds.length - 1 && builds[from][1] < at - KEEP_DAYS * DAY) from++;
-  const index: HistoryIndex = { history: before.history, total, builds: builds.slice(from), from: from > 0 ? builds[from - 1][3] : before.from, packs: [] };
+  const index: HistoryIndex = {
+    history: before.history,
+    total,
+    builds: builds.slice(from),
+    from: from > 0 ? builds[from - 1][3] : before.from,
+    packs: [],
+  };
   // A pack goes once every entry in it is before the kept history's start; the last one always stays.
   const start = historyStart(index);
   const removed: string[] = [];

@@ -11,7 +11,17 @@ import type { Ranking } from '../../records/schemas.ts';
 import { LARGE, type LargeResource } from '../../records/resources.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  EXPORT_PART_BYTES, endsExportRun, exportSpacing, healthText, listingText, paths, readListing, recordOf, recordText, type StoredExport, type StoredPart,
+  EXPORT_PART_BYTES,
+  endsExportRun,
+  exportSpacing,
+  healthText,
+  listingText,
+  paths,
+  readListing,
+  recordOf,
+  recordText,
+  type StoredExport,
+  type StoredPart,
 } from '../layout.ts';
 import { gzip, gzipOffThread } from './gzip.ts';
 import type { Unit } from './lists.ts';
@@ -55,11 +65,23 @@ const rankingsInPageOrder = (source: StoreSource): Ranking[] =>
 function largeList(source: StoreSource, collection: LargeResource): ExportList {
   const records = source[collection];
   const at = defaultOrder[collection](records.order);
-  return { collection, count: records.count, idHash: (i) => records.idHash(at(i)), text: (i) => recordOf(records.text(at(i)), source.shapes), key: at };
+  return {
+    collection,
+    count: records.count,
+    idHash: (i) => records.idHash(at(i)),
+    text: (i) => recordOf(records.text(at(i)), source.shapes),
+    key: at,
+  };
 }
 
 function smallList(collection: string, records: ReadonlyArray<{ id: string }>): ExportList {
-  return { collection, count: records.length, idHash: (i) => fnv1a(records[i].id), text: (i) => recordText(records[i]), key: (i) => records[i].id };
+  return {
+    collection,
+    count: records.length,
+    idHash: (i) => fnv1a(records[i].id),
+    text: (i) => recordText(records[i]),
+    key: (i) => records[i].id,
+  };
 }
 
 /** Every collection, in the specification's order. */
@@ -103,7 +125,11 @@ function partText(collection: string, texts: readonly string[], bytes: number): 
 function madePart({ collection, records }: PartText, file: Uint8Array): MadePart {
   const sha256 = createHash('sha256').update(file).digest('hex');
   const name = sha256.slice(0, 16);
-  return { collection, entry: { name, records, bytes: file.length, sha256 }, unit: { path: paths.exportPart(collection, name), body: () => file } };
+  return {
+    collection,
+    entry: { name, records, bytes: file.length, sha256 },
+    unit: { path: paths.exportPart(collection, name), body: () => file },
+  };
 }
 
 /** A part compressed here (an update makes a part or two). */
@@ -186,7 +212,16 @@ function* partTexts(lists: readonly ExportList[], spacing: number, partBytes: nu
 export async function* exportUnits(source: StoreSource, options: ExportOptions): AsyncGenerator<Unit> {
   const { onRecord } = options;
   const lists = exportLists(source).map((list) =>
-    onRecord ? { ...list, text: (i: number) => { const text = list.text(i); onRecord(list.collection, list.key(i), text); return text; } } : list,
+    onRecord
+      ? {
+          ...list,
+          text: (i: number) => {
+            const text = list.text(i);
+            onRecord(list.collection, list.key(i), text);
+            return text;
+          },
+        }
+      : list,
   );
   const parts = new Map<string, StoredPart[]>(lists.map((list) => [list.collection, []]));
   for await (const part of madeOffThread(partTexts(lists, exportSpacing(options.partBytes), options.partBytes))) {
@@ -226,7 +261,10 @@ export function exportChanges(
   const removed: string[] = [];
   const oldText = before.read(paths.exportListing);
   const old = oldText === null ? null : readListing(oldText);
-  const options: ExportOptions = { asOf: given.asOf, partBytes: given.partBytes ?? old?.header.part_bytes ?? EXPORT_PART_BYTES };
+  const options: ExportOptions = {
+    asOf: given.asOf,
+    partBytes: given.partBytes ?? old?.header.part_bytes ?? EXPORT_PART_BYTES,
+  };
   const comparable = old !== null && old.header.part_bytes === options.partBytes;
   const spacing = exportSpacing(options.partBytes);
   const exports: StoredExport[] = [];
@@ -235,8 +273,21 @@ export function exportChanges(
     const large = LARGE.find((c) => c === list.collection);
     const parts: Array<MadePart | StoredPart> =
       large !== undefined && comparable && was !== undefined
-        ? [...largeParts(source, large, list, before.orders[large], was.parts, texts[large], spacing, options.partBytes)]
-        : [...runsOf(list, spacing)].flatMap(([from, to]) => Array.from(partsOf(list, from, to, options.partBytes), madeHere));
+        ? [
+            ...largeParts(
+              source,
+              large,
+              list,
+              before.orders[large],
+              was.parts,
+              texts[large],
+              spacing,
+              options.partBytes,
+            ),
+          ]
+        : [...runsOf(list, spacing)].flatMap(([from, to]) =>
+            Array.from(partsOf(list, from, to, options.partBytes), madeHere),
+          );
     const kept = new Set(was?.parts.map((p) => p.name));
     const entries = parts.map((p) => ('entry' in p ? p.entry : p));
     for (const p of parts) if ('entry' in p && !kept.has(p.entry.name)) units.push(p.unit);
@@ -244,7 +295,8 @@ export function exportChanges(
     for (const p of was?.parts ?? []) if (!now.has(p.name)) removed.push(paths.exportPart(list.collection, p.name));
     exports.push(summed(list.collection, entries));
   }
-  for (const unit of [listingUnit(options, exports), healthUnit(options.asOf, exports)]) if (before.read(unit.path) !== unit.body()) units.push(unit);
+  for (const unit of [listingUnit(options, exports), healthUnit(options.asOf, exports)])
+    if (before.read(unit.path) !== unit.body()) units.push(unit);
   return { units, removed };
 }
 
@@ -276,7 +328,8 @@ function* largeParts(
 
   const unchanged = (from: number, to: number, p: number) => {
     if (p < 0 || (p > 0 && !ends(oldAt(p - 1))) || p + (to - from) > oldCount) return false;
-    for (let k = 0; k < to - from; k++) if (oldAt(p + k) !== newAt(from + k) || changed.has(newAt(from + k))) return false;
+    for (let k = 0; k < to - from; k++)
+      if (oldAt(p + k) !== newAt(from + k) || changed.has(newAt(from + k))) return false;
     // The old run ended where this one does: at a record that ends runs, or at the old list's end.
     return p + (to - from) === oldCount || ends(oldAt(p + (to - from) - 1));
   };
@@ -284,7 +337,8 @@ function* largeParts(
     const p = from < list.count ? oldPlace[newAt(from)] : -1;
     let k = unchanged(from, to, p) ? partAt.get(p) : undefined;
     const kept: StoredPart[] = [];
-    for (let at = p; k !== undefined && k < oldParts.length && at < p + (to - from); at += oldParts[k++].records) kept.push(oldParts[k]);
+    for (let at = p; k !== undefined && k < oldParts.length && at < p + (to - from); at += oldParts[k++].records)
+      kept.push(oldParts[k]);
     if (k !== undefined && kept.reduce((n, part) => n + part.records, 0) === to - from) yield* kept;
     else for (const part of partsOf(list, from, to, partBytes)) yield madeHere(part);
   }

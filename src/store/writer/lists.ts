@@ -4,7 +4,18 @@
 // body is made only when it is written, so a full build and an update make them the same way.
 import type { LargeResource } from '../../records/resources.ts';
 import {
-  HEAD_SIZE, boundaryHash, orderedIndexText, packNamer, packStarts, paths, positionalPack, shapesNamed, sortedFolder, sortedRule, withHeader, type ShapesOf,
+  HEAD_SIZE,
+  boundaryHash,
+  orderedIndexText,
+  packNamer,
+  packStarts,
+  paths,
+  positionalPack,
+  shapesNamed,
+  sortedFolder,
+  sortedRule,
+  withHeader,
+  type ShapesOf,
   type SortedList,
 } from '../layout.ts';
 
@@ -33,16 +44,27 @@ export interface SortedPacks {
 
 /** The packs of a list in order: cut where its records' ids say (see cuts.ts), each named for its first record. */
 export function sortedPacks(list: SortedList, slots: ArrayLike<number>, ids: ListIds): SortedPacks {
-  const starts = packStarts({ count: slots.length, weight: () => 1, hash: (i) => boundaryHash(ids.idHash(slots[i])) }, sortedRule(list));
+  const starts = packStarts(
+    { count: slots.length, weight: () => 1, hash: (i) => boundaryHash(ids.idHash(slots[i])) },
+    sortedRule(list),
+  );
   const name = packNamer();
   return { starts, names: starts.map((s) => name(ids.id(slots[s]))) };
 }
 
 /** Where pack k of a list of `total` ends. */
-export const packEnd = (packs: SortedPacks, k: number, total: number) => (k + 1 < packs.starts.length ? packs.starts[k + 1] : total);
+export const packEnd = (packs: SortedPacks, k: number, total: number) =>
+  k + 1 < packs.starts.length ? packs.starts[k + 1] : total;
 
 /** Pack k of a list in order: its records as `text` gives them (stored records, whose shapes are in `shapes`). */
-export function sortedPackUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, k: number, text: TextOf, shapes: ShapesOf): Unit {
+export function sortedPackUnit(
+  list: SortedList,
+  slots: ArrayLike<number>,
+  packs: SortedPacks,
+  k: number,
+  text: TextOf,
+  shapes: ShapesOf,
+): Unit {
   return {
     path: paths.pack(sortedFolder(list), packs.names[k]),
     body: () => {
@@ -54,7 +76,12 @@ export function sortedPackUnit(list: SortedList, slots: ArrayLike<number>, packs
 }
 
 /** A list's index; `day(slot)` (YYYY-MM-DD) for lists in date order. */
-export function indexUnit(list: SortedList, slots: ArrayLike<number>, packs: SortedPacks, day?: (slot: number) => string): Unit {
+export function indexUnit(
+  list: SortedList,
+  slots: ArrayLike<number>,
+  packs: SortedPacks,
+  day?: (slot: number) => string,
+): Unit {
   return {
     path: paths.index(sortedFolder(list)),
     body: () => {
@@ -68,13 +95,24 @@ export function indexUnit(list: SortedList, slots: ArrayLike<number>, packs: Sor
           last = d;
         }
       }
-      return orderedIndexText(slots.length, packs.starts.map((s, k) => [s, packs.names[k]] as const), days);
+      return orderedIndexText(
+        slots.length,
+        packs.starts.map((s, k) => [s, packs.names[k]] as const),
+        days,
+      );
     },
   };
 }
 
 /** Every file of a list in order: its packs, then its index. */
-export function* sortedListUnits(list: SortedList, slots: ArrayLike<number>, ids: ListIds, text: TextOf, shapes: ShapesOf, day?: (slot: number) => string): Generator<Unit> {
+export function* sortedListUnits(
+  list: SortedList,
+  slots: ArrayLike<number>,
+  ids: ListIds,
+  text: TextOf,
+  shapes: ShapesOf,
+  day?: (slot: number) => string,
+): Generator<Unit> {
   const packs = sortedPacks(list, slots, ids);
   for (let k = 0; k < packs.starts.length; k++) yield sortedPackUnit(list, slots, packs, k, text, shapes);
   yield indexUnit(list, slots, packs, day);

@@ -11,7 +11,17 @@
 // (packUnits).
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  PackCutter, boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, shapesNamed, type HashedList, type ShapesOf,
+  PackCutter,
+  boundaryHash,
+  hashName,
+  hashedFolder,
+  hashedIndexText,
+  hashedRule,
+  keyedPack,
+  paths,
+  shapesNamed,
+  type HashedList,
+  type ShapesOf,
 } from '../layout.ts';
 import { byGroup, type LineBuckets } from './line-buckets.ts';
 import type { Unit } from './lists.ts';
@@ -45,7 +55,13 @@ export const byHashThenId = (a: { hash: number; id: string }, b: { hash: number;
 /** A keyed pack's entries and the shapes of the stored records in them, for keyedPack. */
 export function keyedEntries(entries: readonly HashedEntry[], shapes: ShapesOf): Parameters<typeof keyedPack> {
   const texts = entries.map((e) => [e.id, e.lines.join('\n')] as const);
-  return [texts, shapesNamed(texts.map(([, text]) => text), shapes)];
+  return [
+    texts,
+    shapesNamed(
+      texts.map(([, text]) => text),
+      shapes,
+    ),
+  ];
 }
 
 /**
@@ -83,11 +99,13 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
   const hashOf = (slot: number) => boundaryHash(of.idHash(slot));
   function* entries(): Generator<HashedEntry> {
     for (let bucket = 0; bucket < BUCKETS; bucket++) {
-      const made = byGroup(buckets.take(bucket)).map(([slot, filed]): HashedEntry => ({
-        id: of.id(slot),
-        hash: hashOf(slot),
-        lines: filed.sort((a, b) => a.position - b.position).map((f) => f.line),
-      }));
+      const made = byGroup(buckets.take(bucket)).map(
+        ([slot, filed]): HashedEntry => ({
+          id: of.id(slot),
+          hash: hashOf(slot),
+          lines: filed.sort((a, b) => a.position - b.position).map((f) => f.line),
+        }),
+      );
       yield* made.sort(byHashThenId);
     }
   }
@@ -109,8 +127,16 @@ export function packedLists(of: PackedIds, buckets: LineBuckets): PackedLists {
  * A list kept by id whose lists are made as their turn comes (held in memory, or read where they
  * lie): `slots` in hash order, each list made with `listOf`. An id whose list is empty has no entry.
  */
-export function* packUnits(list: HashedList, slots: ArrayLike<number>, of: PackedIds, listOf: (slot: number) => string[], shapes: ShapesOf): Generator<Unit> {
-  const order = Array.from(slots, (slot) => ({ slot, id: of.id(slot), hash: boundaryHash(of.idHash(slot)) })).sort(byHashThenId);
+export function* packUnits(
+  list: HashedList,
+  slots: ArrayLike<number>,
+  of: PackedIds,
+  listOf: (slot: number) => string[],
+  shapes: ShapesOf,
+): Generator<Unit> {
+  const order = Array.from(slots, (slot) => ({ slot, id: of.id(slot), hash: boundaryHash(of.idHash(slot)) })).sort(
+    byHashThenId,
+  );
   function* entries(): Generator<HashedEntry> {
     for (const { slot, id, hash } of order) {
       const lines = listOf(slot);

@@ -8,7 +8,12 @@ import type { TextOf, Unit } from './lists.ts';
 import { packedLists } from './packs.ts';
 import type { CollectionSource } from './source.ts';
 
-export function recordPacks(resource: LargeResource, records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>, buckets: LineBuckets, shapes: ShapesOf) {
+export function recordPacks(
+  resource: LargeResource,
+  records: Pick<CollectionSource, 'slots' | 'order' | 'id' | 'idHash' | 'text'>,
+  buckets: LineBuckets,
+  shapes: ShapesOf,
+) {
   const packs = packedLists(records, buckets);
   const filed = new Uint8Array(records.slots);
   const file = (slot: number, text: string) => {

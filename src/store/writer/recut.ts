@@ -35,7 +35,10 @@ export type RecutPack<E> = { kept: number } | { made: E[] };
  * The packs of the list after `changes` (in key order, one per key), and the old packs that the
  * packs made take the place of (read, and cut again).
  */
-export function recut<K, E>(list: PackedList<K, E>, changes: ReadonlyArray<Change<K, E>>): { packs: RecutPack<E>[]; replaced: number[] } {
+export function recut<K, E>(
+  list: PackedList<K, E>,
+  changes: ReadonlyArray<Change<K, E>>,
+): { packs: RecutPack<E>[]; replaced: number[] } {
   const { firsts } = list;
   const packs: RecutPack<E>[] = [];
   const replaced: number[] = [];
@@ -76,7 +79,8 @@ export function recut<K, E>(list: PackedList<K, E>, changes: ReadonlyArray<Chang
       // The run ends where the next pack, which no change falls in, would begin a pack anyway.
       if (c >= changes.length || !beforeNext(changes[c].key, k)) {
         const upcoming = list.entries(k)[0];
-        if (cutter.endsBefore(list.weight(upcoming), last !== undefined && list.joined(last, upcoming)) === 'before') break;
+        if (cutter.endsBefore(list.weight(upcoming), last !== undefined && list.joined(last, upcoming)) === 'before')
+          break;
       }
     }
     cutter.end();

@@ -3,8 +3,19 @@
 // entry's place moved, each pack it makes written where its bytes differ.
 import type { Division } from '../../records/schemas.ts';
 import {
-  CARRIED_RULE, SHORT_NEEDLE, carriedEntry, compareNameKeys, lists, paths, positionalPack, readCarriedEntry, readPositional, shapesNamed,
-  type GramScope, type NameKey, type RunPart,
+  CARRIED_RULE,
+  SHORT_NEEDLE,
+  carriedEntry,
+  compareNameKeys,
+  lists,
+  paths,
+  positionalPack,
+  readCarriedEntry,
+  readPositional,
+  shapesNamed,
+  type GramScope,
+  type NameKey,
+  type RunPart,
 } from '../layout.ts';
 import type { Unit } from './lists.ts';
 import { recut, type Change } from './recut.ts';
@@ -32,17 +43,25 @@ export function runOf(head: Map<string, GramScope>, divisions: readonly Division
  * fighters per division).
  */
 export function carriedChanges(
-  u: SearchUpdate, heads: Map<string, Map<string, GramScope>>, affected: Set<string>, carried: (gram: string) => boolean, units: Unit[], removed: string[],
+  u: SearchUpdate,
+  heads: Map<string, Map<string, GramScope>>,
+  affected: Set<string>,
+  carried: (gram: string) => boolean,
+  units: Unit[],
+  removed: string[],
 ): Map<string, Run> {
   const { divisions, read, shapes } = u;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
   // The packs in the carried list's order, each with the runs it holds (gram, start, count), from the heads.
-  const grams = [...heads].filter(([, h]) => h.get('_')!.how === 'carried').map(([g]) => g).sort(compareCarriedGrams);
+  const grams = [...heads]
+    .filter(([, h]) => h.get('_')!.how === 'carried')
+    .map(([g]) => g)
+    .sort(compareCarriedGrams);
   const order: string[] = [];
   const segments = new Map<string, Array<{ gram: string; start: number; count: number; first: NameKey }>>();
   for (const gram of grams)
     for (const part of (heads.get(gram)!.get('_') as Extract<GramScope, { how: 'carried' }>).run) {
-      if (!segments.has(part.pack)) (segments.set(part.pack, []), order.push(part.pack));
+      if (!segments.has(part.pack)) segments.set(part.pack, []), order.push(part.pack);
       segments.get(part.pack)!.push({ gram, start: part.start, count: part.count, first: part.first! });
     }
   type Entry = { gram: string; key: NameKey; division: string; id: string; text: string };
@@ -73,14 +92,27 @@ export function carriedChanges(
     }
     return entries;
   };
-  const compare = (a: { gram: string; key: NameKey }, b: { gram: string; key: NameKey }) => compareCarriedGrams(a.gram, b.gram) || compareNameKeys(a.key, b.key);
+  const compare = (a: { gram: string; key: NameKey }, b: { gram: string; key: NameKey }) =>
+    compareCarriedGrams(a.gram, b.gram) || compareNameKeys(a.key, b.key);
   // Each changed fighter taken out of the runs of the carried grams it held, put in those it holds.
   const changes = new Map<string, Change<{ gram: string; key: NameKey }, Entry>>();
   for (const { was, is } of u.changes) {
-    if (was) for (const gram of gramsOf(was.fields, 1, SHORT_NEEDLE)) if (carried(gram)) changes.set(entryKey(gram, keyOf(was)), { key: { gram, key: keyOf(was) }, entry: null });
+    if (was)
+      for (const gram of gramsOf(was.fields, 1, SHORT_NEEDLE))
+        if (carried(gram)) changes.set(entryKey(gram, keyOf(was)), { key: { gram, key: keyOf(was) }, entry: null });
     if (is)
       for (const gram of gramsOf(is.fields, 1, SHORT_NEEDLE))
-        if (carried(gram)) changes.set(entryKey(gram, keyOf(is)), { key: { gram, key: keyOf(is) }, entry: { gram, key: keyOf(is), division: is.division, id: is.id, text: carriedEntry(is.division, keyOf(is), is.stored) } });
+        if (carried(gram))
+          changes.set(entryKey(gram, keyOf(is)), {
+            key: { gram, key: keyOf(is) },
+            entry: {
+              gram,
+              key: keyOf(is),
+              division: is.division,
+              id: is.id,
+              text: carriedEntry(is.division, keyOf(is), is.stored),
+            },
+          });
   }
   const { packs, replaced } = recut<{ gram: string; key: NameKey }, Entry>(
     {
@@ -118,37 +150,49 @@ export function carriedChanges(
     run.perDivision.push(perDivision);
   };
   const runsBefore = new Map<string, Run>();
-  const runBefore = (gram: string) => runsBefore.get(gram) ?? runsBefore.set(gram, runOf(heads.get(gram)!, divisions)).get(gram)!;
+  const runBefore = (gram: string) =>
+    runsBefore.get(gram) ?? runsBefore.set(gram, runOf(heads.get(gram)!, divisions)).get(gram)!;
   packs.forEach((pack, p) => {
     const packName = names[p];
     if ('kept' in pack) {
-      if (packName !== order[pack.kept]) units.push({ path: paths.pack(lists.carried, packName), body: () => oldText(pack.kept) });
+      if (packName !== order[pack.kept])
+        units.push({ path: paths.pack(lists.carried, packName), body: () => oldText(pack.kept) });
       for (const s of segments.get(order[pack.kept])!) {
         if (!touched.has(s.gram)) continue;
         const before = runBefore(s.gram);
-        add(s.gram, { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first }, before.perDivision[before.parts.findIndex((part) => part.pack === order[pack.kept])]);
+        add(
+          s.gram,
+          { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first },
+          before.perDivision[before.parts.findIndex((part) => part.pack === order[pack.kept])],
+        );
       }
       return;
     }
     for (let i = 0; i < pack.made.length; ) {
       let j = i;
       const perDivision = divisions.map(() => 0);
-      while (j < pack.made.length && pack.made[j].gram === pack.made[i].gram) perDivision[divisionIndex.get(pack.made[j++].division)!]++;
-      add(pack.made[i].gram, { pack: packName, start: i, count: j - i, held: j - i, first: pack.made[i].key }, perDivision);
+      while (j < pack.made.length && pack.made[j].gram === pack.made[i].gram)
+        perDivision[divisionIndex.get(pack.made[j++].division)!]++;
+      add(
+        pack.made[i].gram,
+        { pack: packName, start: i, count: j - i, held: j - i, first: pack.made[i].key },
+        perDivision,
+      );
       i = j;
     }
     const entries = pack.made.map((e) => e.text);
     const text = positionalPack(entries, shapesNamed(entries, shapes));
     const was = replaced.find((k) => order[k] === packName);
-    if (was === undefined || oldText(was) !== text) units.push({ path: paths.pack(lists.carried, packName), body: () => text });
+    if (was === undefined || oldText(was) !== text)
+      units.push({ path: paths.pack(lists.carried, packName), body: () => text });
   });
   const named = new Set(names);
   for (const name of order) if (!named.has(name)) removed.push(paths.pack(lists.carried, name));
   // A gram the re-cut left as it was (parts and all) keeps its head.
   for (const [gram, run] of runs) {
     const was = heads.get(gram)?.get('_');
-    if (!affected.has(gram) && was?.how === 'carried' && JSON.stringify(was.run) === JSON.stringify(run.parts)) runs.delete(gram);
+    if (!affected.has(gram) && was?.how === 'carried' && JSON.stringify(was.run) === JSON.stringify(run.parts))
+      runs.delete(gram);
   }
   return runs;
 }
-

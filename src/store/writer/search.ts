@@ -10,8 +10,30 @@
 import type { Division } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  CANDIDATE_PACKS, CARRIED_RULE, DENSE, HEAD_PACKS, isCarried, LONG_GRAM, PackCutter, SHORT_NEEDLE, boundaryHash, candidatesEntry, carriedEntry, gramPack,
-  headEntry, keyedPack, lists, packNamer, paths, positionalPack, readHeadEntry, readKeyed, shapesNamed, type GramScope, type NameKey, type RunPart,
+  CANDIDATE_PACKS,
+  CARRIED_RULE,
+  DENSE,
+  HEAD_PACKS,
+  isCarried,
+  LONG_GRAM,
+  PackCutter,
+  SHORT_NEEDLE,
+  boundaryHash,
+  candidatesEntry,
+  carriedEntry,
+  gramPack,
+  headEntry,
+  keyedPack,
+  lists,
+  packNamer,
+  paths,
+  positionalPack,
+  readHeadEntry,
+  readKeyed,
+  shapesNamed,
+  type GramScope,
+  type NameKey,
+  type RunPart,
   type ShapesOf,
 } from '../layout.ts';
 import { sortedPacks, type Unit } from './lists.ts';
@@ -123,7 +145,10 @@ class Grams {
 
 /** Every search file of the fighters, whose lists in order (of everyone and each division's) are `lists`. */
 export function* searchUnits(
-  fighters: FighterSource, divisions: readonly Division[], buckets: GramBuckets, shapes: ShapesOf,
+  fighters: FighterSource,
+  divisions: readonly Division[],
+  buckets: GramBuckets,
+  shapes: ShapesOf,
   fighterLists: { all: ArrayLike<number>; division: (d: number) => ArrayLike<number> },
 ): Generator<Unit> {
   const ranks = fighters.order;
@@ -133,7 +158,12 @@ export function* searchUnits(
   const divisionAt = new Uint16Array(n);
   const fieldsAt: Array<readonly string[]> = new Array(n);
   const idAt: string[] = new Array(n);
-  for (let r = 0; r < n; r++) [divisionAt[r], fieldsAt[r], idAt[r]] = [fighters.division(ranks[r]), fighters.searchFields(ranks[r]), fighters.id(ranks[r])];
+  for (let r = 0; r < n; r++)
+    [divisionAt[r], fieldsAt[r], idAt[r]] = [
+      fighters.division(ranks[r]),
+      fighters.searchFields(ranks[r]),
+      fighters.id(ranks[r]),
+    ];
   const divisionOf = (rank: number) => divisionAt[rank];
 
   // Pass 1: every gram's fighters, counted for everyone and per division.
@@ -149,7 +179,8 @@ export function* searchUnits(
   const isShort = (g: number) => Array.from(grams.texts[g]).length <= SHORT_NEEDLE;
   // Every 3-gram is carried (longer needles read their first's run), and any shorter gram too rare to read from the list of every fighter.
   const carried = new Set<number>();
-  for (let g = 0; g < grams.texts.length; g++) if (isShort(g) && isCarried(grams.texts[g], grams.total[g], n)) carried.add(g);
+  for (let g = 0; g < grams.texts.length; g++)
+    if (isShort(g) && isCarried(grams.texts[g], grams.total[g], n)) carried.add(g);
   /** Whether a gram is read from a division's own list (dense in it, or not carried at all). */
   const fromList = (g: number, d: number) => grams.perDivision[g][d] >= DENSE * divisionSize[d] || !carried.has(g);
 
@@ -158,9 +189,13 @@ export function* searchUnits(
   const packAt = packIndex(allPacks.starts, n);
   const divisionPacks = divisions.map((division, d) => {
     const slots = fighterLists.division(d);
-    return slots.length === 0 ? null : { slots, packs: sortedPacks({ resource: 'fighters', division_id: division.id }, slots, fighters) };
+    return slots.length === 0
+      ? null
+      : { slots, packs: sortedPacks({ resource: 'fighters', division_id: division.id }, slots, fighters) };
   });
-  const divisionPackAt = divisionPacks.map((p) => (p === null ? new Uint32Array(0) : packIndex(p.packs.starts, p.slots.length)));
+  const divisionPackAt = divisionPacks.map((p) =>
+    p === null ? new Uint32Array(0) : packIndex(p.packs.starts, p.slots.length),
+  );
 
   // Pass 2: dense grams counted per pack; the carried grams' and the 4-grams' pairs filed.
   const listCounts = new Map<number, Uint32Array>();
@@ -176,7 +211,10 @@ export function* searchUnits(
       else (listCounts.get(g) ?? listCounts.set(g, new Uint32Array(allPacks.starts.length)).get(g)!)[packAt[r]]++;
       if (fromList(g, d)) {
         const key = `${g}\t${d}`;
-        (divisionCounts.get(key) ?? divisionCounts.set(key, new Uint32Array(divisionPacks[d]!.packs.starts.length)).get(key)!)[divisionPackAt[d][rd]]++;
+        (divisionCounts.get(key) ??
+          divisionCounts.set(key, new Uint32Array(divisionPacks[d]!.packs.starts.length)).get(key)!)[
+          divisionPackAt[d][rd]
+        ]++;
       }
     }
     for (const text of gramsOf(fields, LONG_GRAM, LONG_GRAM)) buckets.add(bucketOf(text), grams.number(text)!, r);
@@ -199,17 +237,28 @@ export function* searchUnits(
       const gram = pack[i].gram;
       let j = i;
       while (j < pack.length && pack[j].gram === gram) j++;
-      (runs.get(gram) ?? runs.set(gram, []).get(gram)!).push({ pack: packName, start: i, count: j - i, held: j - i, first: keyAt(pack[i].rank) });
+      (runs.get(gram) ?? runs.set(gram, []).get(gram)!).push({
+        pack: packName,
+        start: i,
+        count: j - i,
+        held: j - i,
+        first: keyAt(pack[i].rank),
+      });
       const perDivision = new Uint32Array(divisions.length);
       for (let k = i; k < j; k++) perDivision[divisionOf(pack[k].rank)]++;
       (runDivisions.get(gram) ?? runDivisions.set(gram, []).get(gram)!).push(perDivision);
       i = j;
     }
     const texts = pack.map((e) => e.text);
-    made.push({ path: paths.pack(lists.carried, packName), body: () => positionalPack(texts, shapesNamed(texts, shapes)) });
+    made.push({
+      path: paths.pack(lists.carried, packName),
+      body: () => positionalPack(texts, shapesNamed(texts, shapes)),
+    });
   });
   for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
-    const inBucket = [...grouped(buckets.pairs(bucket))].filter(([g]) => carried.has(g)).sort(([a], [b]) => compareTexts(grams.texts[a], grams.texts[b]));
+    const inBucket = [...grouped(buckets.pairs(bucket))]
+      .filter(([g]) => carried.has(g))
+      .sort(([a], [b]) => compareTexts(grams.texts[a], grams.texts[b]));
     for (const [g, held] of inBucket)
       for (const rank of held) {
         const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), stored(rank));
@@ -225,7 +274,11 @@ export function* searchUnits(
     const packs = new Map<number, Array<[string, string]>>();
     for (const [q, held] of grouped(buckets.pairs(bucket))) {
       if (isShort(q)) continue;
-      const candidates = held.map((rank) => ({ division: divisions[divisionOf(rank)].id, key: keyAt(rank), fields: fieldsAt[rank] }));
+      const candidates = held.map((rank) => ({
+        division: divisions[divisionOf(rank)].id,
+        key: keyAt(rank),
+        fields: fieldsAt[rank],
+      }));
       const at = gramPack(grams.texts[q], CANDIDATE_PACKS);
       (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(candidates)]);
     }
@@ -242,14 +295,22 @@ export function* searchUnits(
     if (!isShort(g)) continue;
     const scopes: Array<readonly [string, GramScope]> = [];
     const run = runs.get(g);
-    scopes.push(['_', run ? { total: grams.total[g], how: 'carried', run } : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) }]);
+    scopes.push([
+      '_',
+      run
+        ? { total: grams.total[g], how: 'carried', run }
+        : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) },
+    ]);
     divisions.forEach((division, d) => {
       const total = grams.perDivision[g][d];
       if (total === 0) return;
-      if (fromList(g, d)) scopes.push([division.id, { total, how: 'list', counts: Array.from(divisionCounts.get(`${g}\t${d}`)!) }]);
+      if (fromList(g, d))
+        scopes.push([division.id, { total, how: 'list', counts: Array.from(divisionCounts.get(`${g}\t${d}`)!) }]);
       else {
         const perPart = runDivisions.get(g)!;
-        const parts = run!.map((p, k) => ({ pack: p.pack, start: p.start, count: p.count, held: perPart[k][d] })).filter((p) => p.held > 0);
+        const parts = run!
+          .map((p, k) => ({ pack: p.pack, start: p.start, count: p.count, held: perPart[k][d] }))
+          .filter((p) => p.held > 0);
         scopes.push([division.id, { total, how: 'carried', run: parts }]);
       }
     });
@@ -274,7 +335,7 @@ function storedByRank(fighters: FighterSource, n: number): (rank: number) => str
     size += text.length;
     ends[r + 1] = ends[r] + text.length;
     // Joined a few megabytes at a time: one string per fighter would be some 20 bytes each again.
-    if (size > 1 << 22) (chunks.push(Buffer.from(held.join(''), 'latin1')), (held = []), (size = 0));
+    if (size > 1 << 22) chunks.push(Buffer.from(held.join(''), 'latin1')), (held = []), (size = 0);
   }
   chunks.push(Buffer.from(held.join(''), 'latin1'));
   const all = Buffer.concat(chunks);
@@ -297,9 +358,7 @@ function packIndex(starts: readonly number[], total: number): Uint32Array {
  * its bytes differ from the file before; the files before that are no longer made go to `removed`
  * (every head and candidates pack has a fixed path; the carried packs are those the heads named).
  */
-export function searchChanges(
-  made: Iterable<Unit>, read: (path: string) => string | null, removed: string[],
-): Unit[] {
+export function searchChanges(made: Iterable<Unit>, read: (path: string) => string | null, removed: string[]): Unit[] {
   const units: Unit[] = [];
   const now = new Set<string>();
   for (const unit of made) {
@@ -321,9 +380,11 @@ function searchFilesBefore(read: (path: string) => string | null): string[] {
     if (text === null) continue;
     files.push(path);
     for (const [, entry] of readKeyed(text).all())
-      for (const scope of readHeadEntry(entry).values()) if (scope.how === 'carried') for (const part of scope.run) carried.add(part.pack);
+      for (const scope of readHeadEntry(entry).values())
+        if (scope.how === 'carried') for (const part of scope.run) carried.add(part.pack);
   }
-  for (let n = 0; n < CANDIDATE_PACKS; n++) if (read(paths.searchCandidates(n)) !== null) files.push(paths.searchCandidates(n));
+  for (let n = 0; n < CANDIDATE_PACKS; n++)
+    if (read(paths.searchCandidates(n)) !== null) files.push(paths.searchCandidates(n));
   for (const name of carried) files.push(paths.pack(lists.carried, name));
   return files;
 }

@@ -4,8 +4,26 @@
 // its name and its bytes: the same files a build from nothing makes.
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  boundaryHash, hashName, hashedFolder, hashedIndexText, hashedRule, keyedPack, paths, positionalPack, readHashedIndex, readKeyed,
-  readOrderedIndex, readPositional, shapesNamed, sortedFolder, storedAtEnd, type HashedList, type Shapes, type OrderedIndex, type PositionalPack, type SortedList,
+  boundaryHash,
+  hashName,
+  hashedFolder,
+  hashedIndexText,
+  hashedRule,
+  keyedPack,
+  paths,
+  positionalPack,
+  readHashedIndex,
+  readKeyed,
+  readOrderedIndex,
+  readPositional,
+  shapesNamed,
+  sortedFolder,
+  storedAtEnd,
+  type HashedList,
+  type Shapes,
+  type OrderedIndex,
+  type PositionalPack,
+  type SortedList,
 } from '../layout.ts';
 import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './lists.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './packs.ts';
@@ -29,7 +47,11 @@ const PACKS_KEPT = 8;
  * stored record the line ends with), read from the pack that holds it (the packs around a change are
  * read once and kept a while), its shapes added to `shapes`. Null when the store had no such list.
  */
-export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): { index: OrderedIndex; at(position: number): string; record(position: number): string } | null {
+export function listBefore(
+  list: SortedList,
+  read: ReadBefore,
+  shapes: Shapes,
+): { index: OrderedIndex; at(position: number): string; record(position: number): string } | null {
   const folder = sortedFolder(list);
   const text = read(paths.index(folder));
   if (text === null) return null;
@@ -56,7 +78,12 @@ export function listBefore(list: SortedList, read: ReadBefore, shapes: Shapes): 
  * record moved to another date shifts every record between its two places by one, and one pack
  * read gives hundreds of them. Records new to the list, or with a new text, are made from the record.
  */
-export function linesBefore(before: ArrayLike<number>, old: ReturnType<typeof listBefore>, changed: ReadonlySet<number>, text: TextOf): TextOf {
+export function linesBefore(
+  before: ArrayLike<number>,
+  old: ReturnType<typeof listBefore>,
+  changed: ReadonlySet<number>,
+  text: TextOf,
+): TextOf {
   /** Each slot's position in the list before, plus one (0: not in it); made when first asked. */
   let positions: Int32Array | undefined;
   return (slot) => {
@@ -79,8 +106,16 @@ export function linesBefore(before: ArrayLike<number>, old: ReturnType<typeof li
  * the pack of the same name before.
  */
 export function* sortedListChanges(
-  list: SortedList, before: ArrayLike<number>, after: ArrayLike<number>, ids: ListIds, changed: ReadonlySet<number>, text: TextOf,
-  day: ((slot: number) => string) | undefined, read: ReadBefore, shapes: Shapes, removed: string[],
+  list: SortedList,
+  before: ArrayLike<number>,
+  after: ArrayLike<number>,
+  ids: ListIds,
+  changed: ReadonlySet<number>,
+  text: TextOf,
+  day: ((slot: number) => string) | undefined,
+  read: ReadBefore,
+  shapes: Shapes,
+  removed: string[],
 ): Generator<Unit> {
   const folder = sortedFolder(list);
   const old = listBefore(list, read, shapes);
@@ -112,10 +147,17 @@ export function* sortedListChanges(
  * the changed records' places are needed (`changedAt`: place in the list -> slot), not the list:
  * what a record's change costs follows the change, not the list's length.
  */
-export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<number, number>, text: TextOf, read: ReadBefore, shapes: Shapes): Generator<Unit> {
+export function* keptOrderChanges(
+  list: SortedList,
+  changedAt: ReadonlyMap<number, number>,
+  text: TextOf,
+  read: ReadBefore,
+  shapes: Shapes,
+): Generator<Unit> {
   if (changedAt.size === 0) return;
   const old = listBefore(list, read, shapes);
-  if (old === null) throw new Error(`the store has no ${paths.index(sortedFolder(list))}, though the list holds records`);
+  if (old === null)
+    throw new Error(`the store has no ${paths.index(sortedFolder(list))}, though the list holds records`);
   const { index } = old;
   const byPack = new Map<number, Array<[at: number, slot: number]>>();
   for (const [position, slot] of changedAt) {
@@ -136,7 +178,15 @@ export function* keptOrderChanges(list: SortedList, changedAt: ReadonlyMap<numbe
 }
 
 /** Whether old pack k held the records [from, to) of the list after, in the same order, none with a new text. */
-function samePack(index: OrderedIndex, k: number, before: ArrayLike<number>, after: ArrayLike<number>, from: number, to: number, changed: ReadonlySet<number>): boolean {
+function samePack(
+  index: OrderedIndex,
+  k: number,
+  before: ArrayLike<number>,
+  after: ArrayLike<number>,
+  from: number,
+  to: number,
+  changed: ReadonlySet<number>,
+): boolean {
   const start = index.start(k);
   const end = index.end(k);
   if (end - start !== to - from) return false;
@@ -155,7 +205,13 @@ export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
  * (see recut.ts), each written only where its bytes differ; the packs no longer in the list go to
  * `removed`, and the index is made again if it differs. The same files a build from nothing makes.
  */
-export function hashedListChanges(list: HashedList, changes: HashedChanges, read: ReadBefore, shapes: Shapes, removed: string[]): Unit[] {
+export function hashedListChanges(
+  list: HashedList,
+  changes: HashedChanges,
+  read: ReadBefore,
+  shapes: Shapes,
+  removed: string[],
+): Unit[] {
   if (changes.size === 0) return [];
   const folder = hashedFolder(list);
   const indexPath = paths.index(folder);
@@ -194,7 +250,10 @@ export function hashedListChanges(list: HashedList, changes: HashedChanges, read
       joined: (before, entry) => before.hash === entry.hash,
       rule: hashedRule(list),
     },
-    [...changes.keys()].map((id) => ({ id, hash: boundaryHash(fnv1a(id)) })).sort(byKey).map((key) => ({ key, entry: lines(changes, key) })),
+    [...changes.keys()]
+      .map((id) => ({ id, hash: boundaryHash(fnv1a(id)) }))
+      .sort(byKey)
+      .map((key) => ({ key, entry: lines(changes, key) })),
   );
   const units: Unit[] = [];
   const made = new Set<number>();

@@ -10,8 +10,24 @@ import { headUnit, members, someGroups, type TextOf, type Unit } from './lists.t
 import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search.ts';
 import { searchChangeUnits, type FighterChange } from './search-update.ts';
 import type { StoreSource } from './source.ts';
-import { hashedListChanges, keptOrderChanges, sortedListChanges, type HashedChanges, type ReadBefore } from './update-lists.ts';
-import { SCHEDULED_EVENTS, byDivision, eventOf, fighterLine, fightersOf, titlesOf, keyedFight, scheduledEventText, smallUnits } from './write-store.ts';
+import {
+  hashedListChanges,
+  keptOrderChanges,
+  sortedListChanges,
+  type HashedChanges,
+  type ReadBefore,
+} from './update-lists.ts';
+import {
+  SCHEDULED_EVENTS,
+  byDivision,
+  eventOf,
+  fighterLine,
+  fightersOf,
+  titlesOf,
+  keyedFight,
+  scheduledEventText,
+  smallUnits,
+} from './write-store.ts';
 
 /** What the store was before the change: its files, and the lists' members. */
 export interface Before {
@@ -22,7 +38,9 @@ export interface Before {
   read: ReadBefore;
   orders: Record<LargeResource, ArrayLike<number>>;
   /** A changed or removed slot's keys as they were (unchanged slots' keys are the source's own). */
-  fight(slot: number): { event: number; corners: readonly [number, number]; divisionId: string; day: string } | undefined;
+  fight(
+    slot: number,
+  ): { event: number; corners: readonly [number, number]; divisionId: string; day: string } | undefined;
   fighter(slot: number): { divisionId: string; searchFields: readonly string[]; id: string } | undefined;
   /** Removed and re-keyed slots' ids as they were (their lines leave their record packs). */
   removedIds: Record<LargeResource, Map<number, string>>;
@@ -41,7 +59,11 @@ export interface Update {
 }
 
 /** The changes to the lists kept by id of some groups (`lists`, the affected groups' members): each list as it is now, or null where it is empty. */
-function wholeChanges(lists: ReadonlyMap<number, readonly number[]>, idOf: (g: number) => string, line: TextOf): HashedChanges {
+function wholeChanges(
+  lists: ReadonlyMap<number, readonly number[]>,
+  idOf: (g: number) => string,
+  line: TextOf,
+): HashedChanges {
   const changes = new Map<string, string[] | null>();
   for (const [g, slots] of lists) changes.set(idOf(g), slots.length > 0 ? slots.map(line) : null);
   return changes;
@@ -61,7 +83,14 @@ function sameOrder(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
  * (see keptOrderChanges). A result entered, or a name shown in a fighter's fights, costs what it
  * changes, not a pass over a million fights' cuts and days. Null when a record moved.
  */
-function keptOrderUnits(resource: 'fights' | 'fighters', source: StoreSource, before: Before, changed: Changed, stays: (slot: number) => boolean, text: TextOf): Unit[] | null {
+function keptOrderUnits(
+  resource: 'fights' | 'fighters',
+  source: StoreSource,
+  before: Before,
+  changed: Changed,
+  stays: (slot: number) => boolean,
+  text: TextOf,
+): Unit[] | null {
   const records = source[resource];
   const texts = changed.texts[resource];
   if (before.removedIds[resource].size > 0 || !sameOrder(before.orders[resource], records.order)) return null;
@@ -73,15 +102,23 @@ function keptOrderUnits(resource: 'fights' | 'fighters', source: StoreSource, be
     const slot = records.order[i];
     const d = records.division(slot);
     const at = placed[d]++;
-    if (texts.has(slot)) (changedAt.set(i, slot), inDivision[d].set(at, slot));
+    if (texts.has(slot)) changedAt.set(i, slot), inDivision[d].set(at, slot);
   }
   const units = [...keptOrderChanges({ resource }, changedAt, text, before.read, source.shapes)];
-  source.divisions.forEach((division, d) => units.push(...keptOrderChanges({ resource, division_id: division.id }, inDivision[d], text, before.read, source.shapes)));
+  source.divisions.forEach((division, d) =>
+    units.push(
+      ...keptOrderChanges({ resource, division_id: division.id }, inDivision[d], text, before.read, source.shapes),
+    ),
+  );
   return units;
 }
 
 /** The changes to a collection's records: each new text, and each id that went. */
-function recordChanges(c: { id(slot: number): string; text: TextOf }, changed: ReadonlySet<number>, gone: Iterable<string>): HashedChanges {
+function recordChanges(
+  c: { id(slot: number): string; text: TextOf },
+  changed: ReadonlySet<number>,
+  gone: Iterable<string>,
+): HashedChanges {
   const changes = new Map<string, string[] | null>();
   for (const id of gone) changes.set(id, null);
   for (const slot of changed) changes.set(c.id(slot), [c.text(slot)]);
@@ -97,12 +134,20 @@ function fighterChanges(source: StoreSource, before: Before, changed: Changed): 
     return held;
   };
   const [wasThere, isThere] = [present(before.orders.fighters), present(fighters.order)];
-  const now = (slot: number) => ({ fields: fighters.searchFields(slot), division: divisions[fighters.division(slot)].id, id: fighters.id(slot) });
+  const now = (slot: number) => ({
+    fields: fighters.searchFields(slot),
+    division: divisions[fighters.division(slot)].id,
+    id: fighters.id(slot),
+  });
   return [...new Set([...changed.texts.fighters, ...changed.searchable])].map((slot) => {
     const snapshot = before.fighter(slot);
     return {
       // A fighter whose record alone changed (its age, with the day) was as it is.
-      was: wasThere.has(slot) ? (snapshot ? { fields: snapshot.searchFields, division: snapshot.divisionId, id: snapshot.id } : now(slot)) : undefined,
+      was: wasThere.has(slot)
+        ? snapshot
+          ? { fields: snapshot.searchFields, division: snapshot.divisionId, id: snapshot.id }
+          : now(slot)
+        : undefined,
       is: isThere.has(slot) ? { ...now(slot), stored: fighters.text(slot) } : undefined,
     };
   });
@@ -114,26 +159,47 @@ function headChange(unit: Unit, before: Before): Unit[] {
   return before.read(unit.path) === body ? [] : [{ path: unit.path, body: () => body }];
 }
 
-const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) => byDivision(source.divisions.length, order, division);
+const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) =>
+  byDivision(source.divisions.length, order, division);
 
 /** Every unit a change touches, and the paths that go; `exports` as a full build would make them; `buckets` where the name search's pairs wait (in memory unless given). */
-export function updateUnits(source: StoreSource, before: Before, changed: Changed, exports: ExportChangeOptions, buckets: () => GramBuckets = memoryBuckets): Update {
+export function updateUnits(
+  source: StoreSource,
+  before: Before,
+  changed: Changed,
+  exports: ExportChangeOptions,
+  buckets: () => GramBuckets = memoryBuckets,
+): Update {
   const units: Unit[] = [];
   const removed: string[] = [];
   const { fights, events, fighters, divisions, shapes } = source;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
 
-  const hashed = (list: HashedList, changes: HashedChanges) => units.push(...hashedListChanges(list, changes, before.read, shapes, removed));
+  const hashed = (list: HashedList, changes: HashedChanges) =>
+    units.push(...hashedListChanges(list, changes, before.read, shapes, removed));
 
   // Records: the packs of new texts, and of records removed or re-keyed.
-  for (const [resource, c] of [['fights', fights], ['events', events], ['fighters', fighters]] as const)
+  for (const [resource, c] of [
+    ['fights', fights],
+    ['events', events],
+    ['fighters', fighters],
+  ] as const)
     hashed({ resource }, recordChanges(c, changed.texts[resource], before.removedIds[resource].values()));
 
   // Fights: every fight, each division's, each event's and each fighter's, and the head.
   const fightText: TextOf = (s) => fights.text(s);
   const fightDay = (s: number) => fights.date(s).slice(0, 10);
-  const sorted = <L extends Parameters<typeof sortedListChanges>[0]>(list: L, was: ArrayLike<number>, now: ArrayLike<number>, c: StoreSource[L['resource']], text: TextOf, day?: (slot: number) => string) =>
-    units.push(...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed));
+  const sorted = <L extends Parameters<typeof sortedListChanges>[0]>(
+    list: L,
+    was: ArrayLike<number>,
+    now: ArrayLike<number>,
+    c: StoreSource[L['resource']],
+    text: TextOf,
+    day?: (slot: number) => string,
+  ) =>
+    units.push(
+      ...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed),
+    );
   const fightStays = (s: number) => {
     const was = before.fight(s);
     return was === undefined || (was.day === fightDay(s) && was.divisionId === divisions[fights.division(s)].id);
@@ -146,7 +212,10 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
       const was = before.fight(s);
       return was ? divisionIndex.get(was.divisionId)! : fights.division(s);
     };
-    const [oldDivisions, newDivisions] = [divisionsOf(source, before.orders.fights, oldFightDivision), divisionsOf(source, fights.order, (s) => fights.division(s))];
+    const [oldDivisions, newDivisions] = [
+      divisionsOf(source, before.orders.fights, oldFightDivision),
+      divisionsOf(source, fights.order, (s) => fights.division(s)),
+    ];
     for (let d = 0; d < divisions.length; d++) {
       const list = { resource: 'fights' as const, division_id: divisions[d].id };
       sorted(list, members(oldDivisions, d), members(newDivisions, d), fights, fightText, fightDay);
@@ -160,22 +229,45 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   }
   for (const s of before.removedIds.fights.keys()) {
     const was = before.fight(s);
-    if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
+    if (was) touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f));
   }
   for (const s of changed.texts.fights) {
     const was = before.fight(s);
-    if (was) (touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f)));
+    if (was) touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f));
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  hashed({ resource: 'fights', by: 'event' }, wholeChanges(someGroups(touchedEvents, fights.order, eventOf(fights)), (e) => events.id(e), keyed));
-  hashed({ resource: 'fights', by: 'fighter' }, wholeChanges(someGroups(touchedFighters, fights.order, fightersOf(fights)), (f) => fighters.id(f), keyed));
-  units.push(...headChange(headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes), before));
+  hashed(
+    { resource: 'fights', by: 'event' },
+    wholeChanges(someGroups(touchedEvents, fights.order, eventOf(fights)), (e) => events.id(e), keyed),
+  );
+  hashed(
+    { resource: 'fights', by: 'fighter' },
+    wholeChanges(someGroups(touchedFighters, fights.order, fightersOf(fights)), (f) => fighters.id(f), keyed),
+  );
+  units.push(
+    ...headChange(
+      headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes),
+      before,
+    ),
+  );
 
   // Events: every event, the same in the schedule's shape, and the head.
   const eventDay = (s: number) => events.date(s).slice(0, 10);
   sorted({ resource: 'events' }, before.orders.events, events.order, events, (s) => events.text(s), eventDay);
-  sorted(SCHEDULED_EVENTS, before.orders.events, events.order, events, (s) => scheduledEventText(events.text(s), shapes), eventDay);
-  units.push(...headChange(headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes), before));
+  sorted(
+    SCHEDULED_EVENTS,
+    before.orders.events,
+    events.order,
+    events,
+    (s) => scheduledEventText(events.text(s), shapes),
+    eventDay,
+  );
+  units.push(
+    ...headChange(
+      headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes),
+      before,
+    ),
+  );
 
   // Fighters: every fighter, each division's, each title's holders, the head, and search.
   const fighterText: TextOf = (s) => fighters.text(s);
@@ -189,7 +281,10 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
     return was ? divisionIndex.get(was.divisionId)! : fighters.division(s);
   };
   // Each division's fighters, before and now: the name search reads them too.
-  const [oldFighterDivisions, newFighterDivisions] = [divisionsOf(source, before.orders.fighters, oldFighterDivision), divisionsOf(source, fighters.order, (s) => fighters.division(s))];
+  const [oldFighterDivisions, newFighterDivisions] = [
+    divisionsOf(source, before.orders.fighters, oldFighterDivision),
+    divisionsOf(source, fighters.order, (s) => fighters.division(s)),
+  ];
   const keptFighters = keptOrderUnits('fighters', source, before, changed, fighterStays, listed);
   if (keptFighters) units.push(...keptFighters);
   else {
@@ -201,16 +296,38 @@ export function updateUnits(source: StoreSource, before: Before, changed: Change
   }
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
-  hashed({ resource: 'fighters', by: 'title' }, wholeChanges(someGroups(touchedTitles, fighters.order, titlesOf(fighters)), (t) => source.titles[t].id, fighterText));
-  units.push(...headChange(headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes), before));
+  hashed(
+    { resource: 'fighters', by: 'title' },
+    wholeChanges(
+      someGroups(touchedTitles, fighters.order, titlesOf(fighters)),
+      (t) => source.titles[t].id,
+      fighterText,
+    ),
+  );
+  units.push(
+    ...headChange(
+      headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes),
+      before,
+    ),
+  );
   if (changed.searchable.size > 0 || changed.texts.fighters.size > 0) {
     const lists = { all: fighters.order, division: (d: number) => members(newFighterDivisions, d) };
     const was = { all: before.orders.fighters, division: (d: number) => members(oldFighterDivisions, d) };
-    const update = { fighters, divisions, lists, before: was, read: before.read, shapes, changes: fighterChanges(source, before, changed), moved: changed.searchable };
+    const update = {
+      fighters,
+      divisions,
+      lists,
+      before: was,
+      read: before.read,
+      shapes,
+      changes: fighterChanges(source, before, changed),
+      moved: changed.searchable,
+    };
     const searchRemoved: string[] = [];
     const made = searchChangeUnits(update, searchRemoved);
     // A change that moves a gram between the fighters' lists and the carried list makes the search again whole.
-    if (made === null) units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
+    if (made === null)
+      units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
     else units.push(...made), removed.push(...searchRemoved);
   }
 

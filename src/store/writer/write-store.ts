@@ -4,7 +4,17 @@
 // uploads only what changed.
 import { ScheduledEvent } from '../../records/schemas.ts';
 import {
-  fieldsPrefix, keyedFightLine, keyedPack, listText, paths, recordOf, recordText, storedRecord, withHeader, type Shapes, type SortedList,
+  fieldsPrefix,
+  keyedFightLine,
+  keyedPack,
+  listText,
+  paths,
+  recordOf,
+  recordText,
+  storedRecord,
+  withHeader,
+  type Shapes,
+  type SortedList,
 } from '../layout.ts';
 import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type TextOf, type Unit } from './lists.ts';
 import { memoryLineBuckets, type BucketsOf } from './line-buckets.ts';
@@ -32,11 +42,17 @@ export function* storeUnits(source: StoreSource, options: WriteOptions = {}): Ge
 const dayOf = (date: string) => date.slice(0, 10);
 
 /** A fight's line in the lists read whole: the fields their filters test, then the record. */
-export function keyedFight(source: Pick<StoreSource, 'fights' | 'divisions' | 'events' | 'fighters'>, slot: number): string {
+export function keyedFight(
+  source: Pick<StoreSource, 'fights' | 'divisions' | 'events' | 'fighters'>,
+  slot: number,
+): string {
   const { fights, divisions, events, fighters } = source;
   const [a, b] = fights.corners(slot);
   const f = {
-    id: fights.id(slot), date: fights.date(slot), division: { id: divisions[fights.division(slot)].id }, event: { id: events.id(fights.event(slot)) },
+    id: fights.id(slot),
+    date: fights.date(slot),
+    division: { id: divisions[fights.division(slot)].id },
+    event: { id: events.id(fights.event(slot)) },
     fighters: { fighter_1: { fighter_id: fighters.id(a) }, fighter_2: { fighter_id: fighters.id(b) } },
   };
   return keyedFightLine(f, fights.text(slot));
@@ -53,7 +69,8 @@ export const eventOf =
     add(fights.event(slot));
 
 /** Each event's fights, in date order. */
-const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) => groupItems(events, fights.order, eventOf(fights));
+const byEvent = (fights: Pick<FightSource, 'order' | 'event'>, events: number) =>
+  groupItems(events, fights.order, eventOf(fights));
 
 /** A fight's fighters, each once (a fight of a fighter against themself is in one list). */
 export const fightersOf =
@@ -74,7 +91,8 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
   const divisionLists = byDivision(divisions.length, fights.order, (s) => fights.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, fights, text, shapes, day);
+    if (slots.length > 0)
+      yield* sortedListUnits({ resource: 'fights', division_id: divisions[d].id }, slots, fights, text, shapes, day);
   }
   // Each fight's line is made once, for its card's list, and filed for its fighters' lists (each
   // in the fights' order, by its position there), which are cut into their packs once all are
@@ -92,7 +110,13 @@ function* fightsUnits(source: StoreSource, lines: BucketsOf): Generator<Unit> {
     return line;
   };
   const eventLists = byEvent(fights, events.slots);
-  yield* packUnits({ resource: 'fights', by: 'event' }, events.order, events, (e) => Array.from(members(eventLists, e), fileLine), shapes);
+  yield* packUnits(
+    { resource: 'fights', by: 'event' },
+    events.order,
+    events,
+    (e) => Array.from(members(eventLists, e), fileLine),
+    shapes,
+  );
   // A fight on no card in the events' order (none in checked content) still reaches its fighters.
   for (let p = 0; p < fights.count; p++) if (!filed[fights.order[p]]) fileLine(fights.order[p]);
   yield* perFighter.units({ resource: 'fights', by: 'fighter' }, shapes);
@@ -108,15 +132,32 @@ export const SCHEDULED_EVENTS: SortedList = { resource: 'events', shape: 'schedu
  */
 export function scheduledEventText(stored: string, shapes: Shapes): string {
   const event = JSON.parse(recordOf(stored, shapes)) as Record<string, unknown>;
-  return storedRecord(Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))), shapes);
+  return storedRecord(
+    Object.fromEntries(Object.entries(event).filter(([member]) => Object.hasOwn(ScheduledEvent.shape, member))),
+    shapes,
+  );
 }
 
 function* eventsUnits({ events, shapes }: StoreSource, lines: BucketsOf): Generator<Unit> {
   const day = (s: number) => dayOf(events.date(s));
   const packs = recordPacks('events', events, lines('event-packs'), shapes);
-  yield* sortedListUnits({ resource: 'events' }, events.order, events, packs.filing((s) => events.text(s)), shapes, day);
+  yield* sortedListUnits(
+    { resource: 'events' },
+    events.order,
+    events,
+    packs.filing((s) => events.text(s)),
+    shapes,
+    day,
+  );
   yield* packs.units();
-  yield* sortedListUnits(SCHEDULED_EVENTS, events.order, events, (s) => scheduledEventText(events.text(s), shapes), shapes, day);
+  yield* sortedListUnits(
+    SCHEDULED_EVENTS,
+    events.order,
+    events,
+    (s) => scheduledEventText(events.text(s), shapes),
+    shapes,
+    day,
+  );
   yield headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes);
 }
 
@@ -127,35 +168,70 @@ export const titlesOf =
     new Set(fighters.titles(slot)).forEach(add);
 
 /** Each title's holders, in name order. */
-const byTitle = (fighters: StoreSource['fighters'], titles: number) => groupItems(titles, fighters.order, titlesOf(fighters));
+const byTitle = (fighters: StoreSource['fighters'], titles: number) =>
+  groupItems(titles, fighters.order, titlesOf(fighters));
 
 /** A fighter's line in the fighters' lists in order: its search fields, then its record (see fieldsPrefix). */
-export const fighterLine = (fighters: Pick<FighterSource, 'searchFields'>, text: TextOf): TextOf => (s) => fieldsPrefix(fighters.searchFields(s)) + text(s);
+export const fighterLine =
+  (fighters: Pick<FighterSource, 'searchFields'>, text: TextOf): TextOf =>
+  (s) =>
+    fieldsPrefix(fighters.searchFields(s)) + text(s);
 
-function* fightersUnits({ fighters, divisions, titles, shapes }: StoreSource, buckets: GramBuckets, lines: BucketsOf): Generator<Unit> {
+function* fightersUnits(
+  { fighters, divisions, titles, shapes }: StoreSource,
+  buckets: GramBuckets,
+  lines: BucketsOf,
+): Generator<Unit> {
   const text: TextOf = (s) => fighters.text(s);
   const packs = recordPacks('fighters', fighters, lines('fighter-packs'), shapes);
-  yield* sortedListUnits({ resource: 'fighters' }, fighters.order, fighters, fighterLine(fighters, packs.filing(text)), shapes);
+  yield* sortedListUnits(
+    { resource: 'fighters' },
+    fighters.order,
+    fighters,
+    fighterLine(fighters, packs.filing(text)),
+    shapes,
+  );
   yield* packs.units();
   const divisionLists = byDivision(divisions.length, fighters.order, (s) => fighters.division(s));
   for (let d = 0; d < divisions.length; d++) {
     const slots = members(divisionLists, d);
-    if (slots.length > 0) yield* sortedListUnits({ resource: 'fighters', division_id: divisions[d].id }, slots, fighters, fighterLine(fighters, text), shapes);
+    if (slots.length > 0)
+      yield* sortedListUnits(
+        { resource: 'fighters', division_id: divisions[d].id },
+        slots,
+        fighters,
+        fighterLine(fighters, text),
+        shapes,
+      );
   }
   const titleLists = byTitle(fighters, titles.length);
-  yield* packUnits({ resource: 'fighters', by: 'title' }, titles.map((_, t) => t), idsOfRecords(titles), (t) => Array.from(members(titleLists, t), text), shapes);
+  yield* packUnits(
+    { resource: 'fighters', by: 'title' },
+    titles.map((_, t) => t),
+    idsOfRecords(titles),
+    (t) => Array.from(members(titleLists, t), text),
+    shapes,
+  );
   yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes);
-  yield* searchUnits(fighters, divisions, buckets, shapes, { all: fighters.order, division: (d) => members(divisionLists, d) });
+  yield* searchUnits(fighters, divisions, buckets, shapes, {
+    all: fighters.order,
+    division: (d) => members(divisionLists, d),
+  });
 }
 
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */
 export function* smallUnits(source: StoreSource): Generator<Unit> {
   for (const resource of ['divisions', 'organizations', 'titles'] as const)
-    yield { path: paths.all(resource), body: () => keyedPack(source[resource].map((r) => [r.id, recordText(r)] as const)) };
+    yield {
+      path: paths.all(resource),
+      body: () => keyedPack(source[resource].map((r) => [r.id, recordText(r)] as const)),
+    };
   for (const org of [null, ...source.organizations.map((o) => o.id)])
     for (const div of [null, ...source.divisions.map((d) => d.id)]) {
       if (org === null && div === null) continue;
-      const titles = source.titles.filter((t) => (org === null || t.organization.id === org) && (div === null || t.division.id === div));
+      const titles = source.titles.filter(
+        (t) => (org === null || t.organization.id === org) && (div === null || t.division.id === div),
+      );
       yield { path: paths.titles(org, div), body: () => listText(titles.map((t) => recordText(t))) };
     }
   yield* rankingsUnits(source);
@@ -172,7 +248,10 @@ function* rankingsUnits(source: StoreSource): Generator<Unit> {
     for (const [i, division] of source.divisions.entries()) {
       const page = view.filter((r) => r.division.id === division.id).map((r) => recordText(r));
       yield { path: paths.rankingsPage(i + 1, org), body: () => withHeader({ total: view.length, pages }, page) };
-      yield { path: paths.rankingsOfDivision(division.id, org), body: () => withHeader({ total: page.length, pages: page.length > 0 ? 1 : 0 }, page) };
+      yield {
+        path: paths.rankingsOfDivision(division.id, org),
+        body: () => withHeader({ total: page.length, pages: page.length > 0 ? 1 : 0 }, page),
+      };
     }
   }
 }

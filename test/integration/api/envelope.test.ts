@@ -13,18 +13,23 @@ describe('the request origin in next_page', () => {
     const store = distStore();
     // WHATWG URLs allow a quote in a host name; a Host header can carry one to the edge.
     for (const origin of ['http://a"b', "http://it's.example", 'http://x%22y']) {
-      const response = await handle(new Request(`${origin}/v2/fights/?page_size=2`, { headers: { 'x-gateway-key': 'k' } }), store);
+      const response = await handle(
+        new Request(`${origin}/v2/fights/?page_size=2`, { headers: { 'x-gateway-key': 'k' } }),
+        store,
+      );
       expect(response.status, origin).toBe(200);
       const body = JSON.parse(await response.text());
       const expectedOrigin = new URL(`${origin}/`).origin;
-      expect(body.pagination.next_page.startsWith(`${expectedOrigin}/v2/fights/?`), body.pagination.next_page).toBe(true);
+      expect(body.pagination.next_page.startsWith(`${expectedOrigin}/v2/fights/?`), body.pagination.next_page).toBe(
+        true,
+      );
       expect(body.data).toHaveLength(2);
     }
   });
 });
 
 describe('error bodies', () => {
-  it('the schema allows the service\'s own failures (5xx) as well as client errors (4xx)', () => {
+  it("the schema allows the service's own failures (5xx) as well as client errors (4xx)", () => {
     const error = { name: 'NotFound', code: 'NotFound', message: 'm' };
     for (const status of [400, 404, 499, 500, 503, 599])
       expect(ApiErrorBody.safeParse({ ...error, status }).success, String(status)).toBe(true);
@@ -33,20 +38,34 @@ describe('error bodies', () => {
   });
 
   it('code repeats name, one of the documented errors', () => {
-    expect(ApiErrorBody.safeParse({ name: 'NotFound', code: 'NotFound', message: 'm', status: 404 }).success).toBe(true);
-    expect(ApiErrorBody.safeParse({ name: 'NotFound', code: 'InvalidParameter', message: 'm', status: 404 }).success).toBe(false);
+    expect(ApiErrorBody.safeParse({ name: 'NotFound', code: 'NotFound', message: 'm', status: 404 }).success).toBe(
+      true,
+    );
+    expect(
+      ApiErrorBody.safeParse({ name: 'NotFound', code: 'InvalidParameter', message: 'm', status: 404 }).success,
+    ).toBe(false);
     expect(ApiErrorBody.safeParse({ name: 'NotFound', message: 'm', status: 404 }).success).toBe(false);
     expect(ApiErrorBody.safeParse({ name: 'X', code: 'X', message: 'm', status: 404 }).success).toBe(false);
   });
 
   it('a store that throws something unforeseen gives exactly 500 InternalError, matching the error schema', async () => {
     const handle = createHandler({ keys: ['k'], now: () => NOW });
-    const broken = { read: async () => { throw new Error('disk on fire'); }, readBytes: async () => { throw new Error('disk on fire'); } };
+    const broken = {
+      read: async () => {
+        throw new Error('disk on fire');
+      },
+      readBytes: async () => {
+        throw new Error('disk on fire');
+      },
+    };
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      const response = await handle(new Request('http://api.test/v2/fights/', { headers: { 'x-gateway-key': 'k' } }), broken);
+      const response = await handle(
+        new Request('http://api.test/v2/fights/', { headers: { 'x-gateway-key': 'k' } }),
+        broken,
+      );
       expect(response.status).toBe(500);
       const body = ErrorEnvelope.parse(await response.json());
       expect([body.error.name, body.error.status]).toEqual(['InternalError', 500]);
@@ -60,7 +79,13 @@ describe('error bodies', () => {
 
 describe('the response bytes', () => {
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  const pagination = { page: 1, items: 2, total_pages: 1, total_items: 2, next_page: 'https://h.example/v2/fights/?cursor=x' };
+  const pagination = {
+    page: 1,
+    items: 2,
+    total_pages: 1,
+    total_items: 2,
+    next_page: 'https://h.example/v2/fights/?cursor=x',
+  };
 
   it('are the metadata, then the body as the answer made it (next_page whole), records joined by commas', () => {
     const body = listBody(['{"id":"a"}', '{"id":"b"}'], pagination);

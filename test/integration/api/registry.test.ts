@@ -12,16 +12,25 @@ import { distStore } from '../../helpers/handler.ts';
 import { builtSite } from '../../helpers/site.ts';
 
 describe('the registry', () => {
-  it('names every endpoint once, in the specification\'s order, by a stable name', () => {
+  it("names every endpoint once, in the specification's order, by a stable name", () => {
     expect(ENDPOINTS.map((e) => [e.name, e.path])).toEqual([
-      ['list_fights', '/fights/'], ['get_fight', '/fights/{fight_id}'], ['fights_schedule', '/fights/schedule'],
-      ['list_events', '/events/'], ['get_event', '/events/{event_id}'], ['events_schedule', '/events/schedule'],
-      ['list_fighters', '/fighters/'], ['get_fighter', '/fighters/{fighter_id}'],
-      ['list_divisions', '/divisions/'], ['get_division', '/divisions/{division_id}'],
-      ['list_organizations', '/organizations/'], ['get_organization', '/organizations/{organization_id}'],
-      ['list_titles', '/titles/'], ['get_title', '/titles/{title_id}'],
+      ['list_fights', '/fights/'],
+      ['get_fight', '/fights/{fight_id}'],
+      ['fights_schedule', '/fights/schedule'],
+      ['list_events', '/events/'],
+      ['get_event', '/events/{event_id}'],
+      ['events_schedule', '/events/schedule'],
+      ['list_fighters', '/fighters/'],
+      ['get_fighter', '/fighters/{fighter_id}'],
+      ['list_divisions', '/divisions/'],
+      ['get_division', '/divisions/{division_id}'],
+      ['list_organizations', '/organizations/'],
+      ['get_organization', '/organizations/{organization_id}'],
+      ['list_titles', '/titles/'],
+      ['get_title', '/titles/{title_id}'],
       ['rankings', '/rankings/'],
-      ['list_exports', '/exports/'], ['get_export_part', '/exports/{collection}/{part}'],
+      ['list_exports', '/exports/'],
+      ['get_export_part', '/exports/{collection}/{part}'],
       ['list_changes', '/changes/'],
       ['health', '/health'],
     ]);
@@ -42,18 +51,35 @@ describe('the registry', () => {
       }
     }
     // An export part's collection and name are exactly theirs; anything else is no path.
-    for (const none of ['/v2/exports/nope/0123456789abcdef.ndjson.gz', '/v2/exports/fights/0123456789ABCDEF.ndjson.gz', '/v2/exports/fights/0123456789abcdef.ndjson', '/v2/exports/fights/', '/v2/exports/fights/a/b', '/v2/health/x'])
+    for (const none of [
+      '/v2/exports/nope/0123456789abcdef.ndjson.gz',
+      '/v2/exports/fights/0123456789ABCDEF.ndjson.gz',
+      '/v2/exports/fights/0123456789abcdef.ndjson',
+      '/v2/exports/fights/',
+      '/v2/exports/fights/a/b',
+      '/v2/health/x',
+    ])
       expect(route(none), none).toBeNull();
     // A segment of the endpoint's own comes first; elsewhere it may be an id.
     expect(route('/v2/fights/schedule')?.endpoint.name).toBe('fights_schedule');
     expect(route('/v2/fighters/schedule')?.endpoint.name).toBe('get_fighter');
-    for (const none of ['/v2/fights/Not-An-Id', '/v2/rankings/heavyweight', '/v2/rankings/schedule', '/v2/nope/', '/v2/fights/a/b', '/fights/', '/v2/constructor/'])
+    for (const none of [
+      '/v2/fights/Not-An-Id',
+      '/v2/rankings/heavyweight',
+      '/v2/rankings/schedule',
+      '/v2/nope/',
+      '/v2/fights/a/b',
+      '/fights/',
+      '/v2/constructor/',
+    ])
       expect(route(none), none).toBeNull();
   });
 
-  it('gives every parameter a JSON Schema with its meaning; only the path\'s are required of a caller', () => {
+  it("gives every parameter a JSON Schema with its meaning; only the path's are required of a caller", () => {
     for (const e of ENDPOINTS) {
-      const output = z.toJSONSchema(e.params) as { properties: Record<string, { description?: string; type?: string; not?: unknown }> };
+      const output = z.toJSONSchema(e.params) as {
+        properties: Record<string, { description?: string; type?: string; not?: unknown }>;
+      };
       const input = z.toJSONSchema(e.params, { io: 'input' }) as { required?: string[] };
       expect(Object.keys(output.properties), e.name).toEqual(Object.keys(e.params.shape));
       for (const [name, schema] of Object.entries(output.properties)) {
@@ -62,14 +88,18 @@ describe('the registry', () => {
       }
       expect(input.required ?? [], e.name).toEqual([...e.pathNames]);
       // Every query parameter carries the rules its parsing follows.
-      expect([...queryFields(e.params, e.pathNames).keys()]).toEqual(Object.keys(e.params.shape).filter((n) => !e.pathNames.has(n)));
+      expect([...queryFields(e.params, e.pathNames).keys()]).toEqual(
+        Object.keys(e.params.shape).filter((n) => !e.pathNames.has(n)),
+      );
     }
-    const fights = z.toJSONSchema(endpointNamed('list_fights')!.params) as { properties: Record<string, Record<string, unknown>> };
+    const fights = z.toJSONSchema(endpointNamed('list_fights')!.params) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     expect(fights.properties.page_size).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
     expect(fights.properties.date_sort).toMatchObject({ type: 'string', enum: ['ASC', 'DESC'], default: 'DESC' });
   });
 
-  it('names the store lists each endpoint reads under the store\'s own folders (or one file of its own)', () => {
+  it("names the store lists each endpoint reads under the store's own folders (or one file of its own)", () => {
     for (const e of ENDPOINTS) {
       expect(e.reads.length, e.name).toBeGreaterThan(0);
       for (const list of e.reads) expect(list, e.name).toMatch(/^\/store\/[a-z]+(\/|\.json$)/);
@@ -84,12 +114,18 @@ function textOf(answer: Answer): string {
 }
 
 describe('answers are made whole by their endpoint', () => {
-  it('next_page is the whole URL on the request\'s origin as the fights list writes it', async () => {
+  it("next_page is the whole URL on the request's origin as the fights list writes it", async () => {
     const listFights = endpointNamed('list_fights')!;
     const ctx = { store: distStore(builtSite()), today: () => '2026-11-21', origin: 'https://o.example:8443' };
-    const text = textOf(await listFights.answerRequest(new Map(), new URLSearchParams('page_size=2&division_id=welterweight'), ctx));
+    const text = textOf(
+      await listFights.answerRequest(new Map(), new URLSearchParams('page_size=2&division_id=welterweight'), ctx),
+    );
     const next = new URL(JSON.parse(text).pagination.next_page);
     expect(next.origin + next.pathname).toBe('https://o.example:8443/v2/fights/');
-    expect(Object.fromEntries(next.searchParams)).toMatchObject({ division_id: 'welterweight', page_size: '2', date_sort: 'DESC' });
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      division_id: 'welterweight',
+      page_size: '2',
+      date_sort: 'DESC',
+    });
   });
 });

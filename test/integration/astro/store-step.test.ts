@@ -14,7 +14,9 @@ describe('the store step', () => {
   it('refuses a misspelled setting handed to it, naming it, before building', async () => {
     const out = path.join(work, 'dist');
     const settings = { contentDir: 'content', asOfDay: TEST_AS_OF, pagesCacheDir: work, previousBuild: { dir: work } };
-    const r = await runScript('src/astro/store-step.ts', [path.join(work, 'pages'), out], { BOXING_BUILD_SETTINGS: JSON.stringify(settings) });
+    const r = await runScript('src/astro/store-step.ts', [path.join(work, 'pages'), out], {
+      BOXING_BUILD_SETTINGS: JSON.stringify(settings),
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/\[ERROR\] \[boxing-store\] BOXING_BUILD_SETTINGS: unknown setting "previousBuild"\n$/);
     expect(existsSync(out)).toBe(false);

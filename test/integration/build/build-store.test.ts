@@ -31,7 +31,10 @@ vi.mock('../../../src/build/state.ts', async (original) => {
 });
 
 let root: string;
-const outs = [path.join(tmpdir(), `build-store-given-${process.pid}`), path.join(tmpdir(), `build-store-own-${process.pid}`)];
+const outs = [
+  path.join(tmpdir(), `build-store-given-${process.pid}`),
+  path.join(tmpdir(), `build-store-own-${process.pid}`),
+];
 const stateDir = path.join(tmpdir(), `build-store-state-${process.pid}`);
 beforeAll(async () => {
   root = await writeContent(minimalContent());
@@ -41,7 +44,15 @@ afterAll(() => {
 });
 
 const build = (outDir: string, contentListing?: ReturnType<typeof listContent>) =>
-  buildStore({ contentDir: root, outDir, asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, contentListing });
+  buildStore({
+    contentDir: root,
+    outDir,
+    asOfDay: TEST_AS_OF,
+    progress: silentProgress,
+    onIgnored: () => {},
+    builtAt: TEST_BUILT_AT,
+    contentListing,
+  });
 
 it('releases the listing it was given once the content is read, and writes the store a build that lists the folder writes', async () => {
   const listing = listContent(root);
@@ -62,7 +73,15 @@ it('saves which file each record came from in its state before it writes the sto
     real(catalog, dir);
   });
   rmSync(outs[0], { recursive: true, force: true });
-  await buildStore({ contentDir: root, outDir: outs[0], asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, stateDir });
+  await buildStore({
+    contentDir: root,
+    outDir: outs[0],
+    asOfDay: TEST_AS_OF,
+    progress: silentProgress,
+    onIgnored: () => {},
+    builtAt: TEST_BUILT_AT,
+    stateDir,
+  });
   expect(setAside).toHaveBeenCalledTimes(1);
   const [catalog, dir] = setAside.mock.calls[0] as [Catalog, string];
   expect([dir, storeFilesBefore]).toEqual([stateDir, 0]);
@@ -73,8 +92,9 @@ it('saves which file each record came from in its state before it writes the sto
   for (const name of LARGE) {
     const listed = collectionRecords(listing, name);
     const records = saved[name];
-    expect(Array.from({ length: records.count }, (_, s) => [records.files.get(s), records.size[s], records.mtime[s]]), name).toEqual(
-      Array.from({ length: listed.count }, (_, i) => [listed.at(i), listed.size(i), listed.mtime(i)]),
-    );
+    expect(
+      Array.from({ length: records.count }, (_, s) => [records.files.get(s), records.size[s], records.mtime[s]]),
+      name,
+    ).toEqual(Array.from({ length: listed.count }, (_, i) => [listed.at(i), listed.size(i), listed.mtime(i)]));
   }
 });

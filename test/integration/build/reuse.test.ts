@@ -1,6 +1,16 @@
 // npm run build takes the files a content change leaves as they were from the previous build and
 // makes only the others: the same bytes as a build from nothing.
-import { linkSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -40,9 +50,15 @@ const exportParts = (root: string) =>
 async function expectSameAsFromNothing(dist: string) {
   const fresh = path.join(work, 'fresh');
   rmSync(fresh, { recursive: true, force: true });
-  await buildStore({ contentDir: content, outDir: fresh, asOfDay: asOf, progress: silentProgress, onIgnored: () => {},
+  await buildStore({
+    contentDir: content,
+    outDir: fresh,
+    asOfDay: asOf,
+    progress: silentProgress,
+    onIgnored: () => {},
     // Cut as the spawned builds cut them: they read the run's EXPORT_PART_BYTES (test/helpers/run-temp.ts).
-    exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes });
+    exportPartBytes: buildSettingsFromEnvironment(process.env).exportPartBytes,
+  });
   // Folders too: one left empty is a difference.
   const differing = differingFiles(dist, fresh, { under: 'store', folders: true, apart: [HISTORY] });
   expect(differing.slice(0, 10), `${differing.length} files differ`).toEqual([]);
@@ -60,7 +76,11 @@ describe('a build over a previous one', () => {
 
   it('takes every file from it when nothing changed', () => {
     build(dist);
-    const record = path.join(dist, 'store/fights/records', fg.sync('*/*.pack', { cwd: path.join(dist, 'store/fights/records') })[0]);
+    const record = path.join(
+      dist,
+      'store/fights/records',
+      fg.sync('*/*.pack', { cwd: path.join(dist, 'store/fights/records') })[0],
+    );
     const before = statSync(record).ino;
     const out = build(dist);
     expect(out).toMatch(/0 content files changed, 0 store files made, [\d,]+ taken from the previous build/);
@@ -73,7 +93,10 @@ describe('a build over a previous one', () => {
     // A fighter with three fights, as fighter-000010 of the shipped content has.
     edit('fighters', 'fighter-000025.json', (f) => (f.name = 'Xavier Renamed'));
     const added = JSON.parse(readFileSync(path.join(content, 'fights', 'fight-000400.json'), 'utf8'));
-    writeFileSync(path.join(content, 'fights', 'fight-extra.json'), JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }));
+    writeFileSync(
+      path.join(content, 'fights', 'fight-extra.json'),
+      JSON.stringify({ ...added, id: 'fight-extra', date: '2030-05-05T20:00:00' }),
+    );
     unlinkSync(path.join(content, 'fights', 'fight-000401.json'));
     const before = exportParts(dist);
     // The previous build's own file for the changed fight, held by a link of the test's own: a
@@ -100,9 +123,16 @@ describe('a build over a previous one', () => {
   // fighter new to the content and one taken out of it.
   it('makes what a nickname, a division, a new fighter and a removed one touch in the name search', async () => {
     edit('fighters', 'fighter-000010.json', (f) => (f.nickname = 'The Quiet Zebra'));
-    edit('fighters', 'fighter-000011.json', (f) => (f.division_id = f.division_id === 'heavyweight' ? 'flyweight' : 'heavyweight'));
+    edit(
+      'fighters',
+      'fighter-000011.json',
+      (f) => (f.division_id = f.division_id === 'heavyweight' ? 'flyweight' : 'heavyweight'),
+    );
     const fighter = JSON.parse(readFileSync(path.join(content, 'fighters', 'fighter-000012.json'), 'utf8'));
-    writeFileSync(path.join(content, 'fighters', 'fighter-newcomer.json'), JSON.stringify({ ...fighter, id: 'fighter-newcomer', name: 'Quentin Xylo', full_name: 'Quentin Xylo' }));
+    writeFileSync(
+      path.join(content, 'fighters', 'fighter-newcomer.json'),
+      JSON.stringify({ ...fighter, id: 'fighter-newcomer', name: 'Quentin Xylo', full_name: 'Quentin Xylo' }),
+    );
     expect(build(dist)).toMatch(/3 content files changed/);
     await expectSameAsFromNothing(dist);
     unlinkSync(path.join(content, 'fighters', 'fighter-newcomer.json'));
@@ -127,7 +157,8 @@ describe('a build over a previous one', () => {
   });
 
   it(`builds everything again when more than ${MAX_UPDATE_FILES} content files changed, with the same bytes`, async () => {
-    for (let n = 1; n <= MAX_UPDATE_FILES + 1; n++) edit('fights', `fight-${String(n * 50).padStart(6, '0')}.json`, (f) => (f.title = `${f.title} (${n})`));
+    for (let n = 1; n <= MAX_UPDATE_FILES + 1; n++)
+      edit('fights', `fight-${String(n * 50).padStart(6, '0')}.json`, (f) => (f.title = `${f.title} (${n})`));
     const out = build(dist);
     expect(out).not.toMatch(/taken from the previous build/);
     expect(out).toMatch(new RegExp(`Changes feed: ${MAX_UPDATE_FILES + 1} records changed`));
@@ -137,7 +168,10 @@ describe('a build over a previous one', () => {
   it('reports a broken edit as a build from nothing does, and leaves the build as it was', () => {
     const marker = readFileSync(path.join(dist, 'build-complete.json'), 'utf8');
     edit('fights', 'fight-000500.json', (f) => (f.status = 'SOMETIMES'));
-    const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], {
+      env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF },
+      encoding: 'utf8',
+    });
     expect(result.status).not.toBe(0);
     expect(result.stdout + result.stderr).toContain('fight-000500.json: status: Invalid option');
     expect(readFileSync(path.join(dist, 'build-complete.json'), 'utf8')).toBe(marker);
@@ -149,7 +183,10 @@ describe('a build over a previous one', () => {
     renameSync(path.join(content, 'events'), path.join(work, 'events-aside'));
     writeFileSync(path.join(content, 'events'), '[]');
     try {
-      const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], {
+        env: { ...process.env, CONTENT_DIR: content, AS_OF: TEST_AS_OF },
+        encoding: 'utf8',
+      });
       expect(result.status).not.toBe(0);
       expect(result.stdout + result.stderr).toMatch(/events: \(folder\): is a file, not a folder/);
       expect(readFileSync(path.join(dist, 'build-complete.json'), 'utf8')).toBe(marker);

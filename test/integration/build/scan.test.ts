@@ -20,11 +20,23 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 beforeAll(() => writeDataset(content, { fights: 600, fighters: 120 }));
 
 const build = (out: string, scanThreads?: number) =>
-  buildStore({ contentDir: content, outDir: path.join(work, out), asOfDay: TEST_AS_OF, progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT, scanThreads });
+  buildStore({
+    contentDir: content,
+    outDir: path.join(work, out),
+    asOfDay: TEST_AS_OF,
+    progress: silentProgress,
+    onIgnored: () => {},
+    builtAt: TEST_BUILT_AT,
+    scanThreads,
+  });
 
 it('small content is read by one scanner; two make, byte for byte, the store it makes', async () => {
   // Each scanner spills the records it read to a file of its own (SCAN_THREADS, when set, chooses for the build).
-  const catalog = (await scanContent(content, { workDir: work, progress: silentProgress, onIgnored: () => {} })) as Catalog;
+  const catalog = (await scanContent(content, {
+    workDir: work,
+    progress: silentProgress,
+    onIgnored: () => {},
+  })) as Catalog;
   expect(catalog.spills).toHaveLength(scannerThreads(1_100));
   expect(scannerThreads(1_100, {})).toBe(1);
   await build('one');
@@ -35,7 +47,12 @@ it('small content is read by one scanner; two make, byte for byte, the store it 
 it('two scanners list the problems of broken files in the order one lists them', async () => {
   const fights = ['fight-000003.json', 'fight-000520.json', 'fight-000560.json'];
   const saved = fights.map((f) => readFileSync(path.join(content, 'fights', f), 'utf8'));
-  fights.forEach((f, i) => writeFileSync(path.join(content, 'fights', f), i === 1 ? '{ not json' : saved[i].replace(/"status": "[A-Z_]+"/, '"status": "SOMETIMES"')));
+  fights.forEach((f, i) =>
+    writeFileSync(
+      path.join(content, 'fights', f),
+      i === 1 ? '{ not json' : saved[i].replace(/"status": "[A-Z_]+"/, '"status": "SOMETIMES"'),
+    ),
+  );
   try {
     const problems = (threads: number) =>
       scanContent(content, { spill: false, progress: silentProgress, onIgnored: () => {}, threads }).then(

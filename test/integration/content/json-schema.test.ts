@@ -27,13 +27,17 @@ const committed = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Re
 const validators = (() => {
   const ajv = new Ajv({ strict: true, allErrors: true });
   addFormats(ajv);
-  return Object.fromEntries(COLLECTIONS.map((name) => [name, ajv.compile(committed(jsonSchemaFile(name)))])) as Record<CollectionName, ValidateFunction>;
+  return Object.fromEntries(COLLECTIONS.map((name) => [name, ajv.compile(committed(jsonSchemaFile(name)))])) as Record<
+    CollectionName,
+    ValidateFunction
+  >;
 })();
 
 /** A field path as the build's problems name it (`fighters.fighter_1.winner`), from an Ajv error. */
 function ajvField(error: ErrorObject): string {
   const at = error.instancePath.split('/').slice(1);
-  if (error.keyword === 'additionalProperties') at.push((error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === 'additionalProperties')
+    at.push((error.params as { additionalProperty: string }).additionalProperty);
   if (error.keyword === 'required') at.push((error.params as { missingProperty: string }).missingProperty);
   return at.join('.');
 }
@@ -61,7 +65,11 @@ async function problemFields(content: Content): Promise<Map<string, string[]>> {
     await readContent(dir, { onIgnored: () => {} });
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
-    for (const p of e.problems) fields.set(path.basename(p.file), [...(fields.get(path.basename(p.file)) ?? []), ...buildFields(p.field, p.message)]);
+    for (const p of e.problems)
+      fields.set(path.basename(p.file), [
+        ...(fields.get(path.basename(p.file)) ?? []),
+        ...buildFields(p.field, p.message),
+      ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -72,7 +80,8 @@ describe('the committed JSON Schemas', () => {
   it('are the ones the zod schemas make now (npm run content:schemas rewrites them)', () => {
     const files = contentJsonSchemaFiles();
     expect([...files.keys()].sort()).toEqual(fg.sync('schemas/content/*.schema.json').sort());
-    for (const [file, text] of files) expect(readFileSync(file, 'utf8'), `${file} is stale: run npm run content:schemas`).toBe(text);
+    for (const [file, text] of files)
+      expect(readFileSync(file, 'utf8'), `${file} is stale: run npm run content:schemas`).toBe(text);
   });
 
   it('are draft-07, with a title, and a description saying what only the build checks', () => {
@@ -80,24 +89,29 @@ describe('the committed JSON Schemas', () => {
       const schema = committed(jsonSchemaFile(name));
       expect(schema.$schema).toBe(DRAFT_07);
       expect(schema.title).toEqual(expect.any(String));
-      expect(schema.description).toMatch(/rules between fields of a record.*rules between records.*npm run check:content/);
+      expect(schema.description).toMatch(
+        /rules between fields of a record.*rules between records.*npm run check:content/,
+      );
     }
   });
 
   it('are what VS Code checks each collection folder against, files in subfolders too', () => {
-    const settings = committed('.vscode/settings.json') as { 'json.schemas': Array<{ fileMatch: string[]; url: string }> };
+    const settings = committed('.vscode/settings.json') as {
+      'json.schemas': Array<{ fileMatch: string[]; url: string }>;
+    };
     const mapped = settings['json.schemas'].map((s) => [s.fileMatch, s.url]);
     expect(mapped).toEqual(COLLECTIONS.map((name) => [[`/content/${name}/**/*.json`], `./${jsonSchemaFile(name)}`]));
   });
 });
 
 describe('content against its JSON Schema', () => {
-  it('every shipped record passes its collection\'s schema', () => {
+  it("every shipped record passes its collection's schema", () => {
     let checked = 0;
     for (const name of COLLECTIONS) {
       const failures: string[] = [];
       for (const file of fg.sync(`content/${name}/**/*.json`)) {
-        if (!validators[name](JSON.parse(readFileSync(file, 'utf8')))) failures.push(`${file}: ${JSON.stringify(validators[name].errors)}`);
+        if (!validators[name](JSON.parse(readFileSync(file, 'utf8'))))
+          failures.push(`${file}: ${JSON.stringify(validators[name].errors)}`);
         checked++;
       }
       expect(failures, name).toEqual([]);
@@ -107,7 +121,8 @@ describe('content against its JSON Schema', () => {
 
   it('the fixture passes, so each broken record below fails for its one fault', () => {
     const content = minimalContent();
-    for (const name of COLLECTIONS) for (const record of content[name]) expect(schemaFields(name, record), `${name} ${record.id}`).toEqual([]);
+    for (const name of COLLECTIONS)
+      for (const record of content[name]) expect(schemaFields(name, record), `${name} ${record.id}`).toEqual([]);
   });
 
   type AnyRecord = Content[CollectionName][number];
@@ -117,15 +132,40 @@ describe('content against its JSON Schema', () => {
     ['an unknown stance', 'fighters', (c) => Object.assign(c.fighters[0], { stance: 'sideways' }), 'stance'],
     ['a name over its limit', 'fighters', (c) => Object.assign(c.fighters[0], { name: 'n'.repeat(101) }), 'name'],
     ['an unknown field', 'fights', (c) => Object.assign(c.fights[0], { referee: 'Kenny Bayless' }), 'referee'],
-    ['an unknown field in a corner', 'fights', (c) => (Object.assign(c.fights[0].fighters.fighter_1, { corner: 'red' }), c.fights[0]), 'fighters.fighter_1.corner'],
-    ['a missing field', 'fights', (c) => (delete (c.fights[0] as Partial<Content['fights'][0]>).updated_at, c.fights[0]), 'updated_at'],
-    ['a round that is not a round number', 'fights', (c) => Object.assign(c.fights[0], { results: { outcome: 'KO', round: '0' } }), 'results.round'],
-    ['too many scorecards', 'fights', (c) => Object.assign(c.fights[0], { scores: Array(6).fill('116-112') }), 'scores'],
+    [
+      'an unknown field in a corner',
+      'fights',
+      (c) => (Object.assign(c.fights[0].fighters.fighter_1, { corner: 'red' }), c.fights[0]),
+      'fighters.fighter_1.corner',
+    ],
+    [
+      'a missing field',
+      'fights',
+      (c) => (delete (c.fights[0] as Partial<Content['fights'][0]>).updated_at, c.fights[0]),
+      'updated_at',
+    ],
+    [
+      'a round that is not a round number',
+      'fights',
+      (c) => Object.assign(c.fights[0], { results: { outcome: 'KO', round: '0' } }),
+      'results.round',
+    ],
+    [
+      'too many scorecards',
+      'fights',
+      (c) => Object.assign(c.fights[0], { scores: Array(6).fill('116-112') }),
+      'scores',
+    ],
     ['an id with capitals', 'divisions', (c) => Object.assign(c.divisions[0], { id: 'Heavyweight' }), 'id'],
     ['a weight that is not positive', 'divisions', (c) => Object.assign(c.divisions[1], { weight_lb: 0 }), 'weight_lb'],
-    ['a list over its limit', 'events', (c) => (c.events[0].broadcast[0].broadcasters = Array.from({ length: 21 }, (_, i) => `TV ${i}`), c.events[0]), 'broadcast.0.broadcasters'],
+    [
+      'a list over its limit',
+      'events',
+      (c) => ((c.events[0].broadcast[0].broadcasters = Array.from({ length: 21 }, (_, i) => `TV ${i}`)), c.events[0]),
+      'broadcast.0.broadcasters',
+    ],
     ['a date-time in another form', 'events', (c) => Object.assign(c.events[0], { date: '2025-05-03 19:00' }), 'date'],
-    ['a rank below 1', 'rankings', (c) => (c.rankings[0].rankings[0].rank = 0, c.rankings[0]), 'rankings.0.rank'],
+    ['a rank below 1', 'rankings', (c) => ((c.rankings[0].rankings[0].rank = 0), c.rankings[0]), 'rankings.0.rank'],
     ['a title type that does not exist', 'titles', (c) => Object.assign(c.titles[0], { type: 'super' }), 'type'],
   ];
 
@@ -134,7 +174,10 @@ describe('content against its JSON Schema', () => {
     const record = mutate(content);
     expect(schemaFields(name, record)).toContain(field);
     const problems = await problemFields(content);
-    expect(problems.get(`${record.id}.json`), `the build's problems: ${JSON.stringify(Object.fromEntries(problems))}`).toContain(field);
+    expect(
+      problems.get(`${record.id}.json`),
+      `the build's problems: ${JSON.stringify(Object.fromEntries(problems))}`,
+    ).toContain(field);
   });
 });
 
@@ -150,13 +193,13 @@ describe('$schema in a content file', () => {
     return content;
   };
 
-  it('is allowed by every collection\'s JSON Schema, as a string', () => {
+  it("is allowed by every collection's JSON Schema, as a string", () => {
     const content = withSchemaKeys();
     for (const name of COLLECTIONS) for (const record of content[name]) expect(schemaFields(name, record)).toEqual([]);
     expect(schemaFields('fighters', { ...content.fighters[0], $schema: 7 })).toContain('$schema');
   });
 
-  it('is accepted by the build\'s checks', async () => {
+  it("is accepted by the build's checks", async () => {
     expect(await problemFields(withSchemaKeys())).toEqual(new Map());
     const content = withSchemaKeys();
     Object.assign(content.fighters[0], { $schema: 7 });
@@ -167,7 +210,14 @@ describe('$schema in a content file', () => {
     const store = async (content: Content, name: string) => {
       const contentDir = await writeContent(content, path.join(scratch, name, 'content'));
       const outDir = path.join(scratch, name, 'dist');
-      await buildStore({ contentDir, outDir, asOfDay: '2026-11-21', progress: silentProgress, onIgnored: () => {}, builtAt: TEST_BUILT_AT });
+      await buildStore({
+        contentDir,
+        outDir,
+        asOfDay: '2026-11-21',
+        progress: silentProgress,
+        onIgnored: () => {},
+        builtAt: TEST_BUILT_AT,
+      });
       const files = fg.sync('**/*', { cwd: outDir }).sort();
       return new Map(files.map((file) => [file, readFileSync(path.join(outDir, file), 'utf8')]));
     };

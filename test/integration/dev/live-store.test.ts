@@ -43,12 +43,23 @@ describe('the live store', () => {
     buildSite(dist, { CONTENT_DIR: content });
     const listing = inputs.listContent(content);
     const live = await liveStore({
-      distDir: dist, contentDir: content, asOf: TEST_AS_OF, context: folderOrigin(dist), rebuild: async () => false, log: () => {}, listing, settleMs: 0,
+      distDir: dist,
+      contentDir: content,
+      asOf: TEST_AS_OF,
+      context: folderOrigin(dist),
+      rebuild: async () => false,
+      log: () => {},
+      listing,
+      settleMs: 0,
     });
     const file = path.join(content, 'fights', 'fight-002092.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Closed at once' }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), title: 'Closed at once' }, null, 2),
+    );
     // Applied once the watcher reports the save: the marker goes first.
-    for (let waited = 0; readMarker(dist) !== null && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    for (let waited = 0; readMarker(dist) !== null && waited < 20_000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
     await live.idle();
     expect(readMarker(dist)).toBeNull();
     vi.mocked(inputs.listContent).mockClear();
@@ -86,7 +97,12 @@ async function preview(options: { build?: () => Promise<void> } = {}) {
   const whileStaged: Array<() => void> = [];
   const origin = folderOrigin(dist);
   const live = await liveStore({
-    distDir: dist, contentDir: content, asOf: TEST_AS_OF, log: () => {}, listing: inputs.listContent(content), settleMs: 0,
+    distDir: dist,
+    contentDir: content,
+    asOf: TEST_AS_OF,
+    log: () => {},
+    listing: inputs.listContent(content),
+    settleMs: 0,
     context: { ...origin, stage: (files) => (whileStaged.shift()?.(), origin.stage(files)) },
     watch: (_root, onChange) => ((seen = onChange), { folders: () => 1, close() {} }),
     rebuild: async () => {
@@ -114,7 +130,10 @@ async function preview(options: { build?: () => Promise<void> } = {}) {
   const file = (relative: string) => path.join(content, relative);
   const call = directClient(Date.parse(`${TEST_AS_OF}T12:00:00Z`), folderStore(dist));
   return {
-    content, dist, live, work,
+    content,
+    dist,
+    live,
+    work,
     rebuilds: () => rebuilds,
     /** The record as its file holds it now. */
     record: (relative: string) => JSON.parse(readFileSync(file(relative), 'utf8')),
@@ -161,7 +180,11 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     await p.live.idle();
     // Closing waits for the marker being worked out from a fresh listing of the content.
     await p.live.close();
-    expect({ afterRebuild, afterLaterEdit: [await p.fightTitle('fight-000200'), await p.fightTitle('fight-000201')], marked: p.marked() }).toEqual({
+    expect({
+      afterRebuild,
+      afterLaterEdit: [await p.fightTitle('fight-000200'), await p.fightTitle('fight-000201')],
+      marked: p.marked(),
+    }).toEqual({
       afterRebuild: 'EDITED DURING REBUILD',
       afterLaterEdit: ['EDITED DURING REBUILD', 'Edited later'],
       marked: true,
@@ -178,7 +201,10 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     await p.live.idle();
     p.edit(fight(301), { title: 'Saved after the rebuild' });
     await p.live.idle();
-    expect([await p.fightTitle('fight-000300'), await p.fightTitle('fight-000301')]).toEqual(['Saved before the rebuild', 'Saved after the rebuild']);
+    expect([await p.fightTitle('fight-000300'), await p.fightTitle('fight-000301')]).toEqual([
+      'Saved before the rebuild',
+      'Saved after the rebuild',
+    ]);
     expect((await p.ranking()).updated_at).toBe('2026-11-01T10:00:00.000000');
     await p.live.close();
     expect(p.marked()).toBe(true);
@@ -206,7 +232,10 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     p.edit(RANKING, { updated_at: '2026-11-02T10:00:00.000000' });
     rebuild.finish();
     await p.live.idle();
-    expect({ rebuilds: p.rebuilds(), updated_at: (await p.ranking()).updated_at }).toEqual({ rebuilds: 2, updated_at: '2026-11-02T10:00:00.000000' });
+    expect({ rebuilds: p.rebuilds(), updated_at: (await p.ranking()).updated_at }).toEqual({
+      rebuilds: 2,
+      updated_at: '2026-11-02T10:00:00.000000',
+    });
     await p.live.close();
     expect(p.marked()).toBe(true);
   });
@@ -232,7 +261,7 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     expect(p.marked()).toBe(true);
   });
 
-  it('leaves the site a rebuild swapped in with that build\'s own state and marker, when a save of the store fell due while it ran', async () => {
+  it("leaves the site a rebuild swapped in with that build's own state and marker, when a save of the store fell due while it ran", async () => {
     // The rebuild swaps in a build made beforehand, in a moment: the save a change makes a
     // second after it falls due while the rebuild is held, after the swap.
     let next = '';
@@ -256,7 +285,10 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     await p.live.idle();
     await p.live.close();
     expect(p.marked()).toBe(true);
-    expect([await p.fightTitle('fight-000700'), await p.fightTitle('fight-000701')]).toEqual(['Applied just before the rebuild', 'Applied after the rebuild']);
+    expect([await p.fightTitle('fight-000700'), await p.fightTitle('fight-000701')]).toEqual([
+      'Applied just before the rebuild',
+      'Applied after the rebuild',
+    ]);
   });
 
   it('leaves no marker on closing while a saved file is not applied yet, after a rebuild', async () => {
@@ -273,7 +305,7 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     expect(p.marked()).toBe(false);
   });
 
-  it('drops a marker worked out from a listing taken before a rebuild: the build\'s own stays', async () => {
+  it("drops a marker worked out from a listing taken before a rebuild: the build's own stays", async () => {
     const p = await preview();
     // A rebuild first: the marker after the next change is then worked out from a fresh listing.
     p.edit(RANKING, { updated_at: '2026-11-01T10:00:00.000000' });

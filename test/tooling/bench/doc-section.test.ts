@@ -10,7 +10,9 @@ describe('a report section', () => {
     const first = withSection('# Performance\n\nProse.\n', 'npm run bench', '| a |\n');
     expect(first).toBe(`# Performance\n\nProse.\n\n${start}\n| a |\n${end}\n`);
     const around = first.replace(`${end}\n`, `${end}\n\nMore prose.\n`);
-    expect(withSection(around, 'npm run bench', '| b |')).toBe(`# Performance\n\nProse.\n\n${start}\n| b |\n${end}\n\nMore prose.\n`);
+    expect(withSection(around, 'npm run bench', '| b |')).toBe(
+      `# Performance\n\nProse.\n\n${start}\n| b |\n${end}\n\nMore prose.\n`,
+    );
   });
 
   it('makes a document of its own from nothing', () => {

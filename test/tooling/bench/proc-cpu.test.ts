@@ -9,7 +9,10 @@ it('reads utime + stime and cutime + cstime, in ticks of a hundredth of a second
 });
 
 // /proc is Linux's: elsewhere the benchmarks report no CPU figure, and this test does not run.
-it.skipIf(process.platform !== 'linux')('gives this process its own CPU, and nothing for a process that is not there', () => {
-  expect(processCpu('self')!.own).toBeGreaterThan(0);
-  expect(processCpu(2 ** 31 - 1)).toBeNull();
-});
+it.skipIf(process.platform !== 'linux')(
+  'gives this process its own CPU, and nothing for a process that is not there',
+  () => {
+    expect(processCpu('self')!.own).toBeGreaterThan(0);
+    expect(processCpu(2 ** 31 - 1)).toBeNull();
+  },
+);

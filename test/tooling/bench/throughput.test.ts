@@ -42,9 +42,27 @@ describe('the json-server request for an API request', () => {
 });
 
 describe('the throughput table', () => {
-  const load = (requestsPerSecond: number, p99Ms: number, failures = 0): Load => ({ requestsPerSecond, p99Ms, failures });
-  const row = (name: string, kind: ThroughputRow['kind'], preview: Load, jsonServer: Load, bare: Load, computed = load(1000, 20)): ThroughputRow => ({
-    name, kind, path: '/v2/fights/', jsonServerPath: '/fights', preview, computed, jsonServer, bare,
+  const load = (requestsPerSecond: number, p99Ms: number, failures = 0): Load => ({
+    requestsPerSecond,
+    p99Ms,
+    failures,
+  });
+  const row = (
+    name: string,
+    kind: ThroughputRow['kind'],
+    preview: Load,
+    jsonServer: Load,
+    bare: Load,
+    computed = load(1000, 20),
+  ): ThroughputRow => ({
+    name,
+    kind,
+    path: '/v2/fights/',
+    jsonServerPath: '/fights',
+    preview,
+    computed,
+    jsonServer,
+    bare,
     previewOverJsonServer: preview.requestsPerSecond / jsonServer.requestsPerSecond,
     previewOverBare: preview.requestsPerSecond / bare.requestsPerSecond,
   });
@@ -59,7 +77,12 @@ describe('the throughput table', () => {
     { machine: 'Test CPU, 2 cores, 8 GB RAM, Node v24.0.0', seconds: 10, connections: 10, fights: 100000 },
   );
   const lines = table.split('\n');
-  const rowOf = (name: string) => lines.find((l) => l.startsWith(`| ${name} |`))!.split('|').slice(1, -1).map((c) => c.trim());
+  const rowOf = (name: string) =>
+    lines
+      .find((l) => l.startsWith(`| ${name} |`))!
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
 
   it('names the machine and the load', () => {
     expect(lines[0]).toBe('Machine: Test CPU, 2 cores, 8 GB RAM, Node v24.0.0');
@@ -74,8 +97,21 @@ describe('the throughput table', () => {
 
   it('gives each server its req/s and p99, the ratios the targets use, and the targets for the preview as served and computed', () => {
     expect(rowOf('division page')).toEqual([
-      'division page', 'filtered', '3,000', '12 ms', '1,000', '20 ms', '4', '2,500 ms', '20,000', '1.5 ms', '750×', '15%',
-      '≥ 3,000 req/s and ≥ 400× json-server', 'met', 'NOT met',
+      'division page',
+      'filtered',
+      '3,000',
+      '12 ms',
+      '1,000',
+      '20 ms',
+      '4',
+      '2,500 ms',
+      '20,000',
+      '1.5 ms',
+      '750×',
+      '15%',
+      '≥ 3,000 req/s and ≥ 400× json-server',
+      'met',
+      'NOT met',
     ]);
     // 2,999 req/s misses the absolute target, whatever the ratio.
     expect(rowOf('few but fast').slice(13)).toEqual(['NOT met', 'NOT met']);

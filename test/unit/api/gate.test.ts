@@ -43,7 +43,8 @@ describe('the gate', () => {
       [{ 'x-gateway-key': 'good', 'x-rapidapi-key': 'other-good' }, 400, 'ConflictingApiKeys'],
       [{ 'x-gateway-key': 'good', 'x-rapidapi-key': 'bad' }, 400, 'ConflictingApiKeys'],
     ];
-    for (const [headers, status, name] of cases) expect(await stoppedWith(headers), JSON.stringify(headers)).toEqual({ status, name });
+    for (const [headers, status, name] of cases)
+      expect(await stoppedWith(headers), JSON.stringify(headers)).toEqual({ status, name });
   });
 
   it('refuses every key when none is configured', async () => {

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { invalidCursor, invalidSyncToken } from '../../../src/api/errors.ts';
 import { seal } from '../../../src/api/sealed.ts';
 import {
-  CHANGES_CURSOR_SEED, SYNC_TOKEN_SEED, decodeChangesCursor, decodeSyncToken, encodeChangesCursor, encodeSyncToken, type ChangesCursor, type SyncToken,
+  CHANGES_CURSOR_SEED,
+  SYNC_TOKEN_SEED,
+  decodeChangesCursor,
+  decodeSyncToken,
+  encodeChangesCursor,
+  encodeSyncToken,
+  type ChangesCursor,
+  type SyncToken,
 } from '../../../src/api/sync-token.ts';
 
 const NAME = '0123456789abcdef';
@@ -32,11 +39,24 @@ describe('a sync token', () => {
 
   it('refuses as malformed a field no next_sync holds', () => {
     const bad: Array<[number, unknown]> = [
-      [0, 'c'], [0, 2], [1, 'ABCDEF0123456789'], [1, NAME.slice(1)], [1, null],
-      [2, -1], [2, 1.5], [2, 1e15 + 1], [2, '12'], [3, `${NAME}0`], [3, 0],
+      [0, 'c'],
+      [0, 2],
+      [1, 'ABCDEF0123456789'],
+      [1, NAME.slice(1)],
+      [1, null],
+      [2, -1],
+      [2, 1.5],
+      [2, 1e15 + 1],
+      [2, '12'],
+      [3, `${NAME}0`],
+      [3, 0],
     ];
-    for (const [i, v] of bad) expect(refusal(decodeSyncToken, SYNC_TOKEN_SEED, edited(sealed, i, v)), `field ${i}: ${JSON.stringify(v)}`).toBe(malformed(invalidSyncToken('it is malformed')));
-    for (const value of [[], sealed.slice(0, 3), [...sealed, 0], {}, null]) expect(refusal(decodeSyncToken, SYNC_TOKEN_SEED, value)).toBe(malformed(invalidSyncToken('it is malformed')));
+    for (const [i, v] of bad)
+      expect(refusal(decodeSyncToken, SYNC_TOKEN_SEED, edited(sealed, i, v)), `field ${i}: ${JSON.stringify(v)}`).toBe(
+        malformed(invalidSyncToken('it is malformed')),
+      );
+    for (const value of [[], sealed.slice(0, 3), [...sealed, 0], {}, null])
+      expect(refusal(decodeSyncToken, SYNC_TOKEN_SEED, value)).toBe(malformed(invalidSyncToken('it is malformed')));
   });
 });
 
@@ -44,14 +64,35 @@ describe('a changes cursor', () => {
   const sealed = ['c', cursor.history, cursor.since, cursor.build, cursor.at, cursor.page];
   it('opens to what was sealed', () => {
     expect(decodeChangesCursor(encodeChangesCursor(cursor))).toEqual(cursor);
-    expect(decodeChangesCursor(encodeChangesCursor({ ...cursor, at: cursor.since }))).toEqual({ ...cursor, at: cursor.since });
+    expect(decodeChangesCursor(encodeChangesCursor({ ...cursor, at: cursor.since }))).toEqual({
+      ...cursor,
+      at: cursor.since,
+    });
   });
 
   it('refuses as malformed a field no next_page holds, and a page that starts before its changes', () => {
     const bad: Array<[number, unknown]> = [
-      [0, 's'], [1, 'xyz'], [2, -1], [2, 113], [2, 0.5], [3, null], [4, 11], [4, 1e15 + 1], [4, '112'], [5, 1], [5, 1_000_000_001], [5, 2.5],
+      [0, 's'],
+      [1, 'xyz'],
+      [2, -1],
+      [2, 113],
+      [2, 0.5],
+      [3, null],
+      [4, 11],
+      [4, 1e15 + 1],
+      [4, '112'],
+      [5, 1],
+      [5, 1_000_000_001],
+      [5, 2.5],
     ];
-    for (const [i, v] of bad) expect(refusal(decodeChangesCursor, CHANGES_CURSOR_SEED, edited(sealed, i, v)), `field ${i}: ${JSON.stringify(v)}`).toBe(malformed(invalidCursor('it is malformed')));
-    for (const value of [[], sealed.slice(0, 5), [...sealed, 0], {}, null]) expect(refusal(decodeChangesCursor, CHANGES_CURSOR_SEED, value)).toBe(malformed(invalidCursor('it is malformed')));
+    for (const [i, v] of bad)
+      expect(
+        refusal(decodeChangesCursor, CHANGES_CURSOR_SEED, edited(sealed, i, v)),
+        `field ${i}: ${JSON.stringify(v)}`,
+      ).toBe(malformed(invalidCursor('it is malformed')));
+    for (const value of [[], sealed.slice(0, 5), [...sealed, 0], {}, null])
+      expect(refusal(decodeChangesCursor, CHANGES_CURSOR_SEED, value)).toBe(
+        malformed(invalidCursor('it is malformed')),
+      );
   });
 });

@@ -25,7 +25,12 @@ describe("Astro's shared staging folder", () => {
     expect(readFileSync(lock, 'utf8')).toBe(String(process.ppid));
     let taken = false;
     const told: Array<[number, string]> = [];
-    const next = holdStagingFolder({ cwd: project, pollMs: 5, noticeMs: 50, onWait: (pid, file) => told.push([pid, file]) }).then((r) => ((taken = true), r));
+    const next = holdStagingFolder({
+      cwd: project,
+      pollMs: 5,
+      noticeMs: 50,
+      onWait: (pid, file) => told.push([pid, file]),
+    }).then((r) => ((taken = true), r));
     await sleep(100);
     expect(taken).toBe(false);
     // Told once which process it waits for, and the lock to remove should none run.

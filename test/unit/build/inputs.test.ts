@@ -23,7 +23,8 @@ const statOf = (file: string): FileStat | null => {
 
 describe('contentInputs', () => {
   it('gives, from a listing and the files changed since, what a listing taken now gives', () => {
-    for (const file of ['fighters/b.json', 'fighters/d.json', 'fights/f-1.json', 'fights/f-3.json']) write(file, `{"id":"${file}"}`);
+    for (const file of ['fighters/b.json', 'fighters/d.json', 'fights/f-1.json', 'fights/f-3.json'])
+      write(file, `{"id":"${file}"}`);
     const before = listContent(dir);
     const changed = new Map<string, FileStat | null>();
     const change = (file: string, text: string | null) => {

@@ -17,7 +17,11 @@ describe('line buckets', () => {
     for (let i = 0; i < 3000; i++) {
       const bucket = (i * 7) % 3;
       // Lines of every length from empty to larger than a flush, with the group and position at their extremes.
-      const filed = { group: i === 5 ? 0xffffffff : i % 40, position: 4_000_000_000 - i, line: `${i}\t{"a":"${'x'.repeat(i === 9 ? 9000 : i % 300)}"}`.slice(0, i === 3 ? 0 : undefined) };
+      const filed = {
+        group: i === 5 ? 0xffffffff : i % 40,
+        position: 4_000_000_000 - i,
+        line: `${i}\t{"a":"${'x'.repeat(i === 9 ? 9000 : i % 300)}"}`.slice(0, i === 3 ? 0 : undefined),
+      };
       disk.add(bucket, filed);
       memory.add(bucket, filed);
       want[bucket].push(filed);

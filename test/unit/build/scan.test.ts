@@ -20,7 +20,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const scan = (listing?: ReturnType<typeof listContent>) => {
   const ignored: Warning[] = [];
-  const catalog: Promise<unknown> = scanContent(root, { spill: false, progress: silentProgress, onIgnored: (w) => ignored.push(...w), threads: 1, listing });
+  const catalog: Promise<unknown> = scanContent(root, {
+    spill: false,
+    progress: silentProgress,
+    onIgnored: (w) => ignored.push(...w),
+    threads: 1,
+    listing,
+  });
   return { catalog, ignored };
 };
 
@@ -53,7 +59,11 @@ describe('scanning content', () => {
     const error = await scan(listing).catalog.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).problems).toEqual([
-      { file: expect.stringMatching(/fighters\/fighter-8\.json$/), field: '(file)', message: 'was removed while the build was reading the content; build again' },
+      {
+        file: expect.stringMatching(/fighters\/fighter-8\.json$/),
+        field: '(file)',
+        message: 'was removed while the build was reading the content; build again',
+      },
     ]);
   });
 
@@ -62,7 +72,9 @@ describe('scanning content', () => {
     try {
       const { catalog, ignored } = scan(listContent(root));
       await catalog;
-      expect(ignored.map((w) => `${path.basename(w.file)}: ${w.message}`)).toEqual([expect.stringMatching(/^dangling: is not in a collection folder/)]);
+      expect(ignored.map((w) => `${path.basename(w.file)}: ${w.message}`)).toEqual([
+        expect.stringMatching(/^dangling: is not in a collection folder/),
+      ]);
     } finally {
       rmSync(path.join(root, 'dangling'));
     }
@@ -89,9 +101,19 @@ describe('scanning content', () => {
 describe('scanner threads', () => {
   it('one below SCANNER_PER_CORE_FROM content files, one per core (8 at most) from there; SCAN_THREADS when it names a number', () => {
     const perCore = Math.min(availableParallelism(), 8);
-    expect([scannerThreads(0, {}), scannerThreads(SCANNER_PER_CORE_FROM - 1, {}), scannerThreads(SCANNER_PER_CORE_FROM, {}), scannerThreads(1_000_000, {})]).toEqual([1, 1, perCore, perCore]);
-    expect([scannerThreads(10, { SCAN_THREADS: '3' }), scannerThreads(1_000_000, { SCAN_THREADS: '1' }), scannerThreads(10, { SCAN_THREADS: '64' })]).toEqual([3, 1, 8]);
+    expect([
+      scannerThreads(0, {}),
+      scannerThreads(SCANNER_PER_CORE_FROM - 1, {}),
+      scannerThreads(SCANNER_PER_CORE_FROM, {}),
+      scannerThreads(1_000_000, {}),
+    ]).toEqual([1, 1, perCore, perCore]);
+    expect([
+      scannerThreads(10, { SCAN_THREADS: '3' }),
+      scannerThreads(1_000_000, { SCAN_THREADS: '1' }),
+      scannerThreads(10, { SCAN_THREADS: '64' }),
+    ]).toEqual([3, 1, 8]);
     // A setting that names no number of scanners is ignored, never zero scanners (a build that would wait forever).
-    for (const setting of ['', 'two', '0', '-1', '1.5']) expect(scannerThreads(10, { SCAN_THREADS: setting }), setting).toBe(1);
+    for (const setting of ['', 'two', '0', '-1', '1.5'])
+      expect(scannerThreads(10, { SCAN_THREADS: setting }), setting).toBe(1);
   });
 });

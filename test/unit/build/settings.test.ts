@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  BUILD_SETTINGS_ENV, BUILD_VARIABLES, buildSettingsFromEnvironment, decodeBuildSettings, encodeBuildSettings, receivedBuildSettings, type BuildSettings,
+  BUILD_SETTINGS_ENV,
+  BUILD_VARIABLES,
+  buildSettingsFromEnvironment,
+  decodeBuildSettings,
+  encodeBuildSettings,
+  receivedBuildSettings,
+  type BuildSettings,
 } from '../../../src/build/settings.ts';
 
 const now = new Date('2026-03-04T23:59:00Z');
@@ -28,18 +34,26 @@ describe('the build settings handed to the store step', () => {
 
   it('refuse a misspelled setting, naming it', () => {
     const { previous, ...rest } = overPrevious;
-    expect(() => decodeBuildSettings(JSON.stringify({ ...rest, previousBuild: previous }))).toThrow(`${BUILD_SETTINGS_ENV}: unknown setting "previousBuild"`);
-    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, previous: { ...previous, link: '/x' } }))).toThrow(
-      `${BUILD_SETTINGS_ENV}: unknown setting "previous.link"`,
+    expect(() => decodeBuildSettings(JSON.stringify({ ...rest, previousBuild: previous }))).toThrow(
+      `${BUILD_SETTINGS_ENV}: unknown setting "previousBuild"`,
     );
+    expect(() =>
+      decodeBuildSettings(JSON.stringify({ ...overPrevious, previous: { ...previous, link: '/x' } })),
+    ).toThrow(`${BUILD_SETTINGS_ENV}: unknown setting "previous.link"`);
     // A setting of the previous build left out is no build from nothing either.
     const { links: _, ...withoutLinks } = previous!;
-    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, previous: withoutLinks }))).toThrow(`${BUILD_SETTINGS_ENV}: previous.links:`);
+    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, previous: withoutLinks }))).toThrow(
+      `${BUILD_SETTINGS_ENV}: previous.links:`,
+    );
   });
 
   it('refuse a value the build cannot use, and text that is not JSON, naming the variable', () => {
-    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, exportPartBytes: 0 }))).toThrow(`${BUILD_SETTINGS_ENV}: exportPartBytes:`);
-    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, asOfDay: '2026-02-30' }))).toThrow(`${BUILD_SETTINGS_ENV}: asOfDay:`);
+    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, exportPartBytes: 0 }))).toThrow(
+      `${BUILD_SETTINGS_ENV}: exportPartBytes:`,
+    );
+    expect(() => decodeBuildSettings(JSON.stringify({ ...overPrevious, asOfDay: '2026-02-30' }))).toThrow(
+      `${BUILD_SETTINGS_ENV}: asOfDay:`,
+    );
     expect(() => decodeBuildSettings('{"contentDir":')).toThrow(new RegExp(`^${BUILD_SETTINGS_ENV} is not JSON`));
     expect(() => decodeBuildSettings('[]')).toThrow(new RegExp(`^${BUILD_SETTINGS_ENV}: `));
   });
@@ -67,15 +81,19 @@ const NOT_THE_BUILDS: Record<string, string> = {
   API_KEYS: 'the local servers and the key gate',
   DIST_DIR: 'the local servers: the folder served',
   SKIP_BUILD: 'the local servers: serve without building',
-  CHROMIUM_PATH: 'the documentation page\'s test',
+  CHROMIUM_PATH: "the documentation page's test",
   PATH: 'where the emulator finds Deno',
-  CI: 'every command\'s progress (src/progress/console.ts)',
-  NO_COLOR: 'every command\'s progress',
-  PROGRESS_INTERVAL: 'every command\'s progress',
+  CI: "every command's progress (src/progress/console.ts)",
+  NO_COLOR: "every command's progress",
+  PROGRESS_INTERVAL: "every command's progress",
 };
 
 describe('the build settings made from the environment', () => {
-  const documented = [...new Set([...readFileSync('docs/commands.md', 'utf8').matchAll(/`([A-Z][A-Z0-9_]+)[`=]/g)].map(([, name]) => name))];
+  const documented = [
+    ...new Set(
+      [...readFileSync('docs/commands.md', 'utf8').matchAll(/`([A-Z][A-Z0-9_]+)[`=]/g)].map(([, name]) => name),
+    ),
+  ];
 
   it('take every variable docs/commands.md documents for the build, and know what the others are for', () => {
     expect(documented.filter((name) => !(name in SAMPLES) && !(name in NOT_THE_BUILDS))).toEqual([]);
@@ -87,14 +105,24 @@ describe('the build settings made from the environment', () => {
 
   it('give each unset or empty variable its default', () => {
     const defaults = buildSettingsFromEnvironment({}, now);
-    expect(defaults).toEqual({ contentDir: 'content', asOfDay: '2026-03-04', pagesCacheDir: expect.stringMatching(/node_modules\/\.cache\/boxing-pages$/) });
-    expect(buildSettingsFromEnvironment(Object.fromEntries(BUILD_VARIABLES.map((name) => [name, ''])), now)).toEqual(defaults);
+    expect(defaults).toEqual({
+      contentDir: 'content',
+      asOfDay: '2026-03-04',
+      pagesCacheDir: expect.stringMatching(/node_modules\/\.cache\/boxing-pages$/),
+    });
+    expect(buildSettingsFromEnvironment(Object.fromEntries(BUILD_VARIABLES.map((name) => [name, ''])), now)).toEqual(
+      defaults,
+    );
   });
 
   it('refuse a value a variable cannot take, naming the variable', () => {
     const refused = (name: string, value: string) => () => buildSettingsFromEnvironment({ [name]: value }, now);
     expect(refused('AS_OF', '2024-02-30')).toThrow(/^AS_OF must be a calendar day in the form YYYY-MM-DD/);
-    expect(refused('EXPORT_PART_BYTES', '10MB')).toThrow('EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"');
-    expect(refused('BUILD_TIME', '2026-11-20')).toThrow('BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "2026-11-20"');
+    expect(refused('EXPORT_PART_BYTES', '10MB')).toThrow(
+      'EXPORT_PART_BYTES must be a whole number of bytes from 1 to 10485760, not "10MB"',
+    );
+    expect(refused('BUILD_TIME', '2026-11-20')).toThrow(
+      'BUILD_TIME must be a UTC date and time from 1970 on, YYYY-MM-DDTHH:MM:SS, not "2026-11-20"',
+    );
   });
 });

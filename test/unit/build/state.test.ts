@@ -23,12 +23,18 @@ afterAll(() => {
   for (const dir of [root, work]) rmSync(dir, { recursive: true, force: true });
 });
 
-const scan = () => scanContent(root, { spill: false, progress: silentProgress, onIgnored: () => {}, threads: 1 }) as Promise<Catalog>;
+const scan = () =>
+  scanContent(root, { spill: false, progress: silentProgress, onIgnored: () => {}, threads: 1 }) as Promise<Catalog>;
 const meta: StateMeta = { version: 0, code: 'code', content: '/content', asOf: TEST_AS_OF, store: 'store' };
 const save = (dir: string, catalog: Catalog) => saveState(dir, { meta, catalog, orders: catalogOrders(catalog) });
 
 /** Every file of a saved state, by name, as bytes. */
-const stateFiles = (dir: string) => new Map(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f))]));
+const stateFiles = (dir: string) =>
+  new Map(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(path.join(dir, f))]),
+  );
 
 /** Each large collection's files, sizes and times, as the catalog holds them. */
 const fileColumns = (catalog: Catalog) =>
@@ -56,13 +62,16 @@ describe('the file columns of a build from nothing', () => {
     const catalog = await scan();
     setAsideFileColumns(catalog, undefined);
     const fights = catalog.fights;
-    for (const use of [() => fights.files.get(0), () => fights.size[0], () => fights.mtime[0]]) expect(use).toThrow(/let go of/);
+    for (const use of [() => fights.files.get(0), () => fights.size[0], () => fights.mtime[0]])
+      expect(use).toThrow(/let go of/);
   });
 
   it('keep the state to the folder they were saved in', async () => {
     const catalog = await scan();
     setAsideFileColumns(catalog, path.join(work, 'first'));
-    expect(() => save(path.join(work, 'second'), catalog)).toThrow(/file columns were saved in .*first, not in .*second/);
+    expect(() => save(path.join(work, 'second'), catalog)).toThrow(
+      /file columns were saved in .*first, not in .*second/,
+    );
     const unsaved = await scan();
     setAsideFileColumns(unsaved, undefined);
     expect(() => save(path.join(work, 'third'), unsaved)).toThrow(/saved in no folder/);

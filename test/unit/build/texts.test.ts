@@ -40,11 +40,21 @@ async function texts(threadFrom: number, workDir: string, progress: Progress = s
   const content = spilledContent(catalog);
   const resolve = resolver(catalog, TEST_AS_OF, content);
   try {
-    const made = await resolveTexts(catalog, catalogOrders(catalog), resolve, { asOfDay: TEST_AS_OF, workDir, progress, threadFrom });
+    const made = await resolveTexts(catalog, catalogOrders(catalog), resolve, {
+      asOfDay: TEST_AS_OF,
+      workDir,
+      progress,
+      threadFrom,
+    });
     // The other thread's half, while the files are there: proof it ran.
     const ofThread = LARGE.map((c) => existsSync(path.join(workDir, `${c}-1.ndjson`)));
     // Each record as its JSON text, from the shapes the two threads gathered together.
-    const bySlot = Object.fromEntries(LARGE.map((c) => [c, Array.from(catalogOrders(catalog)[c], (slot) => [slot, recordOf(made[c](slot), made.shapes)])]));
+    const bySlot = Object.fromEntries(
+      LARGE.map((c) => [
+        c,
+        Array.from(catalogOrders(catalog)[c], (slot) => [slot, recordOf(made[c](slot), made.shapes)]),
+      ]),
+    );
     made.close();
     return { bySlot, ofThread };
   } finally {
@@ -56,8 +66,13 @@ describe('record texts', () => {
   it('resolved on two threads are, slot by slot, the texts one thread resolves, every record counted once', async () => {
     expect(LARGE.reduce((n, c) => n + catalog[c].count, 0)).toBeLessThan(RESOLVE_THREAD_FROM);
     const ticks: number[] = [];
-    const counting: Progress = { phase: (name) => ({ tick: (n = 1) => void (name === 'resolving records' && ticks.push(n)), done() {} }) };
-    const [one, two] = [await texts(Infinity, path.join(work, 'one')), await texts(0, path.join(work, 'two'), counting)];
+    const counting: Progress = {
+      phase: (name) => ({ tick: (n = 1) => void (name === 'resolving records' && ticks.push(n)), done() {} }),
+    };
+    const [one, two] = [
+      await texts(Infinity, path.join(work, 'one')),
+      await texts(0, path.join(work, 'two'), counting),
+    ];
     expect(one.ofThread).toEqual([false, false, false]);
     expect(two.ofThread).toEqual([true, true, true]);
     expect(two.bySlot).toEqual(one.bySlot);
@@ -65,7 +80,9 @@ describe('record texts', () => {
     // And each is the record's text as resolving it gives it.
     const content = spilledContent(catalog);
     const resolve = resolver(catalog, TEST_AS_OF, content);
-    for (const c of LARGE) for (const [slot, text] of one.bySlot[c].slice(0, 50)) expect(text).toBe(recordText(resolve[SINGULAR[c]](slot as number)));
+    for (const c of LARGE)
+      for (const [slot, text] of one.bySlot[c].slice(0, 50))
+        expect(text).toBe(recordText(resolve[SINGULAR[c]](slot as number)));
     content.close();
   });
 

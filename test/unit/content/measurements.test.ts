@@ -22,7 +22,12 @@ const KNOWN: Array<[cm: number, inches: string, feet: string]> = [
 describe('measurements', () => {
   it.each(KNOWN)('%i cm is %s in and %s', (cm, inches, feet) => {
     expect(reachFields(cm)).toEqual({ reach: `${inches}" / ${cm} cm`, reach_cm: cm, reach_in: Number(inches) });
-    expect(heightFields(cm)).toEqual({ height: `${feet} / ${cm} cm`, height_cm: cm, height_in: Number(inches), height_ft: feet });
+    expect(heightFields(cm)).toEqual({
+      height: `${feet} / ${cm} cm`,
+      height_cm: cm,
+      height_in: Number(inches),
+      height_ft: feet,
+    });
   });
 
   it('every fighter of the shipped content writes reach inches with one decimal', async () => {

@@ -17,7 +17,9 @@ describe('content validation', () => {
       c.events[0].date = '2024-02-30T19:00:00';
       (c.divisions[1] as Record<string, unknown>).colour = 'blue';
     });
-    expect(problems).toContain('fighter-1.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"');
+    expect(problems).toContain(
+      'fighter-1.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"',
+    );
     expect(problems).toContain('event-1.json: date: is not a real calendar date-time');
     expect(problems.some((p) => p.startsWith('welterweight.json: (record): Unrecognized key: "colour"'))).toBe(true);
   });
@@ -64,11 +66,17 @@ describe('content validation', () => {
         c.titles[1].division_id = 'cruiserweight';
       },
       // A second file with fighter-1's id (the fixture names files by id, so it needs its own name).
-      (dir) => writeFile(path.join(dir, 'fighters', 'fighter-1-copy.json'), JSON.stringify({ ...minimalContent().fighters[1], id: 'fighter-1' })),
+      (dir) =>
+        writeFile(
+          path.join(dir, 'fighters', 'fighter-1-copy.json'),
+          JSON.stringify({ ...minimalContent().fighters[1], id: 'fighter-1' }),
+        ),
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^fighter-1(-copy)?\.json: id: duplicate fighter id "fighter-1", already used by .*fighter-1(-copy)?\.json$/),
+        expect.stringMatching(
+          /^fighter-1(-copy)?\.json: id: duplicate fighter id "fighter-1", already used by .*fighter-1(-copy)?\.json$/,
+        ),
         'wbc-welterweight-full.json: organization_id: refers to organization "ibf", which does not exist',
         'wbc-heavyweight-full.json: division_id: refers to division "cruiserweight", which does not exist',
         'fight-1.json: event_id: refers to event "event-404", which does not exist',
@@ -90,13 +98,22 @@ describe('content validation', () => {
   it('checks that a fight status agrees with its result', async () => {
     const problems = await problemsOf((c) => {
       c.fights.push({
-        ...c.fights[0], id: 'fight-2', status: 'NOT_STARTED',
-        fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-2', winner: false } },
+        ...c.fights[0],
+        id: 'fight-2',
+        status: 'NOT_STARTED',
+        fighters: {
+          fighter_1: { fighter_id: 'fighter-1', winner: true },
+          fighter_2: { fighter_id: 'fighter-2', winner: false },
+        },
       });
       c.fights.push({ ...c.fights[0], id: 'fight-3', results: null, scores: null });
       c.fights.push({
-        ...c.fights[0], id: 'fight-4',
-        fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-2', winner: true } },
+        ...c.fights[0],
+        id: 'fight-4',
+        fighters: {
+          fighter_1: { fighter_id: 'fighter-1', winner: true },
+          fighter_2: { fighter_id: 'fighter-2', winner: true },
+        },
       });
     });
     expect(problems).toEqual(
@@ -113,8 +130,14 @@ describe('content validation', () => {
 
   it('checks rankings: order, fighters, titles', async () => {
     const problems = await problemsOf((c) => {
-      c.rankings[0].rankings = [{ rank: 2, fighter_id: 'fighter-2' }, { rank: 1, fighter_id: 'ghost' }];
-      c.rankings[0].champions = [{ title_type: 'full', fighter_id: 'nobody' }, { title_type: 'interim', fighter_id: null }];
+      c.rankings[0].rankings = [
+        { rank: 2, fighter_id: 'fighter-2' },
+        { rank: 1, fighter_id: 'ghost' },
+      ];
+      c.rankings[0].champions = [
+        { title_type: 'full', fighter_id: 'nobody' },
+        { title_type: 'interim', fighter_id: null },
+      ];
     });
     expect(problems).toEqual([
       'wbc-welterweight.json: rankings.1.rank: is out of order: 1 follows 2 (ranks must ascend without repeats)',
@@ -129,7 +152,10 @@ describe('content validation', () => {
       (c.fights[0] as Record<string, unknown>).date = 20250503;
       c.fights[0].scheduled_rounds = 10;
       c.fights[0].results = { outcome: 'UD', round: '12' };
-      c.fights[0].fighters = { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-1', winner: true } };
+      c.fights[0].fighters = {
+        fighter_1: { fighter_id: 'fighter-1', winner: true },
+        fighter_2: { fighter_id: 'fighter-1', winner: true },
+      };
       c.fights[0].title_ids = ['wbc-welterweight-full', 'wbc-welterweight-full'];
       (c.fighters[0] as Record<string, unknown>).stance = 'sideways';
       c.fighters[0].stats = { ...c.fighters[0].stats, ko_wins: 99 };
@@ -138,8 +164,14 @@ describe('content validation', () => {
       (c.divisions[1] as Record<string, unknown>).name = 7;
       c.divisions[1].weight_kg = null;
       (c.rankings[0] as Record<string, unknown>).updated_at = 20250601;
-      c.rankings[0].rankings = [{ rank: 2, fighter_id: null }, { rank: 1, fighter_id: null }];
-      c.rankings[0].champions = [{ title_type: 'full', fighter_id: null }, { title_type: 'full', fighter_id: null }];
+      c.rankings[0].rankings = [
+        { rank: 2, fighter_id: null },
+        { rank: 1, fighter_id: null },
+      ];
+      c.rankings[0].champions = [
+        { title_type: 'full', fighter_id: null },
+        { title_type: 'full', fighter_id: null },
+      ];
       c.titles.push({ ...c.titles[0], id: 'wbc-welterweight-full-2', name: '' });
     });
     expect(problems).toEqual(
@@ -185,7 +217,11 @@ describe('content validation', () => {
     });
     const missing = (org: string, division: string) =>
       `rankings: (missing): no ranking for organization "${org}" in division "${division}"; every organization needs one in every division`;
-    expect(problems).toEqual([missing('wbc', 'heavyweight'), missing('wbo', 'heavyweight'), missing('wbo', 'welterweight')]);
+    expect(problems).toEqual([
+      missing('wbc', 'heavyweight'),
+      missing('wbo', 'heavyweight'),
+      missing('wbo', 'welterweight'),
+    ]);
   });
 
   it('a ranking that is not JSON, or whose keys are malformed, is not reported missing', async () => {
@@ -205,10 +241,12 @@ describe('content validation', () => {
     const problems = await problemsOf((c) => {
       (c.fighters[1] as Record<string, unknown>).stance = 'sideways';
     });
-    expect(problems).toEqual(['fighter-2.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"']);
+    expect(problems).toEqual([
+      'fighter-2.json: stance: Invalid option: expected one of "orthodox"|"southpaw"|"switch"',
+    ]);
   });
 
-  it('reports a record\'s dangling references together with its schema errors', async () => {
+  it("reports a record's dangling references together with its schema errors", async () => {
     const problems = await problemsOf((c) => {
       (c.fighters[0] as Record<string, unknown>).stance = 'sideways';
       c.fighters[0].division_id = 'no-division';
@@ -265,7 +303,9 @@ describe('the files of content/', () => {
     await writeFile(path.join(dir, 'boxers', 'b.json'), '{}');
     await writeFile(path.join(dir, 'events', '.DS_Store'), '');
     const reported: string[] = [];
-    const read = await readContent(dir, { onIgnored: (ignored) => reported.push(...ignored.map((w) => `${path.relative(dir, w.file)}: ${w.message}`)) });
+    const read = await readContent(dir, {
+      onIgnored: (ignored) => reported.push(...ignored.map((w) => `${path.relative(dir, w.file)}: ${w.message}`)),
+    });
     expect(read.events.map((e) => e.id)).toEqual(['event-1']);
     expect(reported.sort()).toEqual([
       'boxers: is not a collection folder (divisions, organizations, titles, fighters, events, fights, rankings); its 2 files ignored',
@@ -286,7 +326,9 @@ describe('the files of content/', () => {
     const missing = path.join(await writeContent(minimalContent()), 'nowhere');
     const error = (await readContent(missing).catch((e) => e)) as ContentError;
     expect(error).toBeInstanceOf(ContentError);
-    expect(error.problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['(folder): is not a folder; there is no content to build']);
+    expect(error.problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+      '(folder): is not a folder; there is no content to build',
+    ]);
   });
 });
 

@@ -7,12 +7,14 @@ const request = (path: string) => new Request(`http://api.test${path}`);
 describe('chain', () => {
   it('runs the steps in order, then the last, each step seeing what the rest answered', async () => {
     const seen: string[] = [];
-    const step = (name: string): Step => async (_request, next) => {
-      seen.push(`${name} in`);
-      const response = await next();
-      seen.push(`${name} out`);
-      return new Response(`${name}(${await response.text()})`, response);
-    };
+    const step =
+      (name: string): Step =>
+      async (_request, next) => {
+        seen.push(`${name} in`);
+        const response = await next();
+        seen.push(`${name} out`);
+        return new Response(`${name}(${await response.text()})`, response);
+      };
     const handler = chain([step('a'), step('b')], async () => {
       seen.push('last');
       return new Response('x');

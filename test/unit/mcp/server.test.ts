@@ -12,7 +12,11 @@ import { memoryStore } from '../../helpers/memory-store.ts';
 
 const KEY = 'mcp-key';
 const mcp = createMcpHandler({ keys: [KEY] });
-const HEADERS = { 'x-gateway-key': KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const HEADERS = {
+  'x-gateway-key': KEY,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 
 let store: Store;
 let reads = 0;
@@ -27,10 +31,20 @@ beforeAll(async () => {
 /** The answer to one POST, with the store's reads it took. */
 async function post(body: BodyInit, headers: Record<string, string> = {}) {
   const before = reads;
-  const request = new Request('http://api.test/mcp', { method: 'POST', headers: { ...HEADERS, ...headers }, body, duplex: 'half' } as RequestInit);
+  const request = new Request('http://api.test/mcp', {
+    method: 'POST',
+    headers: { ...HEADERS, ...headers },
+    body,
+    duplex: 'half',
+  } as RequestInit);
   const response = await mcp(request, store);
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text), cache: response.headers.get('cache-control'), reads: reads - before };
+  return {
+    status: response.status,
+    body: JSON.parse(text),
+    cache: response.headers.get('cache-control'),
+    reads: reads - before,
+  };
 }
 
 const CHUNK = 16 * 1024;
@@ -55,14 +69,24 @@ function spaces(failAfter: number) {
 }
 
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
-const toolCall = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 describe('the body limit', () => {
   it('refuses a body whose Content-Length is over the limit without reading any of it', async () => {
     const { stream, sent } = spaces(0);
     const started = performance.now();
     const answer = await post(stream, { 'content-length': String(200 * 1024 * 1024) });
-    expect([answer.status, answer.body.error.code, answer.body.id, answer.cache]).toEqual([413, -32600, null, 'no-store']);
+    expect([answer.status, answer.body.error.code, answer.body.id, answer.cache]).toEqual([
+      413,
+      -32600,
+      null,
+      'no-store',
+    ]);
     expect(answer.body.error.message).toBe(`Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`);
     expect(sent.bytes).toBe(0);
     expect(performance.now() - started).toBeLessThan(1000);
@@ -79,7 +103,11 @@ describe('the body limit', () => {
   it('answers a body that fails on its way (its client went away) as an invalid request, not a failure of its own', async () => {
     const { stream } = spaces(2 * CHUNK);
     const answer = await post(stream);
-    expect([answer.status, answer.body.error.code, answer.body.error.message]).toEqual([400, -32600, 'Invalid Request: the body could not be read']);
+    expect([answer.status, answer.body.error.code, answer.body.error.message]).toEqual([
+      400,
+      -32600,
+      'Invalid Request: the body could not be read',
+    ]);
   });
 
   const message = JSON.stringify(ping(1));
@@ -103,8 +131,13 @@ describe('batches', () => {
     const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
     for (const batch of [calls, calls.slice(0, 1), [ping(1), ping(2)], [initialized]]) {
       const answer = await post(JSON.stringify(batch));
-      expect([answer.status, answer.body.error?.code, answer.body.id, answer.cache, answer.reads], `${batch.length}`).toEqual([400, -32600, null, 'no-store', 0]);
-      expect(answer.body.error.message).toBe('Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own');
+      expect(
+        [answer.status, answer.body.error?.code, answer.body.id, answer.cache, answer.reads],
+        `${batch.length}`,
+      ).toEqual([400, -32600, null, 'no-store', 0]);
+      expect(answer.body.error.message).toBe(
+        'Invalid Request: batches are not supported: send each JSON-RPC message in a request of its own',
+      );
     }
   });
 
@@ -118,7 +151,8 @@ describe('batches', () => {
 
 describe('nested arguments', () => {
   /** A call of list_fights whose division_id is `value`, the JSON text given as it is. */
-  const nestedCall = (value: string) => `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_fights","arguments":{"division_id":${value}}}}`;
+  const nestedCall = (value: string) =>
+    `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_fights","arguments":{"division_id":${value}}}}`;
 
   it('nested past any use are invalid params, refused before any read', async () => {
     const objects = nestedCall(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
@@ -127,15 +161,20 @@ describe('nested arguments', () => {
     for (const body of [objects, arrays, inList]) {
       expect(body.length).toBeLessThan(MAX_BODY_BYTES);
       const answer = await post(body);
-      expect([answer.status, answer.body.id, answer.body.error?.code, answer.reads], body.slice(90, 110)).toEqual([200, 3, -32602, 0]);
+      expect([answer.status, answer.body.id, answer.body.error?.code, answer.reads], body.slice(90, 110)).toEqual([
+        200, 3, -32602, 0,
+      ]);
       expect(answer.body.error.message).toMatch(/: The arguments nest deeper than 16 levels of arrays and objects$/);
     }
   });
 
-  it('up to 16 levels, the arguments object the first, are the API\'s to refuse, as before', async () => {
+  it("up to 16 levels, the arguments object the first, are the API's to refuse, as before", async () => {
     for (const value of ['{"a":[{"b":1}]}', `${'['.repeat(15)}1${']'.repeat(15)}`]) {
       const answer = await post(nestedCall(value));
-      expect([answer.status, answer.body.result.isError, answer.body.result.structuredContent.error.name], value).toEqual([200, true, 'InvalidParameter']);
+      expect(
+        [answer.status, answer.body.result.isError, answer.body.result.structuredContent.error.name],
+        value,
+      ).toEqual([200, true, 'InvalidParameter']);
     }
     expect((await post(nestedCall(`${'['.repeat(16)}1${']'.repeat(16)}`))).body.error.code).toBe(-32602);
   });

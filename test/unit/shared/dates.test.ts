@@ -1,7 +1,16 @@
 // Calendar arithmetic over the whole range of four-digit years, and the day after the last one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, compareDays, dayNumber, dayString, earlierDay, isRealDate, laterDay, utcDay } from '../../../src/shared/dates.ts';
+import {
+  addDays,
+  compareDays,
+  dayNumber,
+  dayString,
+  earlierDay,
+  isRealDate,
+  laterDay,
+  utcDay,
+} from '../../../src/shared/dates.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +51,17 @@ describe('calendar days', () => {
   });
 
   it('refuses days that do not exist or lie outside 0001-9999', () => {
-    for (const day of ['0000-01-01', '2023-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-01-00', '10000-01-01', '2024-1-01'])
+    for (const day of [
+      '0000-01-01',
+      '2023-02-29',
+      '1900-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-04-31',
+      '2024-01-00',
+      '10000-01-01',
+      '2024-1-01',
+    ])
       expect(isRealDate(day), day).toBe(false);
     expect(isRealDate('2000-02-29')).toBe(true);
   });

@@ -8,7 +8,20 @@ import { FileList, listFiles, transferList } from '../../../src/shared/file-list
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'file-list-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const files = ['fights/b.json', 'fights/a.json', 'fights/sub/c.json', 'fighters/x.json', 'fightsx.json', 'fights-old/o.json', 'fights.json', 'events/e.json', '.hidden', 'fights/.swp', 'fights0/z.json', 'fights/d.JSON'];
+const files = [
+  'fights/b.json',
+  'fights/a.json',
+  'fights/sub/c.json',
+  'fighters/x.json',
+  'fightsx.json',
+  'fights-old/o.json',
+  'fights.json',
+  'events/e.json',
+  '.hidden',
+  'fights/.swp',
+  'fights0/z.json',
+  'fights/d.JSON',
+];
 for (const file of files) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), file);
@@ -19,7 +32,18 @@ describe('FileList', () => {
   const listing = listFiles(root, { stats: true });
 
   it('lists every file but hidden ones, in name order, with sizes', () => {
-    expect(all(listing)).toEqual(['events/e.json', 'fighters/x.json', 'fights-old/o.json', 'fights.json', 'fights/a.json', 'fights/b.json', 'fights/d.JSON', 'fights/sub/c.json', 'fights0/z.json', 'fightsx.json']);
+    expect(all(listing)).toEqual([
+      'events/e.json',
+      'fighters/x.json',
+      'fights-old/o.json',
+      'fights.json',
+      'fights/a.json',
+      'fights/b.json',
+      'fights/d.JSON',
+      'fights/sub/c.json',
+      'fights0/z.json',
+      'fightsx.json',
+    ]);
     expect(listing.size(4)).toBe('fights/a.json'.length);
   });
 
@@ -42,7 +66,12 @@ describe('FileList', () => {
   });
 
   it('says whether a path is one of its files, a folder not being one', () => {
-    expect([listing.has('fights.json'), listing.has('fights/a.json'), listing.has('fights'), listing.has('zzz')]).toEqual([true, true, false, false]);
+    expect([
+      listing.has('fights.json'),
+      listing.has('fights/a.json'),
+      listing.has('fights'),
+      listing.has('zzz'),
+    ]).toEqual([true, true, false, false]);
     expect(listing.within('fights').has('sub/c.json')).toBe(true);
   });
 
@@ -59,7 +88,8 @@ describe('FileList, as a build hands it over', () => {
     // A list cut from a larger one: its parts are views into the larger one's buffers.
     const fights = listFiles(root, { stats: true }).within('fights');
     const parts = fights.packed();
-    for (const view of [parts.bytes, parts.ends, parts.order, parts.sizes!, parts.mtimes!]) expect(view.byteLength).toBe(view.buffer.byteLength);
+    for (const view of [parts.bytes, parts.ends, parts.order, parts.sizes!, parts.mtimes!])
+      expect(view.byteLength).toBe(view.buffer.byteLength);
     const moved = structuredClone(parts, { transfer: transferList(parts) });
     // Moved, not copied: the sender's buffers are gone.
     expect(parts.bytes.byteLength).toBe(0);

@@ -10,7 +10,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'fs-errors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('readTextIfThere', () => {
-  it('gives a file\'s text, and null where there is no such file (or a file stands where a folder would)', () => {
+  it("gives a file's text, and null where there is no such file (or a file stands where a folder would)", () => {
     writeFileSync(path.join(dir, 'pack.ndjson'), 'a\t{}');
     expect(readTextIfThere(path.join(dir, 'pack.ndjson'))).toBe('a\t{}');
     expect(readTextIfThere(path.join(dir, 'none.ndjson'))).toBeNull();

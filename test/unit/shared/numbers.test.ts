@@ -6,7 +6,14 @@ import { grouped } from '../../../src/shared/numbers.ts';
 describe('grouped', () => {
   it('puts a comma between each group of three digits, as English writes numbers', () => {
     expect([0, 7, 999, 1000, 10_000, 123_456, 1_234_567, 1_000_000_000].map(grouped)).toEqual([
-      '0', '7', '999', '1,000', '10,000', '123,456', '1,234,567', '1,000,000,000',
+      '0',
+      '7',
+      '999',
+      '1,000',
+      '10,000',
+      '123,456',
+      '1,234,567',
+      '1,000,000,000',
     ]);
   });
 

@@ -33,8 +33,13 @@ describe('an organization whose id is "all"', () => {
     const content = minimalContent();
     content.organizations.push({ id: 'all', name: 'All Boxing Association (ALL)', slug: 'all' });
     content.rankings.push({
-      id: 'all-welterweight', organization_id: 'all', division_id: 'welterweight', gender: 'M',
-      updated_at: '2025-06-01T00:00:00.000000', champions: [], rankings: [{ rank: 1, fighter_id: 'fighter-1' }],
+      id: 'all-welterweight',
+      organization_id: 'all',
+      division_id: 'welterweight',
+      gender: 'M',
+      updated_at: '2025-06-01T00:00:00.000000',
+      champions: [],
+      rankings: [{ rank: 1, fighter_id: 'fighter-1' }],
     });
     const store = await memoryStore(resolveDataset(content, TEST_AS_OF));
     const handle = createHandler({ keys: ['k'], now: () => Date.parse('2026-11-21T12:00:00Z') * 1000 });
@@ -56,7 +61,11 @@ describe('an organization whose id is "all"', () => {
 
   it('is a filter like any other organization', async () => {
     expect(rankingIds((await call('/v2/rankings/?page_num=2&organization_id=all')).body)).toEqual(['all-welterweight']);
-    expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=all')).body)).toEqual(['all-welterweight']);
-    expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=wbc')).body)).toEqual(['wbc-welterweight']);
+    expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=all')).body)).toEqual([
+      'all-welterweight',
+    ]);
+    expect(rankingIds((await call('/v2/rankings/?division_id=welterweight&organization_id=wbc')).body)).toEqual([
+      'wbc-welterweight',
+    ]);
   });
 });

@@ -12,8 +12,19 @@ const call = directClient(Date.parse('2026-11-21T15:30:00Z'));
 describe('unknown parameters', () => {
   it('parameters named like members every object inherits are unknown parameters too, on every endpoint', async () => {
     // What objects and functions inherit (but `name`, which is the fighters' own search parameter).
-    const inherited = [...Object.getOwnPropertyNames(Object.prototype), 'prototype', 'length', 'call', 'apply', 'bind', 'arguments', 'caller'];
-    expect(inherited).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'toString', '__defineGetter__']));
+    const inherited = [
+      ...Object.getOwnPropertyNames(Object.prototype),
+      'prototype',
+      'length',
+      'call',
+      'apply',
+      'bind',
+      'arguments',
+      'caller',
+    ];
+    expect(inherited).toEqual(
+      expect.arrayContaining(['__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'toString', '__defineGetter__']),
+    );
     // Every endpoint of the registry that answers JSON (an export part is bytes), its path filled
     // in with the ids its example in the API's description names (records of the test build).
     const examples = await examplesOf(distStore(), TEST_AS_OF);

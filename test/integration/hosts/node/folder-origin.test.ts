@@ -68,7 +68,9 @@ describe('the in-memory file cache', () => {
     const server = await startServer({ distDir: dist, port: 0, env: { API_KEYS: 'k' }, cdnBytes: 0 });
     try {
       const names = async () => {
-        const response = await fetch(`http://127.0.0.1:${server.port}/v2/divisions/`, { headers: { 'x-gateway-key': 'k' } });
+        const response = await fetch(`http://127.0.0.1:${server.port}/v2/divisions/`, {
+          headers: { 'x-gateway-key': 'k' },
+        });
         expect(response.status).toBe(200);
         return (await response.json()).data.map((d: { name: string }) => d.name);
       };
@@ -82,13 +84,23 @@ describe('the in-memory file cache', () => {
 });
 
 describe('serving the site as the static origin does', () => {
-  const response = (context: ReturnType<typeof folderOrigin>, name: string) => context.next(new Request(`http://local${name}`));
+  const response = (context: ReturnType<typeof folderOrigin>, name: string) =>
+    context.next(new Request(`http://local${name}`));
 
   it('gives each file its content type', async () => {
     const dir = await folder({ 'index.html': '<p>home</p>', 'a.js': 'x', 'a.json': '{}', 'a.bin': '' });
     const context = folderOrigin(dir);
-    const types = await Promise.all(['/index.html', '/a.js', '/a.json', '/a.bin'].map(async (n) => (await response(context, n)).headers.get('content-type')));
-    expect(types).toEqual(['text/html; charset=utf-8', 'text/javascript; charset=utf-8', 'application/json', 'application/octet-stream']);
+    const types = await Promise.all(
+      ['/index.html', '/a.js', '/a.json', '/a.bin'].map(async (n) =>
+        (await response(context, n)).headers.get('content-type'),
+      ),
+    );
+    expect(types).toEqual([
+      'text/html; charset=utf-8',
+      'text/javascript; charset=utf-8',
+      'application/json',
+      'application/octet-stream',
+    ]);
   });
 
   it('serves / from index.html and /page from page.html, and nothing for a page that is not there', async () => {

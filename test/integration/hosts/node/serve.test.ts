@@ -31,11 +31,14 @@ describe('methods', () => {
 });
 
 describe('answers', () => {
-  it('go out whole: with their length, never in chunks, and the status\'s reason phrase', async () => {
+  it("go out whole: with their length, never in chunks, and the status's reason phrase", async () => {
     // The gate's own answers, the answering function's and the public files as the origin has them.
     const cases = [
-      ['GET', '/v2/divisions/', KEY, 200, 'OK'], ['HEAD', '/v2/divisions/', KEY, 200, 'OK'], ['GET', '/v2/nope/', KEY, 404, 'Not Found'],
-      ['GET', '/v2/divisions/', null, 401, 'Unauthorized'], ['GET', '/', null, 200, 'OK'],
+      ['GET', '/v2/divisions/', KEY, 200, 'OK'],
+      ['HEAD', '/v2/divisions/', KEY, 200, 'OK'],
+      ['GET', '/v2/nope/', KEY, 404, 'Not Found'],
+      ['GET', '/v2/divisions/', null, 401, 'Unauthorized'],
+      ['GET', '/', null, 200, 'OK'],
     ] as const;
     for (const [method, path, key, status, reason] of cases) {
       const r = await rawRequest(preview.base, method, path, key === null ? {} : { 'x-gateway-key': key });
@@ -59,7 +62,7 @@ describe('the Host header', () => {
     }
   });
 
-  it('anything else gives way to the server\'s own address, with a valid JSON body', async () => {
+  it("anything else gives way to the server's own address, with a valid JSON body", async () => {
     for (const host of ['a"b', 'a b', 'a\\b', 'user@evil.example', 'a:99999', 'a:b', '', 'é.example']) {
       const r = await withHost(host);
       expect(r.status, host).toBe(200);
@@ -74,7 +77,10 @@ describe('the Host header', () => {
       const r = await withHost(host, '/v2/organizations/');
       expect(r.status, host).toBe(200);
       const data = JSON.parse(r.text).data as Array<{ id: string }>;
-      expect(data.map((o) => o.id), host).toEqual(['ibf', 'wba', 'wbc', 'wbo']);
+      expect(
+        data.map((o) => o.id),
+        host,
+      ).toEqual(['ibf', 'wba', 'wbc', 'wbo']);
     }
   });
 

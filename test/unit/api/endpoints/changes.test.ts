@@ -18,7 +18,15 @@ function historyStore(count: number, bytes: number): Store {
   let previous: PreviousHistory | null = null;
   for (const [at, changes] of [
     [0, []],
-    [1, Array.from({ length: count }, (_, i) => ({ collection: 'events', id: `event-${i}`, change: 'changed' as const, record: JSON.stringify({ id: `event-${i}`, title: 'x'.repeat(bytes) }) }))],
+    [
+      1,
+      Array.from({ length: count }, (_, i) => ({
+        collection: 'events',
+        id: `event-${i}`,
+        change: 'changed' as const,
+        record: JSON.stringify({ id: `event-${i}`, title: 'x'.repeat(bytes) }),
+      })),
+    ],
   ] as const) {
     const written = appendBuild(previous, { at, changes, seed: 'seed' });
     for (const unit of historyUnits(written, previous)) files.set(unit.path, unit.body() as string);
@@ -33,7 +41,10 @@ describe('the changes feed over large records', () => {
     const counted = countingStore(historyStore(30, 150_000));
     const handle = createHandler({ keys: [KEY] });
     const get = async (target: string) => {
-      const response = await handle(new Request(`http://api.test${target}`, { headers: { 'x-gateway-key': KEY } }), counted.store);
+      const response = await handle(
+        new Request(`http://api.test${target}`, { headers: { 'x-gateway-key': KEY } }),
+        counted.store,
+      );
       const stats = counted.take();
       expect(overBudget(endpointNamed('list_changes')!.budget, stats), target).toBeNull();
       return { status: response.status, body: JSON.parse(await response.text()) };
@@ -61,7 +72,15 @@ describe('the changes feed over large records', () => {
     const handle = createHandler({ keys: [KEY] });
     const index = JSON.parse((await store.read(paths.changesIndex))!);
     const status = async (position: number, build: string) =>
-      (await handle(new Request(`http://api.test/v2/changes/?since=${encodeSyncToken({ history: index.history, position, build })}`, { headers: { 'x-gateway-key': KEY } }), store)).status;
+      (
+        await handle(
+          new Request(
+            `http://api.test/v2/changes/?since=${encodeSyncToken({ history: index.history, position, build })}`,
+            { headers: { 'x-gateway-key': KEY } },
+          ),
+          store,
+        )
+      ).status;
     expect(buildEndingAt(index, historyStart(index))).toBe(index.history);
     expect(await status(0, index.history)).toBe(200);
     expect(await status(3, index.builds[1][3])).toBe(200);

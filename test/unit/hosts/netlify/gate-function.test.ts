@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gateFunction } from '../../../../src/hosts/netlify/gate-function.ts';
 
 const env = (keys: string) => ({ get: (name: string) => (name === 'API_KEYS' ? keys : undefined) });
-const request = (path: string, headers: Record<string, string> = {}) => new Request(`http://api.test${path}`, { headers });
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://api.test${path}`, { headers });
 
 describe('the key gate as a step', () => {
   it('stops a missing or unknown key and other methods itself, and hands a good key on', async () => {
@@ -15,7 +16,14 @@ describe('the key gate as a step', () => {
     };
     expect((await gate(request('/v2/fights/'), next)).status).toBe(401);
     expect((await gate(request('/v2/fights/', { 'x-gateway-key': 'bad' }), next)).status).toBe(403);
-    expect((await gate(new Request('http://api.test/v2/fights/', { method: 'DELETE', headers: { 'x-gateway-key': 'good' } }), next)).status).toBe(405);
+    expect(
+      (
+        await gate(
+          new Request('http://api.test/v2/fights/', { method: 'DELETE', headers: { 'x-gateway-key': 'good' } }),
+          next,
+        )
+      ).status,
+    ).toBe(405);
     expect(passed).toBe(0);
     expect(await (await gate(request('/v2/fights/', { 'x-gateway-key': 'good' }), next)).text()).toBe('answered');
     expect(passed).toBe(1);

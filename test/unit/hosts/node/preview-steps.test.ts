@@ -39,10 +39,12 @@ describe('answers made on one build', () => {
     expect([await response.text(), busy.answers()]).toEqual(['answer 3 on build 4: ', 3]);
   });
 
-  it('are each made by the caller\'s answer, which gives every attempt what it reads (an MCP call its body)', async () => {
+  it("are each made by the caller's answer, which gives every attempt what it reads (an MCP call its body)", async () => {
     const swapped = swaps([1]);
     const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    const response = await onOneBuild(swapped.build, () => swapped.answer(new Request('http://preview/mcp', { method: 'POST', body: call })));
+    const response = await onOneBuild(swapped.build, () =>
+      swapped.answer(new Request('http://preview/mcp', { method: 'POST', body: call })),
+    );
     expect([await response.text(), swapped.answers()]).toEqual([`answer 2 on build 2: ${call}`, 2]);
   });
 });

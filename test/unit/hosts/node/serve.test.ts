@@ -12,7 +12,11 @@ import { minimalContent } from '../../../helpers/fixture.ts';
 import { memoryContext, memoryStore } from '../../../helpers/memory-store.ts';
 
 const KEY = 'preview-key';
-const HEADERS = { 'x-gateway-key': KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const HEADERS = {
+  'x-gateway-key': KEY,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let build = 1;
@@ -24,7 +28,7 @@ beforeAll(async () => {
   const context = {
     build: () => build,
     next: (request: Request) => {
-      if (swaps > 0) (swaps--, build++);
+      if (swaps > 0) swaps--, build++;
       return inner.next(request);
     },
   };
@@ -55,13 +59,16 @@ function postSpaces(headers: Record<string, string>, sendBytes: number, waitMs =
       req.destroy();
       resolve(sent);
     };
-    const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/mcp', headers: { ...HEADERS, ...headers } }, (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => done({ status: res.statusCode!, body, sentBytes, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method: 'POST', path: '/mcp', headers: { ...HEADERS, ...headers } },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => done({ status: res.statusCode!, body, sentBytes, ms: performance.now() - started }));
+      },
+    );
     req.on('error', (e) => (answered ? undefined : reject(e)));
     const write = () => {
       while (!answered && sentBytes < sendBytes) {
@@ -69,13 +76,16 @@ function postSpaces(headers: Record<string, string>, sendBytes: number, waitMs =
         if (!req.write(chunk)) return void req.once('drain', write);
       }
       if (!answered && !headers['content-length']) req.end();
-      timer = setTimeout(() => done({ status: 'no answer', body: '', sentBytes, ms: performance.now() - started }), waitMs);
+      timer = setTimeout(
+        () => done({ status: 'no answer', body: '', sentBytes, ms: performance.now() - started }),
+        waitMs,
+      );
     };
     write();
   });
 }
 
-describe('the preview\'s MCP endpoint', () => {
+describe("the preview's MCP endpoint", () => {
   it('refuses a body whose Content-Length is over the limit at once, having been sent a chunk of it', async () => {
     const answer = await postSpaces({ 'content-length': String(200 * 1024 * 1024) }, 16 * 1024);
     expect([answer.status, JSON.parse(answer.body || 'null')?.error?.code]).toEqual([413, -32600]);
@@ -85,13 +95,20 @@ describe('the preview\'s MCP endpoint', () => {
   it('refuses a chunked body as soon as it passes the limit, while its client is still sending', async () => {
     const cap = 64 * 1024 * 1024;
     const answer = await postSpaces({}, cap);
-    expect([answer.status, JSON.parse(answer.body || 'null')?.error?.code, `sent ${answer.sentBytes < cap ? 'less than' : 'all of'} ${cap} bytes`]).toEqual([
-      413, -32600, `sent less than ${cap} bytes`,
-    ]);
+    expect([
+      answer.status,
+      JSON.parse(answer.body || 'null')?.error?.code,
+      `sent ${answer.sentBytes < cap ? 'less than' : 'all of'} ${cap} bytes`,
+    ]).toEqual([413, -32600, `sent less than ${cap} bytes`]);
   });
 
   it('answers a call of exactly the limit, made again on the new build with its body', async () => {
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_divisions', arguments: {} } });
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'list_divisions', arguments: {} },
+    });
     const body = call + ' '.repeat(MAX_BODY_BYTES - call.length);
     const before = build;
     swaps = 1;

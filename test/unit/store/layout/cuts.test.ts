@@ -4,7 +4,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { boundaryHash, fallbackRank, isBoundary, packNamer, packStarts, type CutRule } from '../../../../src/store/layout/cuts.ts';
+import {
+  boundaryHash,
+  fallbackRank,
+  isBoundary,
+  packNamer,
+  packStarts,
+  type CutRule,
+} from '../../../../src/store/layout/cuts.ts';
 
 const RULE: CutRule = { min: 20, spacing: 30, max: 80 };
 const hashOf = (id: string) => boundaryHash(fnv1a(id));
@@ -38,7 +45,9 @@ describe('a list cut into packs', () => {
           if (boundaries.some(Boolean)) expect(boundaries.indexOf(true)).toBe(pack.length - 1);
           else {
             // The entries past the minimum it could have ended after (the next pack's first among them, had it not ended).
-            const reach = [...pack.slice(RULE.min - 1), ...cut[k + 1].slice(0, RULE.max - pack.length)].map((id) => fallbackRank(hashOf(id)));
+            const reach = [...pack.slice(RULE.min - 1), ...cut[k + 1].slice(0, RULE.max - pack.length)].map((id) =>
+              fallbackRank(hashOf(id)),
+            );
             expect(Math.min(...reach)).toBe(fallbackRank(hashOf(pack.at(-1)!)));
           }
         });
@@ -48,7 +57,10 @@ describe('a list cut into packs', () => {
 
   it('lets a pack past the maximum only by an entry that a pack under the minimum takes, and never splits an entry from the one it is joined to', () => {
     const weights = [5, 5, 5, 200, 5, 5, 5, 5];
-    const starts = packStarts({ count: weights.length, weight: (i) => weights[i], hash: () => 1, joined: (i) => i === 6 }, { min: 10, spacing: 2 ** 31, max: 12 });
+    const starts = packStarts(
+      { count: weights.length, weight: (i) => weights[i], hash: () => 1, joined: (i) => i === 6 },
+      { min: 10, spacing: 2 ** 31, max: 12 },
+    );
     // 10 | 5 + 200 (the pack was under its minimum) | 5 + 5 + 5 (the third joined) | 5
     expect(starts).toEqual([0, 2, 4, 7]);
   });
@@ -56,18 +68,24 @@ describe('a list cut into packs', () => {
   it('changes a handful of packs when one entry is added, removed or moved, wherever it is', () => {
     const counts: number[] = [];
     fc.assert(
-      fc.property(fc.integer({ min: 500, max: 5000 }), fc.nat(), fc.nat(), fc.constantFrom('add', 'remove', 'move'), (n, a, b, kind) => {
-        const before = list(n);
-        const after = [...before];
-        const [i, j] = [a % n, b % n];
-        if (kind === 'add') after.splice(i, 0, 'new-entry');
-        else if (kind === 'remove') after.splice(i, 1);
-        else after.splice(j, 0, ...after.splice(i, 1));
-        const count = changed(before, after);
-        counts.push(count);
-        // A move is a removal and an addition: the packs at both of its places.
-        expect(count).toBeLessThanOrEqual(kind === 'move' ? 8 : 4);
-      }),
+      fc.property(
+        fc.integer({ min: 500, max: 5000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('add', 'remove', 'move'),
+        (n, a, b, kind) => {
+          const before = list(n);
+          const after = [...before];
+          const [i, j] = [a % n, b % n];
+          if (kind === 'add') after.splice(i, 0, 'new-entry');
+          else if (kind === 'remove') after.splice(i, 1);
+          else after.splice(j, 0, ...after.splice(i, 1));
+          const count = changed(before, after);
+          counts.push(count);
+          // A move is a removal and an addition: the packs at both of its places.
+          expect(count).toBeLessThanOrEqual(kind === 'move' ? 8 : 4);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(counts.reduce((x, y) => x + y, 0) / counts.length).toBeLessThan(2.5);

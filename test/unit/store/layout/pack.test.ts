@@ -4,7 +4,14 @@
 // entries.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BadPack, keyedPack, positionalPack, readKeyed, readPositional, utf8Length } from '../../../../src/store/layout/pack.ts';
+import {
+  BadPack,
+  keyedPack,
+  positionalPack,
+  readKeyed,
+  readPositional,
+  utf8Length,
+} from '../../../../src/store/layout/pack.ts';
 
 // Entries as the store has them: any text without a control character but the line breaks of a list's lines.
 // Characters of one, two, three and four bytes.
@@ -15,13 +22,21 @@ const ids = fc.uniqueArray(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,8}$/), { max
 describe('a positional pack', () => {
   it('gives back every entry by its number, and any range of them', () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 12 }), fc.integer({ min: -2, max: 14 }), fc.integer({ min: -2, max: 14 }), (entries, from, to) => {
-        for (const pack of [readPositional(bytesOf(positionalPack(entries))), readPositional(positionalPack(entries))]) {
-          expect(pack.entries).toBe(entries.length);
-          entries.forEach((e, i) => expect(pack.entry(i)).toBe(e));
-          expect(pack.slice(from, to)).toEqual(entries.filter((_, i) => i >= from && i < to));
-        }
-      }),
+      fc.property(
+        fc.array(entry, { maxLength: 12 }),
+        fc.integer({ min: -2, max: 14 }),
+        fc.integer({ min: -2, max: 14 }),
+        (entries, from, to) => {
+          for (const pack of [
+            readPositional(bytesOf(positionalPack(entries))),
+            readPositional(positionalPack(entries)),
+          ]) {
+            expect(pack.entries).toBe(entries.length);
+            entries.forEach((e, i) => expect(pack.entry(i)).toBe(e));
+            expect(pack.slice(from, to)).toEqual(entries.filter((_, i) => i >= from && i < to));
+          }
+        },
+      ),
     );
   });
 
@@ -39,10 +54,27 @@ describe('a positional pack', () => {
 describe('utf8Length', () => {
   it("counts text's UTF-8 bytes, as Node does, where the runtime has no count of its own", () => {
     // Characters at each end of each UTF-8 length (1 to 4 bytes): where a count goes wrong, if it does.
-    const edges = fc.constantFrom('\0', 'a', '\x7f', '\x80', 'é', '\u07ff', '\u0800', '日', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '😀', '\u{10ffff}');
-    fc.assert(fc.property(fc.string({ unit: edges }), (text) => {
-      expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
-    }));
+    const edges = fc.constantFrom(
+      '\0',
+      'a',
+      '\x7f',
+      '\x80',
+      'é',
+      '\u07ff',
+      '\u0800',
+      '日',
+      '\ud7ff',
+      '\ue000',
+      '\uffff',
+      '\u{10000}',
+      '😀',
+      '\u{10ffff}',
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: edges }), (text) => {
+        expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
+      }),
+    );
   });
 });
 
@@ -55,7 +87,8 @@ describe('a keyed pack', () => {
         expect(readKeyed(keyedPack(listed)).all()).toEqual(listed);
         expect(pack.entries).toBe(keys.length);
         for (const [id, e] of listed) expect(pack.find(id)).toBe(e);
-        for (const id of keys) if (!keys.includes(id.slice(0, -1)) && id.length > 1) expect(pack.find(id.slice(0, -1))).toBeNull();
+        for (const id of keys)
+          if (!keys.includes(id.slice(0, -1)) && id.length > 1) expect(pack.find(id.slice(0, -1))).toBeNull();
         expect(pack.find('not-an-id-here')).toBeNull();
         expect(pack.all()).toEqual(listed);
       }),
@@ -63,7 +96,11 @@ describe('a keyed pack', () => {
   });
 
   it('is refused when cut short', () => {
-    const text = keyedPack([['b', 'two\nlines'], ['b-1', 'x'], ['a', 'one']]);
+    const text = keyedPack([
+      ['b', 'two\nlines'],
+      ['b-1', 'x'],
+      ['a', 'one'],
+    ]);
     expect(readKeyed(text).find('b')).toBe('two\nlines');
     expect(() => readKeyed(text.slice(0, -1))).toThrow(BadPack);
     expect(() => readKeyed(text.split('\n').slice(0, -1).join('\n'))).toThrow(BadPack);

@@ -3,7 +3,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../../src/content/resolve.ts';
-import { Shapes, lineWithRecord, recordOf, recordText, shapesNamed, storedRecord } from '../../../../src/store/layout/shapes.ts';
+import {
+  Shapes,
+  lineWithRecord,
+  recordOf,
+  recordText,
+  shapesNamed,
+  storedRecord,
+} from '../../../../src/store/layout/shapes.ts';
 import { TEST_AS_OF } from '../../../helpers/as-of.ts';
 import { minimalContent } from '../../../helpers/fixture.ts';
 
@@ -11,9 +18,21 @@ describe('a stored record', () => {
   it('is its JSON text again, for any object', () => {
     const shapes = new Shapes();
     fc.assert(
-      fc.property(fc.object({ values: [fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.string())] }), (record) => {
-        expect(recordOf(storedRecord(record, shapes), shapes)).toBe(recordText(record));
-      }),
+      fc.property(
+        fc.object({
+          values: [
+            fc.string(),
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            fc.boolean(),
+            fc.constant(null),
+            fc.constant(undefined),
+            fc.array(fc.string()),
+          ],
+        }),
+        (record) => {
+          expect(recordOf(storedRecord(record, shapes), shapes)).toBe(recordText(record));
+        },
+      ),
     );
   });
 

@@ -2,9 +2,25 @@
 // once full, the builds kept (the newest 1,000 within 90 days), and the packs dropped with them.
 import { describe, expect, it } from 'vitest';
 import {
-  CHANGES_PACK_BYTES, CHANGES_PACK_ENTRIES, KEEP_BUILDS, KEEP_DAYS, buildEndingAt, historyStart, packEntries, packsHolding, paths, readHistoryIndex, type HistoryIndex,
+  CHANGES_PACK_BYTES,
+  CHANGES_PACK_ENTRIES,
+  KEEP_BUILDS,
+  KEEP_DAYS,
+  buildEndingAt,
+  historyStart,
+  packEntries,
+  packsHolding,
+  paths,
+  readHistoryIndex,
+  type HistoryIndex,
 } from '../../../../src/store/layout.ts';
-import { appendBuild, BrokenHistory, historyUnits, type PreviousHistory, type RecordChange } from '../../../../src/store/writer/changes.ts';
+import {
+  appendBuild,
+  BrokenHistory,
+  historyUnits,
+  type PreviousHistory,
+  type RecordChange,
+} from '../../../../src/store/writer/changes.ts';
 
 const DAY = 86_400;
 
@@ -27,14 +43,25 @@ function history() {
   };
 }
 
-const change = (n: number, bytes = 0): RecordChange => ({ collection: 'fights', id: `fight-${n}`, change: 'changed', record: JSON.stringify({ id: `fight-${n}`, pad: 'x'.repeat(bytes) }) });
+const change = (n: number, bytes = 0): RecordChange => ({
+  collection: 'fights',
+  id: `fight-${n}`,
+  change: 'changed',
+  record: JSON.stringify({ id: `fight-${n}`, pad: 'x'.repeat(bytes) }),
+});
 
 describe('the history of changes', () => {
   it('begins with a build of no change, named by its time and what it holds; a build of no change leaves it as it is', () => {
     const h = history();
     const fresh = h.append(1000, []);
     expect(fresh.fresh).toBe(true);
-    expect(h.index).toEqual({ history: fresh.index.history, total: 0, builds: [[1, 1000, 0, fresh.index.history]], from: null, packs: [] });
+    expect(h.index).toEqual({
+      history: fresh.index.history,
+      total: 0,
+      builds: [[1, 1000, 0, fresh.index.history]],
+      from: null,
+      packs: [],
+    });
     expect(appendBuild({ index: h.index, pack: () => '' }, { at: 1000, changes: [], seed: 'seed' }).units).toEqual([]);
     expect(appendBuild(null, { at: 1000, changes: [], seed: 'seed' }).index.history).toBe(fresh.index.history);
     expect(appendBuild(null, { at: 1001, changes: [], seed: 'seed' }).index.history).not.toBe(fresh.index.history);
@@ -45,7 +72,10 @@ describe('the history of changes', () => {
     h.append(0, []);
     let n = 0;
     for (let build = 1; build <= 40; build++) {
-      const written = h.append(build, Array.from({ length: 30 }, () => change(n++, 200)));
+      const written = h.append(
+        build,
+        Array.from({ length: 30 }, () => change(n++, 200)),
+      );
       expect(written.units.length).toBeLessThanOrEqual(3);
     }
     const { index } = h;
@@ -60,7 +90,9 @@ describe('the history of changes', () => {
       }
     }
     // Every entry in order, each naming its build.
-    const entries = packsHolding(index, 0, index.total).flatMap((p) => packEntries(h.files.get(paths.changesPack(p.name))!));
+    const entries = packsHolding(index, 0, index.total).flatMap((p) =>
+      packEntries(h.files.get(paths.changesPack(p.name))!),
+    );
     expect(entries.map((e) => JSON.parse(e).id)).toEqual(Array.from({ length: 1200 }, (_, i) => `fight-${i}`));
     expect(JSON.parse(entries[0]).build).toBe(2);
     expect(JSON.parse(entries[1199]).build).toBe(41);
@@ -71,7 +103,10 @@ describe('the history of changes', () => {
     h.append(0, []);
     h.append(1, [change(1)]);
     const base = { index: h.index, pack: (name: string) => h.files.get(paths.changesPack(name))! };
-    const [a, b] = [appendBuild(base, { at: 2, changes: [change(2)] }), appendBuild(base, { at: 2, changes: [change(3)] })];
+    const [a, b] = [
+      appendBuild(base, { at: 2, changes: [change(2)] }),
+      appendBuild(base, { at: 2, changes: [change(3)] }),
+    ];
     expect([a.index.total, a.index.builds.at(-1)![0]]).toEqual([b.index.total, b.index.builds.at(-1)![0]]);
     expect(buildEndingAt(a.index, a.index.total)).not.toBe(buildEndingAt(b.index, b.index.total));
     expect(buildEndingAt(a.index, 1)).toBe(buildEndingAt(b.index, 1));
@@ -82,9 +117,15 @@ describe('the history of changes', () => {
   it('refuses to append to a last pack that does not hold what the index says, and writes a full last pack no more', () => {
     const h = history();
     h.append(0, []);
-    h.append(1, Array.from({ length: CHANGES_PACK_ENTRIES }, (_, i) => change(i, 3000)));
+    h.append(
+      1,
+      Array.from({ length: CHANGES_PACK_ENTRIES }, (_, i) => change(i, 3000)),
+    );
     const last = h.index.packs.at(-1)![1];
-    const cut = { index: h.index, pack: (name: string) => h.files.get(paths.changesPack(name))!.split('\n').slice(1).join('\n') };
+    const cut = {
+      index: h.index,
+      pack: (name: string) => h.files.get(paths.changesPack(name))!.split('\n').slice(1).join('\n'),
+    };
     expect(() => appendBuild(cut, { at: 2, changes: [change(9)] })).toThrow(BrokenHistory);
     // The last pack is full: the next build starts a pack, and leaves the full one as it is.
     const written = h.append(2, [change(1000)]);
@@ -106,7 +147,9 @@ describe('the history of changes', () => {
     expect(index.packs.length).toBeGreaterThan(1);
     const [, second] = index.packs;
     expect(second[0]).toBeGreaterThan(historyStart(index));
-    expect([...h.files.keys()].sort()).toEqual([paths.changesIndex, ...index.packs.map(([, name]) => paths.changesPack(name))].sort());
+    expect([...h.files.keys()].sort()).toEqual(
+      [paths.changesIndex, ...index.packs.map(([, name]) => paths.changesPack(name))].sort(),
+    );
   });
 
   it(`keeps the builds within ${KEEP_DAYS} days of the newest, and always the newest`, () => {

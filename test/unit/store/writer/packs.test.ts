@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A seeded sequence, so a failure can be run again. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 const FIGHTERS = 3000;
@@ -39,14 +39,21 @@ const kind = { resource: 'fights', by: 'fighter' } as const;
 /** Each fighter's list taken a fight at a time, in the ids' hashes' order, cut into packs. */
 function expected(): Map<string, string> {
   const lists = groupItems(FIGHTERS, order, fightersOf({ corners: (s) => corners[s] }));
-  const entries = Array.from({ length: FIGHTERS }, (_, f) => ({ id: id(f), hash: boundaryHash(fnv1a(id(f))), lines: Array.from(members(lists, f), line) }))
+  const entries = Array.from({ length: FIGHTERS }, (_, f) => ({
+    id: id(f),
+    hash: boundaryHash(fnv1a(id(f))),
+    lines: Array.from(members(lists, f), line),
+  }))
     .filter((e) => e.lines.length > 0)
     .sort(byHashThenId);
   return new Map([...hashedListUnits(kind, entries, new Shapes())].map((u) => [u.path, u.body() as string]));
 }
 
 describe('lists kept by id', () => {
-  for (const [name, buckets] of [['memory', () => memoryLineBuckets()], ['disk', () => diskLineBuckets(dir, 'fighter-lists', 20000)]] as const)
+  for (const [name, buckets] of [
+    ['memory', () => memoryLineBuckets()],
+    ['disk', () => diskLineBuckets(dir, 'fighter-lists', 20000)],
+  ] as const)
     it(`are the lists taken a fight at a time, from lines filed in another order (${name})`, () => {
       const lists = packedLists({ id, idHash: (f) => fnv1a(id(f)) }, buckets() as LineBuckets);
       const positionOf = new Uint32Array(FIGHTS);

@@ -6,7 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Division } from '../../../../src/records/schemas.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
-import { Shapes, compareNameKeys, lists as storeLists, searchFields, storedRecord } from '../../../../src/store/layout.ts';
+import {
+  Shapes,
+  compareNameKeys,
+  lists as storeLists,
+  searchFields,
+  storedRecord,
+} from '../../../../src/store/layout.ts';
 import { indexUnit, sortedPacks, type Unit } from '../../../../src/store/writer/lists.ts';
 import { memoryBuckets, searchUnits } from '../../../../src/store/writer/search.ts';
 import { searchChangeUnits, type FighterChange } from '../../../../src/store/writer/search-update.ts';
@@ -25,10 +31,34 @@ interface Fighter {
   division: number;
 }
 
-const SYLLABLES = ['ka', 'ro', 'mi', 'san', 'tel', 'vo', 'gu', 'lin', 'dre', 'pa', 'zo', 'chi', 'bel', 'ny', 'os', 'tu', 'ra', 'mé'];
+const SYLLABLES = [
+  'ka',
+  'ro',
+  'mi',
+  'san',
+  'tel',
+  'vo',
+  'gu',
+  'lin',
+  'dre',
+  'pa',
+  'zo',
+  'chi',
+  'bel',
+  'ny',
+  'os',
+  'tu',
+  'ra',
+  'mé',
+];
 /** A name of a few syllables, from `k` (the same k, the same name). */
 const nameOf = (k: number, words = 2) =>
-  Array.from({ length: words }, (_, w) => Array.from({ length: 2 + ((k >> (w * 3)) % 2) }, (_, s) => SYLLABLES[(k * 7 + w * 13 + s * 5 + (k >> s)) % SYLLABLES.length]).join(''))
+  Array.from({ length: words }, (_, w) =>
+    Array.from(
+      { length: 2 + ((k >> (w * 3)) % 2) },
+      (_, s) => SYLLABLES[(k * 7 + w * 13 + s * 5 + (k >> s)) % SYLLABLES.length],
+    ).join(''),
+  )
     .join(' ')
     .replace(/^./, (c) => c.toUpperCase());
 
@@ -36,9 +66,14 @@ const nameOf = (k: number, words = 2) =>
 function world(all: Fighter[], present: (slot: number) => boolean) {
   const shapes = new Shapes();
   const fields = all.map((f) => searchFields({ name: f.name, nickname: f.nickname, alias: null }));
-  const texts = all.map((f) => storedRecord({ id: f.id, name: f.name, nickname: f.nickname, division_id: divisions[f.division].id }, shapes));
+  const texts = all.map((f) =>
+    storedRecord({ id: f.id, name: f.name, nickname: f.nickname, division_id: divisions[f.division].id }, shapes),
+  );
   const order = Uint32Array.from(
-    all.map((_, s) => s).filter(present).sort((a, b) => compareNameKeys([fields[a][0], all[a].id], [fields[b][0], all[b].id])),
+    all
+      .map((_, s) => s)
+      .filter(present)
+      .sort((a, b) => compareNameKeys([fields[a][0], all[a].id], [fields[b][0], all[b].id])),
   );
   const fighters: FighterSource = {
     slots: all.length,
@@ -55,20 +90,29 @@ function world(all: Fighter[], present: (slot: number) => boolean) {
   const lists = { all: order, division: (d: number) => byDivision[d] };
   const units: Unit[] = [...searchUnits(fighters, divisions, memoryBuckets(), shapes, lists)];
   // The fighters' lists' indexes: the update reads where their packs began.
-  for (const [list, slots] of [[{ resource: 'fighters' } as const, lists.all] as const, ...divisions.map((d, i) => [{ resource: 'fighters', division_id: d.id } as const, lists.division(i)] as const)])
+  for (const [list, slots] of [
+    [{ resource: 'fighters' } as const, lists.all] as const,
+    ...divisions.map((d, i) => [{ resource: 'fighters', division_id: d.id } as const, lists.division(i)] as const),
+  ])
     units.push(indexUnit(list, slots, sortedPacks(list, slots, fighters)));
   const files = new Map(units.map((u) => [u.path, u.body() as string]));
   return { fighters, lists, files, shapes, fields };
 }
 
 const isSearchFile = (path: string) => path.startsWith(storeLists.search);
-const searchFiles = (files: Map<string, string>) => new Map([...files].filter(([p]) => isSearchFile(p)).sort(([a], [b]) => (a < b ? -1 : 1)));
+const searchFiles = (files: Map<string, string>) =>
+  new Map([...files].filter(([p]) => isSearchFile(p)).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 type Edit = ['rename' | 'nickname' | 'move' | 'add' | 'remove', number];
 
 /** The fighters of a world of `n`, as they are before any edit. */
 const fightersOf = (n: number): Fighter[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `fighter-${i}`, name: nameOf(i), nickname: i % 4 === 0 ? nameOf(i * 31, 1) : null, division: i % 3 }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `fighter-${i}`,
+    name: nameOf(i),
+    nickname: i % 4 === 0 ? nameOf(i * 31, 1) : null,
+    division: i % 3,
+  }));
 
 /** Each world before its edits, made once per size: the edits read it and never change it. */
 const worldsBefore = new Map<number, ReturnType<typeof world>>();
@@ -78,7 +122,14 @@ function afterEdits(n: number, edits: Edit[]) {
   const all = fightersOf(n);
   const gone = new Set<number>();
   const beforeAll = fightersOf(n);
-  const before = worldsBefore.get(n) ?? worldsBefore.set(n, world(beforeAll, () => true)).get(n)!;
+  const before =
+    worldsBefore.get(n) ??
+    worldsBefore
+      .set(
+        n,
+        world(beforeAll, () => true),
+      )
+      .get(n)!;
   const touched = new Set<number>();
   const wasThere = new Set(Array.from(before.lists.all));
   for (const [kind, k] of edits) {
@@ -97,14 +148,29 @@ function afterEdits(n: number, edits: Edit[]) {
   }
   const after = world(all, (s) => !gone.has(s));
   const changes: FighterChange[] = [...touched].map((s) => ({
-    was: wasThere.has(s) ? { fields: before.fields[s], division: divisions[beforeAll[s].division].id, id: beforeAll[s].id } : undefined,
-    is: gone.has(s) ? undefined : { fields: after.fields[s], division: divisions[all[s].division].id, id: all[s].id, stored: after.fighters.text(s) },
+    was: wasThere.has(s)
+      ? { fields: before.fields[s], division: divisions[beforeAll[s].division].id, id: beforeAll[s].id }
+      : undefined,
+    is: gone.has(s)
+      ? undefined
+      : {
+          fields: after.fields[s],
+          division: divisions[all[s].division].id,
+          id: all[s].id,
+          stored: after.fighters.text(s),
+        },
   }));
   const removed: string[] = [];
   const units = searchChangeUnits(
     {
-      fighters: after.fighters, divisions, lists: after.lists, before: before.lists, read: (p) => before.files.get(p) ?? null,
-      shapes: after.shapes, changes, moved: touched,
+      fighters: after.fighters,
+      divisions,
+      lists: after.lists,
+      before: before.lists,
+      read: (p) => before.files.get(p) ?? null,
+      shapes: after.shapes,
+      changes,
+      moved: touched,
     },
     removed,
   );
@@ -112,7 +178,11 @@ function afterEdits(n: number, edits: Edit[]) {
   const updated = new Map(before.files);
   for (const path of removed) updated.delete(path);
   for (const unit of units) updated.set(unit.path, unit.body() as string);
-  return { updated: searchFiles(updated), fromNothing: searchFiles(after.files), written: units.length + removed.length };
+  return {
+    updated: searchFiles(updated),
+    fromNothing: searchFiles(after.files),
+    written: units.length + removed.length,
+  };
 }
 
 describe('searchChangeUnits', () => {
@@ -122,14 +192,19 @@ describe('searchChangeUnits', () => {
       fc.property(
         // Three sizes, each world made once before its edits: the edits, not the sizes, vary most.
         fc.constantFrom(400, 650, 900),
-        fc.array(fc.tuple(fc.constantFrom('rename', 'nickname', 'move', 'add', 'remove'), fc.nat()), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.constantFrom('rename', 'nickname', 'move', 'add', 'remove'), fc.nat()), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         (n, edits) => {
           const { updated, fromNothing } = afterEdits(n, edits as Edit[]);
           if (updated === null) return;
           made++;
           expect([...updated.keys()]).toEqual([...fromNothing.keys()]);
           // Each file's bytes compared as they are: a deep comparison of the whole maps took most of the test's time.
-          expect([...updated].filter(([path, body]) => body !== fromNothing.get(path)).map(([path]) => path)).toEqual([]);
+          expect([...updated].filter(([path, body]) => body !== fromNothing.get(path)).map(([path]) => path)).toEqual(
+            [],
+          );
         },
       ),
       { numRuns: 30, seed: 11 },

@@ -7,7 +7,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskBuckets } from '../../../../src/build/gram-buckets.ts';
 import type { Division } from '../../../../src/records/schemas.ts';
-import { CANDIDATE_PACKS, HEAD_PACKS, Shapes, gramPack, paths, readCandidatesEntry, readHeadEntry, readKeyed } from '../../../../src/store/layout.ts';
+import {
+  CANDIDATE_PACKS,
+  HEAD_PACKS,
+  Shapes,
+  gramPack,
+  paths,
+  readCandidatesEntry,
+  readHeadEntry,
+  readKeyed,
+} from '../../../../src/store/layout.ts';
 import type { Body } from '../../../../src/store/writer/lists.ts';
 import { gramsOf, memoryBuckets, searchUnits, type GramBuckets } from '../../../../src/store/writer/search.ts';
 import type { FighterSource } from '../../../../src/store/writer/source.ts';
@@ -50,22 +59,36 @@ const source: FighterSource = {
 const dir = mkdtempSync(path.join(tmpdir(), 'search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const lists = { all: source.order, division: (d: number) => Array.from(source.order).filter((s) => fighters[s].division === d) };
-const filesWith = (buckets: GramBuckets) => new Map<string, Body>([...searchUnits(source, divisions, buckets, new Shapes(), lists)].map((u) => [u.path, u.body()]));
+const lists = {
+  all: source.order,
+  division: (d: number) => Array.from(source.order).filter((s) => fighters[s].division === d),
+};
+const filesWith = (buckets: GramBuckets) =>
+  new Map<string, Body>(
+    [...searchUnits(source, divisions, buckets, new Shapes(), lists)].map((u) => [u.path, u.body()]),
+  );
 
 describe('searchUnits', () => {
   it("counts each gram's fighters for everyone and per division, and lists a 4-gram's candidates in name order", () => {
     const files = filesWith(memoryBuckets());
-    const head = (gram: string) => readHeadEntry(readKeyed(String(files.get(paths.searchHeads(gramPack(gram, HEAD_PACKS))))).find(gram)!);
+    const head = (gram: string) =>
+      readHeadEntry(readKeyed(String(files.get(paths.searchHeads(gramPack(gram, HEAD_PACKS))))).find(gram)!);
     // Held by every fighter: read from the lists themselves, counted in their one pack.
     expect(head('an').get('_')).toEqual({ total: 3, how: 'list', counts: [3] });
     expect(head('an').get('welterweight')).toEqual({ total: 2, how: 'list', counts: [2] });
     expect(head('an').get('heavyweight')).toEqual({ total: 1, how: 'list', counts: [1] });
     expect([...head('ham').keys()]).toEqual(['_', 'heavyweight']);
     // No gram spans two fields, and a needle longer than the heads' has none.
-    expect(readKeyed(String(files.get(paths.searchHeads(gramPack('lba', HEAD_PACKS))) ?? '{"entries":0}\n\n')).find('lba')).toBeNull();
-    const candidates = (gram: string) => readCandidatesEntry(readKeyed(String(files.get(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS))))).find(gram)!);
-    expect(candidates('bana')).toEqual([{ division: 'welterweight', key: ['carl', 'fighter-c'], fields: fighters[2].fields }]);
+    expect(
+      readKeyed(String(files.get(paths.searchHeads(gramPack('lba', HEAD_PACKS))) ?? '{"entries":0}\n\n')).find('lba'),
+    ).toBeNull();
+    const candidates = (gram: string) =>
+      readCandidatesEntry(
+        readKeyed(String(files.get(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS))))).find(gram)!,
+      );
+    expect(candidates('bana')).toEqual([
+      { division: 'welterweight', key: ['carl', 'fighter-c'], fields: fighters[2].fields },
+    ]);
     expect(candidates('anna').map((c) => c.key[1])).toEqual(['fighter-a']);
   });
 

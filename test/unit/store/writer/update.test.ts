@@ -7,7 +7,13 @@ import { fnv1a } from '../../../../src/shared/hash.ts';
 import { Shapes, boundaryHash, type HashedList, type SortedList } from '../../../../src/store/layout.ts';
 import { sortedListUnits, type Unit } from '../../../../src/store/writer/lists.ts';
 import { byHashThenId, hashedListUnits } from '../../../../src/store/writer/packs.ts';
-import { hashedListChanges, keptOrderChanges, linesBefore, listBefore, sortedListChanges } from '../../../../src/store/writer/update-lists.ts';
+import {
+  hashedListChanges,
+  keptOrderChanges,
+  linesBefore,
+  listBefore,
+  sortedListChanges,
+} from '../../../../src/store/writer/update-lists.ts';
 
 const files = (units: Iterable<Unit>) => new Map([...units].map((u) => [u.path, u.body() as string]));
 
@@ -24,12 +30,20 @@ const sortedByPath = (m: Map<string, string>) => new Map([...m].sort(([a], [b]) 
 describe('a list kept by id, changed', () => {
   const list: HashedList = { resource: 'fights', by: 'fighter' };
   /** An id's list of `n` lines. */
-  const entry = (id: string, n: number, version = 0) => Array.from({ length: n }, (_, i) => `${id} line ${i} v${version}`);
+  const entry = (id: string, n: number, version = 0) =>
+    Array.from({ length: n }, (_, i) => `${id} line ${i} v${version}`);
   const built = (lists: Map<string, string[]>) =>
-    files(hashedListUnits(list, [...lists].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId), new Shapes()));
+    files(
+      hashedListUnits(
+        list,
+        [...lists].map(([id, lines]) => ({ id, hash: boundaryHash(fnv1a(id)), lines })).sort(byHashThenId),
+        new Shapes(),
+      ),
+    );
 
   /** The list of `n` ids before any edit, built once per size: the edits read it and never change it. */
-  const start = (n: number) => new Map<string, string[]>(Array.from({ length: n }, (_, i) => [`id-${i}`, entry(`id-${i}`, 1 + (i % 13))]));
+  const start = (n: number) =>
+    new Map<string, string[]>(Array.from({ length: n }, (_, i) => [`id-${i}`, entry(`id-${i}`, 1 + (i % 13))]));
   const builtBefore = new Map<number, Map<string, string>>();
 
   it('is the list built from nothing, its unchanged packs not written', () => {
@@ -37,14 +51,17 @@ describe('a list kept by id, changed', () => {
       fc.property(
         // Sizes from none and one to many packs, each list built once: the edits vary, not the sizes.
         fc.constantFrom(0, 1, 9, 700, 2300, 4000),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change', 'empty')), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change', 'empty')), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         (n, edits) => {
           const now = start(n);
           const before = builtBefore.get(n) ?? builtBefore.set(n, built(now)).get(n)!;
           const changes = new Map<string, string[] | null>();
           for (const [k, kind] of edits) {
             const id = kind === 'add' ? `new-${k}` : `id-${k % Math.max(1, n)}`;
-            if (kind === 'remove' || kind === 'empty') (now.delete(id), changes.set(id, null));
+            if (kind === 'remove' || kind === 'empty') now.delete(id), changes.set(id, null);
             else {
               const lines = entry(id, 1 + (k % 40), 1);
               now.set(id, lines);
@@ -77,45 +94,75 @@ describe('a list in order, changed', () => {
   it('is the list built from nothing, its unchanged packs not written', () => {
     fc.assert(
       // Sizes from none and one to many packs, each list built once: the edits vary, not the sizes.
-      fc.property(fc.constantFrom(0, 1, 9, 600, 1700, 3000), fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change')), { minLength: 1, maxLength: 5 }), (n, edits) => {
-        const was = Array.from({ length: n }, (_, i) => i).sort(byDay);
-        const before = builtBefore.get(n) ?? builtBefore.set(n, files(sortedListUnits(list, was, ids, text(0), new Shapes(), day))).get(n)!;
-        let now = [...was];
-        const changed = new Set<number>();
-        for (const [k, kind] of edits) {
-          if (kind === 'add') now.push(100_000 + k), changed.add(100_000 + k);
-          else if (kind === 'remove') now = now.filter((s) => s !== k % Math.max(1, n));
-          else changed.add(k % Math.max(1, n));
-        }
-        now.sort(byDay);
-        const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
-        const removed: string[] = [];
-        const read: string[] = [];
-        const units = [...sortedListChanges(list, was, now, ids, changed, current, day, (p) => (read.push(p), before.get(p) ?? null), new Shapes(), removed)];
-        const after = now.length === 0 ? new Map() : files(sortedListUnits(list, now, ids, current, new Shapes(), day));
-        expect(applied(before, units, removed)).toEqual(sortedByPath(after));
-        expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
-      }),
+      fc.property(
+        fc.constantFrom(0, 1, 9, 600, 1700, 3000),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('add', 'remove', 'change')), { minLength: 1, maxLength: 5 }),
+        (n, edits) => {
+          const was = Array.from({ length: n }, (_, i) => i).sort(byDay);
+          const before =
+            builtBefore.get(n) ??
+            builtBefore.set(n, files(sortedListUnits(list, was, ids, text(0), new Shapes(), day))).get(n)!;
+          let now = [...was];
+          const changed = new Set<number>();
+          for (const [k, kind] of edits) {
+            if (kind === 'add') now.push(100_000 + k), changed.add(100_000 + k);
+            else if (kind === 'remove') now = now.filter((s) => s !== k % Math.max(1, n));
+            else changed.add(k % Math.max(1, n));
+          }
+          now.sort(byDay);
+          const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
+          const removed: string[] = [];
+          const read: string[] = [];
+          const units = [
+            ...sortedListChanges(
+              list,
+              was,
+              now,
+              ids,
+              changed,
+              current,
+              day,
+              (p) => (read.push(p), before.get(p) ?? null),
+              new Shapes(),
+              removed,
+            ),
+          ];
+          const after =
+            now.length === 0 ? new Map() : files(sortedListUnits(list, now, ids, current, new Shapes(), day));
+          expect(applied(before, units, removed)).toEqual(sortedByPath(after));
+          expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);
+        },
+      ),
       // A fixed seed, as above.
       { numRuns: 150, seed: 11 },
     );
   });
 
-  it('whose records kept their places, is the list built from nothing: only the changed records\' packs read and written', () => {
+  it("whose records kept their places, is the list built from nothing: only the changed records' packs read and written", () => {
     fc.assert(
-      fc.property(fc.constantFrom(1, 9, 600, 1700, 3000), fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), (n, picks) => {
-        const order = Array.from({ length: n }, (_, i) => i).sort(byDay);
-        const before = builtBefore.get(n) ?? builtBefore.set(n, files(sortedListUnits(list, order, ids, text(0), new Shapes(), day))).get(n)!;
-        const changed = new Set(picks.map((k) => order[k % n]));
-        const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
-        const changedAt = new Map(order.flatMap((s, at) => (changed.has(s) ? [[at, s] as const] : [])));
-        const read: string[] = [];
-        const units = [...keptOrderChanges(list, changedAt, current, (p) => (read.push(p), before.get(p) ?? null), new Shapes())];
-        expect(applied(before, units, [])).toEqual(sortedByPath(files(sortedListUnits(list, order, ids, current, new Shapes(), day))));
-        // The index, and each pack written once, read once.
-        expect(units.length).toBeLessThanOrEqual(changed.size);
-        expect(read.length).toBe(1 + units.length);
-      }),
+      fc.property(
+        fc.constantFrom(1, 9, 600, 1700, 3000),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+        (n, picks) => {
+          const order = Array.from({ length: n }, (_, i) => i).sort(byDay);
+          const before =
+            builtBefore.get(n) ??
+            builtBefore.set(n, files(sortedListUnits(list, order, ids, text(0), new Shapes(), day))).get(n)!;
+          const changed = new Set(picks.map((k) => order[k % n]));
+          const current = (s: number) => (changed.has(s) ? text(1)(s) : text(0)(s));
+          const changedAt = new Map(order.flatMap((s, at) => (changed.has(s) ? [[at, s] as const] : [])));
+          const read: string[] = [];
+          const units = [
+            ...keptOrderChanges(list, changedAt, current, (p) => (read.push(p), before.get(p) ?? null), new Shapes()),
+          ];
+          expect(applied(before, units, [])).toEqual(
+            sortedByPath(files(sortedListUnits(list, order, ids, current, new Shapes(), day))),
+          );
+          // The index, and each pack written once, read once.
+          expect(units.length).toBeLessThanOrEqual(changed.size);
+          expect(read.length).toBe(1 + units.length);
+        },
+      ),
       { numRuns: 100, seed: 5 },
     );
   });

@@ -17,9 +17,27 @@ function content() {
   c.events.push({ ...c.events[0], id: 'event-2', title: 'Winter Card', date: '2025-01-10T19:00:00' });
   // event-1 (May) holds a fight of December, before every fight of event-2 (January).
   c.fights.push(
-    { ...fight, id: 'fight-2', date: '2024-12-01T22:00:00', event_id: 'event-1', fighters: { fighter_1: { fighter_id: 'fighter-1', winner: true }, fighter_2: { fighter_id: 'fighter-3', winner: false } } },
+    {
+      ...fight,
+      id: 'fight-2',
+      date: '2024-12-01T22:00:00',
+      event_id: 'event-1',
+      fighters: {
+        fighter_1: { fighter_id: 'fighter-1', winner: true },
+        fighter_2: { fighter_id: 'fighter-3', winner: false },
+      },
+    },
     { ...fight, id: 'fight-3', date: '2025-01-10T22:00:00', event_id: 'event-2' },
-    { ...fight, id: 'fight-4', date: '2025-01-10T21:00:00', event_id: 'event-2', fighters: { fighter_1: { fighter_id: 'fighter-2', winner: true }, fighter_2: { fighter_id: 'fighter-3', winner: false } } },
+    {
+      ...fight,
+      id: 'fight-4',
+      date: '2025-01-10T21:00:00',
+      event_id: 'event-2',
+      fighters: {
+        fighter_1: { fighter_id: 'fighter-2', winner: true },
+        fighter_2: { fighter_id: 'fighter-3', winner: false },
+      },
+    },
   );
   return c;
 }
@@ -30,7 +48,11 @@ function expected(source: StoreSource): Map<string, string[]> {
   const made = new Map<string, string[]>();
   for (let f = 0; f < source.fighters.slots; f++) {
     const slots = members(lists, f);
-    if (slots.length > 0) made.set(source.fighters.id(f), Array.from(slots, (s) => keyedFight(source, s)));
+    if (slots.length > 0)
+      made.set(
+        source.fighters.id(f),
+        Array.from(slots, (s) => keyedFight(source, s)),
+      );
   }
   return made;
 }
@@ -49,7 +71,7 @@ const sorted = (m: Map<string, string[]>) => new Map([...m].sort(([a], [b]) => (
 describe("the store's fighters' lists of fights", () => {
   const source = datasetSource(resolveDataset(content(), TEST_AS_OF));
 
-  it('are in the fights\' order where a card holds fights of other days', () => {
+  it("are in the fights' order where a card holds fights of other days", () => {
     const made = fighterListsOf(source);
     expect(made).toEqual(sorted(expected(source)));
     // fighter-1: December (event-1), January (event-2), May (event-1).
@@ -57,7 +79,7 @@ describe("the store's fighters' lists of fights", () => {
     expect(ids).toEqual(['fight-2', 'fight-3', 'fight-1']);
   });
 
-  it('hold a fight on no card in the events\' order', () => {
+  it("hold a fight on no card in the events' order", () => {
     // event-2 left out of the events' order: its two fights are in no event list.
     const event1 = Array.from(source.events.order).find((s) => source.events.id(s) === 'event-1')!;
     const without: StoreSource = { ...source, events: { ...source.events, order: Uint32Array.of(event1), count: 1 } };
