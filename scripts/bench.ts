@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import type { Store } from '../src/store/reader/store.ts';
+import type { Store } from '../src/store/store.ts';
 import type { DeployHash } from './bench/deploy-hash.ts';
 import { writeSection } from './bench/doc-section.ts';
 import type { MixQuery } from '../test/helpers/query-mix.ts';

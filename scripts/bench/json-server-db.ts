@@ -4,7 +4,10 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { paths, readOrderedIndex, readPositional, recordOf, sortedFolder } from '../../src/store/layout.ts';
+import { paths, sortedFolder } from '../../src/store/layout.ts';
+import { readOrderedIndex } from '../../src/store/pack/list-index.ts';
+import { readPositional } from '../../src/store/pack/format.ts';
+import { recordOf } from '../../src/store/pack/shapes.ts';
 import type { Fight } from '../../src/records/schemas.ts';
 
 /**

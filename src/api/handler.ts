@@ -11,7 +11,7 @@ import { isFileAnswer, type Answer } from './endpoints/endpoint.ts';
 import { createGate } from './gate.ts';
 import { route, type Routed } from './registry.ts';
 import { errorResponse, respond } from './respond.ts';
-import { StoreInconsistent, StoreUnavailable, type Store } from '../store/reader/store.ts';
+import { StoreInconsistent, StoreUnavailable, type Store } from '../store/store.ts';
 
 export interface HandlerOptions {
   /** Accepted API keys. None configured means every request is refused. */

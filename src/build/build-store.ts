@@ -5,9 +5,9 @@
 // state.ts) for the next one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { EXPORT_PART_BYTES } from '../store/layout.ts';
-import { exportUnits } from '../store/writer/exports.ts';
-import { storeUnits } from '../store/writer/write-store.ts';
+import { EXPORT_PART_BYTES } from '../store/exports/format.ts';
+import { exportUnits } from '../store/exports/make.ts';
+import { storeUnits } from '../store/units.ts';
 import { catalogOrders, catalogSource, resolver, spilledContent } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
 import { diskBuckets } from './gram-buckets.ts';
@@ -18,7 +18,7 @@ import { nowSeconds, type BuildStoreOptions, type BuildStoreResult } from './opt
 import { startReuse, updateStore, type Reuse } from './reuse.ts';
 import { resolveTexts, type RecordTexts } from './texts.ts';
 import { BuildDiff, changeLimit, openPrevious, recordBuild, type RecordedBuild } from './history.ts';
-import { historyUnits } from '../store/writer/changes.ts';
+import { historyUnits } from '../store/changes/make.ts';
 import { Collection } from '../records/schemas.ts';
 
 export type { BuildStoreOptions, BuildStoreResult } from './options.ts';

@@ -17,9 +17,9 @@ import {
 } from '../content/resolve.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
 import type { LargeResource } from '../records/resources.ts';
-import type { Shapes } from '../store/layout.ts';
-import type { TextOf } from '../store/writer/lists.ts';
-import type { StoreSource } from '../store/writer/source.ts';
+import type { Shapes } from '../store/pack/shapes.ts';
+import type { TextOf } from '../store/lists/make.ts';
+import type { StoreSource } from '../store/source.ts';
 import { dateText, sortedSlots, type Catalog, type FighterKeys, type FightKeys, type Records } from './catalog.ts';
 import { closeAll, closeAllAfter, Spill } from './spill.ts';
 

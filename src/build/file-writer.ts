@@ -10,8 +10,8 @@
 // at 100,000 fights, against well under one to encode the same bodies here.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Body } from '../store/writer/lists.ts';
-import type { Sink } from '../store/writer/sink.ts';
+import type { Body } from '../store/lists/make.ts';
+import type { Sink } from '../store/sink.ts';
 import type { Batch } from './file-writer-worker.ts';
 
 /** Bytes a batch holds before it is sent. */

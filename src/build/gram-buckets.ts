@@ -4,7 +4,7 @@
 // one bucket at a time.
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { GRAM_BUCKETS, type GramBuckets } from '../store/writer/search.ts';
+import { GRAM_BUCKETS, type GramBuckets } from '../store/search/make.ts';
 
 /** Numbers held before they are appended to their files (8 MB once written). */
 const FLUSH_AT = 2 << 20;

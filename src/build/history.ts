@@ -7,14 +7,16 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LARGE, isLarge, type LargeResource } from '../records/resources.ts';
-import { paths, readHistoryIndex, recordText } from '../store/layout.ts';
+import { paths } from '../store/layout.ts';
+import { readHistoryIndex } from '../store/changes/format.ts';
+import { recordText } from '../store/pack/shapes.ts';
 import {
   appendBuild,
   BrokenHistory,
   type PreviousHistory,
   type RecordChange,
   type WrittenHistory,
-} from '../store/writer/changes.ts';
+} from '../store/changes/make.ts';
 import { isNoSuchFile } from '../shared/fs-errors.ts';
 import { grouped } from '../shared/numbers.ts';
 import type { Catalog, Records } from './catalog.ts';

@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import { appendFileSync, closeSync, fstatSync, openSync, readSync, rmSync, unlink } from 'node:fs';
 import path from 'node:path';
-import type { FiledLine, LineBuckets } from '../store/writer/line-buckets.ts';
+import type { FiledLine, LineBuckets } from '../store/pack/line-buckets.ts';
 
 /** Bytes of lines held before they are appended to their files. */
 const FLUSH_AT = 8 << 20;

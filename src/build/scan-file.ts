@@ -7,7 +7,7 @@ import path from 'node:path';
 import { factsOf } from '../content/facts.ts';
 import { checkRecord, displayPath, notJson, withoutBom } from '../content/read.ts';
 import type { CollectionName, EventRecord, FighterRecord, FightRecord } from '../content/schemas.ts';
-import { searchFields } from '../store/layout.ts';
+import { searchFields } from '../store/search/format.ts';
 import type { Keys, Scanned } from './scan-protocol.ts';
 
 function keysOf(collection: CollectionName, record: unknown): Keys {

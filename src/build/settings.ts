@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { asOfDay } from '../content/as-of.ts';
 import { isRealDate, isRealDateTime } from '../shared/dates.ts';
-import { EXPORT_PART_BYTES } from '../store/layout.ts';
+import { EXPORT_PART_BYTES } from '../store/exports/format.ts';
 
 /** The environment variable the settings cross a process in. */
 export const BUILD_SETTINGS_ENV = 'BOXING_BUILD_SETTINGS';

@@ -2,7 +2,7 @@
 // catalog's parts it reads come as copies, the checked records from the scanners' spill files.
 import { parentPort, workerData } from 'node:worker_threads';
 import { LARGE, type LargeResource } from '../records/resources.ts';
-import { Shapes } from '../store/layout.ts';
+import { Shapes } from '../store/pack/shapes.ts';
 import { TextColumn } from '../shared/text-column.ts';
 import { resolver, spilledContent } from './catalog-source.ts';
 import { IdIndex } from './id-index.ts';

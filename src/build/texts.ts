@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LARGE, SINGULAR, type LargeResource } from '../records/resources.ts';
-import { Shapes, storedRecord } from '../store/layout.ts';
-import type { TextOf } from '../store/writer/lists.ts';
+import { Shapes, storedRecord } from '../store/pack/shapes.ts';
+import type { TextOf } from '../store/lists/make.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
 import type { Progress } from './progress.ts';

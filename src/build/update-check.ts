@@ -6,8 +6,8 @@ import type { Facts } from '../content/facts.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import type { Problem } from '../content/validate.ts';
 import { SINGULAR, isLarge, type LargeResource } from '../records/resources.ts';
-import { someGroups } from '../store/writer/lists.ts';
-import { eventOf, fightersOf } from '../store/writer/write-store.ts';
+import { someGroups } from '../store/lists/make.ts';
+import { eventOf, fightersOf } from '../store/units.ts';
 import type { Catalog } from './catalog.ts';
 import type { scanFile } from './scan-file.ts';
 

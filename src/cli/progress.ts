@@ -2,7 +2,7 @@
 // a bad PROGRESS_INTERVAL refused as every script refuses bad input, before any work is done; and
 // the build commands' variables as their usage texts describe them.
 import { consoleProgress, plainEveryMs, type ConsoleProgress } from '../progress/console.ts';
-import { EXPORT_PART_BYTES } from '../store/layout.ts';
+import { EXPORT_PART_BYTES } from '../store/exports/format.ts';
 import { refuse } from './args.ts';
 
 /** The variable in a command's --help, its text starting at `column` as the usage's other entries do. */

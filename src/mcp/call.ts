@@ -11,7 +11,7 @@ import type { Handler } from '../api/handler.ts';
 import { KEY_HEADER } from '../api/keys.ts';
 import { BASE_PATH, isResource } from '../api/routes.ts';
 import type { Pagination } from '../api/schemas.ts';
-import type { Store } from '../store/reader/store.ts';
+import type { Store } from '../store/store.ts';
 import { SINGULAR } from '../records/resources.ts';
 import type { Tool } from './tools.ts';
 

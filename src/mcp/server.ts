@@ -18,7 +18,7 @@ import { createHandler, type HandlerOptions } from '../api/handler.ts';
 import { presentedKey } from '../api/keys.ts';
 import { BASE_PATH } from '../api/routes.ts';
 import { systemClock } from '../shared/dates.ts';
-import type { Store } from '../store/reader/store.ts';
+import type { Store } from '../store/store.ts';
 import { readBody } from './body.ts';
 import { callTool, type Arguments } from './call.ts';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.ts';

@@ -1,6 +1,9 @@
-// The store: where every built file lives and what its bytes look like. The writer (build time)
-// and the reader (request time) share this module and nothing else, so it is the whole contract
-// between them.
+// The store: where every built file lives. Each kind of stored data has a folder of its own
+// beside this module, holding its format (format.ts: what its files' bytes look like), how it is
+// made and updated (build time), and how it is read (request time, read.ts): lists/ (lists in
+// order, heads, the small collections), records/ (records and the lists kept by id), search/ (the
+// name search), exports/, changes/ (the changes feed); pack/ is the pack format they share. This
+// module is the path map they all follow: what every file's path is, and how each list is cut.
 //
 // Store v3: packs. A deploy's cost is its file count first (each file hashed and listed, each new
 // one uploaded with a request of its own), and a read's cost is a round trip to the origin. So
@@ -10,37 +13,29 @@
 // - Lists in order (every fight or event by date, and each division's fights; every fighter by
 //   name, and each division's; the events in the schedule's shape) are cut into packs of a few
 //   hundred records (see RULES), each pack a file with a table of where each record starts
-//   (layout/pack.ts). The list's index (layout/list-index.ts) says where each pack starts, its
+//   (pack/format.ts). The list's index (pack/list-index.ts) says where each pack starts, its
 //   name, and, for lists by date, where each day starts: a page is the index, then the one or two
 //   packs that hold it.
 // - Lists kept by id (each record, for get-one; an event's fights, a fighter's fights, a title's
 //   holders, each read whole) are kept in the order of their ids' hashes, cut into packs the same
 //   way: the list's index gives the pack that holds an id's hash, then that pack holds the entry.
-// - Packs end where their content says (layout/cuts.ts): after an entry whose id hashes so, once a
+// - Packs end where their content says (pack/cuts.ts): after an entry whose id hashes so, once a
 //   pack holds a minimum. An edit moves no boundary but those at the change, so it rewrites the
 //   packs that hold what changed and the list's index, whatever its place in the list.
 // - Each list of every record also has a head: its first HEAD_SIZE records in its default order,
 //   with the list's size, so the first pages of the default views are one read.
 // - The small collections are each one list read whole; the exports and health are in
-//   layout-exports.ts.
+//   exports/format.ts.
 // - Name search: grams' heads and 4-grams' candidates in keyed packs found by the gram's hash,
-//   and the fighters of rare grams carried in a list of their own (layout/search.ts).
+//   and the fighters of rare grams carried in a list of their own (search/format.ts).
 //
-// A pack's name is 8 hex digits (from its first entry: cuts.ts), and packs lie in 16 folders by
+// A pack's name is 8 hex digits (from its first entry: pack/cuts.ts), and packs lie in 16 folders by
 // their name's first digit, so no folder holds more than a few thousand files at any size.
 import type { LargeResource } from '../records/resources.ts';
-import { foldText } from '../shared/text.ts';
-import type { CutRule } from './layout/cuts.ts';
-import type { PackShapes } from './layout/pack.ts';
-import { partFile } from './layout-exports.ts';
-
-export * from './layout-exports.ts';
-export * from './layout/changes.ts';
-export * from './layout/cuts.ts';
-export * from './layout/list-index.ts';
-export * from './layout/pack.ts';
-export * from './layout/search.ts';
-export * from './layout/shapes.ts';
+import { partFile } from './exports/format.ts';
+import type { SmallResource, SortedList } from './lists/format.ts';
+import type { CutRule } from './pack/cuts.ts';
+import type { HashedList, WholeList } from './records/format.ts';
 
 export const STORE = '/store';
 
@@ -49,29 +44,8 @@ export const HEAD_SIZE = 100;
 /** The most records a page holds (the API's largest page size): a pack of a list in order holds at least as many, so a page spans two packs at most. */
 export const PAGE_MAX = 100;
 
-export type SmallResource = 'divisions' | 'organizations' | 'titles';
-
 /**
- * A list in order, held in packs with an index: every fight or event in date order (optionally
- * only one division's fights), or every fighter in name order (optionally one division's). The
- * events schedule has a list of its own: the same events in the same order, each in the
- * schedule's shape (without `broadcast`), so that no answer reshapes a record as it is served.
- */
-export type SortedList =
-  | { resource: 'fights'; division_id?: string }
-  | { resource: 'events'; shape?: 'scheduled' }
-  | { resource: 'fighters'; division_id?: string };
-
-/** A list small enough to read whole, kept by the id it is of: one event's or one fighter's fights, one title's holders. */
-export type WholeList =
-  | { resource: 'fights'; by: 'event' | 'fighter'; id: string }
-  | { resource: 'fighters'; by: 'title'; id: string };
-
-/** The lists kept by id: a collection's records (for get-one), or its lists read whole of a kind. */
-export type HashedList = { resource: LargeResource; by?: undefined } | Pick<WholeList, 'resource' | 'by'>;
-
-/**
- * How each kind of list is cut into packs (see cuts.ts; weights count records, or lines of a list
+ * How each kind of list is cut into packs (see pack/cuts.ts; weights count records, or lines of a list
  * read whole): few files, each no larger than a request can afford. A list in order holds at least
  * 350 records a pack (more than a page's PAGE_MAX, so a page is two packs at most): at a million
  * fights, 276-290 KB a pack on average, 411 KB the largest, so its index and two packs stay under
@@ -96,6 +70,8 @@ export const RULES = {
   },
 } as const satisfies Record<string, Record<string, CutRule>>;
 
+// Each list's rule, beside the rules (a kind's format module holds the list's type, and this
+// module the paths of every kind).
 export const sortedRule = (list: SortedList): CutRule => RULES.sorted[list.resource];
 export const hashedRule = (list: HashedList): CutRule =>
   list.by === undefined ? RULES.records[list.resource] : RULES.whole[list.by];
@@ -110,7 +86,7 @@ const ANY = '_';
 export const lists = {
   /** A collection's records, kept by id (get-one). */
   records: (resource: LargeResource) => `${STORE}/${resource}/records/`,
-  /** The complete list of a small resource: one keyed pack (pack.ts), its records in the list's order, for its list and its get-one. */
+  /** The complete list of a small resource: one keyed pack (pack/format.ts), its records in the list's order, for its list and its get-one. */
   all: (resource: SmallResource) => `${STORE}/${resource}/all.pack`,
   /** The titles of an organization, a division, or both. */
   titlesBy: `${STORE}/titles/by/`,
@@ -124,15 +100,15 @@ export const lists = {
   scheduled: `${STORE}/events/scheduled/`,
   /** Lists read whole, kept by what they hold the records of. */
   whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
-  /** Name search: grams' heads, 4-grams' candidates and the carried list (see search.ts). */
+  /** Name search: grams' heads, 4-grams' candidates and the carried list (see search/format.ts). */
   search: `${STORE}/fighters/search/`,
-  /** The folder of the carried list's packs (see search.ts): its packs are named by the grams' heads. */
+  /** The folder of the carried list's packs (see search/format.ts): its packs are named by the grams' heads. */
   carried: `${STORE}/fighters/search/carried/`,
-  /** Every collection's export: the listing and the parts (see layout-exports.ts). */
+  /** Every collection's export: the listing and the parts (see exports/format.ts). */
   exports: `${STORE}/exports/`,
   /** The service's health (one file). */
   health: `${STORE}/health.json`,
-  /** The changes feed's history: its index and packs (see layout/changes.ts). */
+  /** The changes feed's history: its index and packs (see changes/format.ts). */
   changes: `${STORE}/changes/`,
 };
 
@@ -147,7 +123,7 @@ export const hashedFolder = (list: HashedList) =>
   list.by === undefined ? lists.records(list.resource) : lists.whole(list.resource, list.by);
 
 export const paths = {
-  /** A list's index (see list-index.ts), in its folder. */
+  /** A list's index (see pack/list-index.ts), in its folder. */
   index: (folder: string) => `${folder}index.txt`,
   /** A pack of a list, by its name, in its folder: 16 sub-folders by the name's first digit. */
   pack: (folder: string, name: string) => `${folder}${name[0]}/${name}.pack`,
@@ -161,11 +137,11 @@ export const paths = {
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** A list's head: a header line with the list's size, then its first HEAD_SIZE records in the default order. */
   head: lists.head,
-  /** Keyed pack n (0 to HEAD_PACKS - 1) of grams' heads: those of the grams whose hash falls in it (see search.ts: gramPack). */
+  /** Keyed pack n (0 to HEAD_PACKS - 1) of grams' heads: those of the grams whose hash falls in it (see search/format.ts: gramPack). */
   searchHeads: (n: number) => `${lists.search}heads/${n.toString(16).padStart(2, '0')}.pack`,
   /** Keyed pack n (0 to CANDIDATE_PACKS - 1) of 4-grams' candidates. */
   searchCandidates: (n: number) => `${lists.search}candidates/${n.toString(16).padStart(3, '0')}.pack`,
-  /** Which parts each collection's export has, and the build's day (see layout-exports.ts). */
+  /** Which parts each collection's export has, and the build's day (see exports/format.ts). */
   exportListing: `${lists.exports}index.ndjson`,
   /** A part of a collection's export, by its name: the first 16 hex digits of its file's SHA-256. */
   exportPart: (collection: string, name: string) => `${lists.exports}${collection}/${partFile(name)}`,
@@ -176,91 +152,3 @@ export const paths = {
   /** A pack of the changes feed, by its name (the position of its first entry). */
   changesPack: (name: string) => `${lists.changes}packs/${name}.ndjson`,
 };
-
-// ---- File formats ----------------------------------------------------------------------------
-
-/** A list file (a title filter's complete list): one record a line. */
-export function listText(lines: readonly string[]): string {
-  return lines.join('\n');
-}
-
-/** Lines of a list file: one JSON record per line (JSON text never holds a raw line break). */
-export function linesOf(text: string): string[] {
-  return text === '' ? [] : text.split('\n');
-}
-
-/** Header of a head and a rankings page. */
-export interface ListHeader {
-  /** Records in the whole list the file belongs to. */
-  total: number;
-  /** Pages of that list, where the page size is not simply total / items (rankings). */
-  pages?: number;
-  /** The shapes of the stored records that follow (a head's: see shapes.ts). */
-  shapes?: PackShapes;
-}
-
-export function withHeader(header: ListHeader, lines: readonly string[]): string {
-  return [JSON.stringify(header), ...lines].join('\n');
-}
-
-/** The header and the remaining lines of a file written by withHeader. */
-export function splitHeader(text: string): { header: ListHeader; lines: string[] } {
-  const end = text.indexOf('\n');
-  const header = JSON.parse(end < 0 ? text : text.slice(0, end)) as ListHeader;
-  return { header, lines: end < 0 ? [] : linesOf(text.slice(end + 1)) };
-}
-
-/**
- * A line of a fights list read whole: the fields its filters test, tab-separated, then the
- * record's JSON (which never holds a raw tab), so filtering needs no parsing.
- */
-export function keyedFightLine(
-  f: {
-    id: string;
-    date: string;
-    division: { id: string };
-    event: { id: string };
-    fighters: { fighter_1: { fighter_id: string }; fighter_2: { fighter_id: string } };
-  },
-  json: string,
-): string {
-  return [
-    f.date,
-    f.id,
-    f.division.id,
-    f.event.id,
-    f.fighters.fighter_1.fighter_id,
-    f.fighters.fighter_2.fighter_id,
-    json,
-  ].join('\t');
-}
-
-export interface KeyedFight {
-  date: string;
-  id: string;
-  division_id: string;
-  event_id: string;
-  fighter_ids: [string, string];
-  json: string;
-}
-
-export function readKeyedFight(line: string): KeyedFight {
-  const parts = line.split('\t', 6);
-  const json = line.slice(parts.reduce((n, p) => n + p.length + 1, 0));
-  return {
-    date: parts[0],
-    id: parts[1],
-    division_id: parts[2],
-    event_id: parts[3],
-    fighter_ids: [parts[4], parts[5]],
-    json,
-  };
-}
-
-/**
- * What name search looks in: a fighter's name, nickname and alias, each folded to lower case
- * without accents. A match lies within one field, never across two.
- */
-export function searchFields(f: { name: string; nickname: string | null; alias: string | null }): string[] {
-  return [f.name, f.nickname ?? '', f.alias ?? ''].map(foldText);
-}

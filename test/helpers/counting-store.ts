@@ -4,7 +4,7 @@
 // completed is counted in the round after it. The budget test and the benchmark hold each query
 // of the mix to its endpoint's budget with these counts.
 import { MAX_READ_BYTES, type ReadBudget } from '../../src/api/budget/budget.ts';
-import type { Store } from '../../src/store/reader/store.ts';
+import type { Store } from '../../src/store/store.ts';
 
 export interface ReadStats {
   reads: number;

@@ -2,8 +2,9 @@
 // that write a store of their own: the build's source is its catalog and spill files instead.
 import type { Dataset } from '../../src/records/dataset.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
-import { Shapes, searchFields, storedRecord } from '../../src/store/layout.ts';
-import type { StoreSource } from '../../src/store/writer/source.ts';
+import { Shapes, storedRecord } from '../../src/store/pack/shapes.ts';
+import { searchFields } from '../../src/store/search/format.ts';
+import type { StoreSource } from '../../src/store/source.ts';
 
 const identity = (n: number) => Uint32Array.from({ length: n }, (_, i) => i);
 

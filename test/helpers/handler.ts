@@ -2,7 +2,7 @@
 // answer is checked against the API's OpenAPI document.
 import { folderStore } from '../../src/hosts/node/folder-store.ts';
 import { createHandler } from '../../src/api/handler.ts';
-import type { Store } from '../../src/store/reader/store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { expectDocumented } from './openapi.ts';
 import { builtSite } from './site.ts';
 

@@ -1,11 +1,11 @@
 // A store written by the real writer into memory, for tests that need a dataset of their own.
 import type { StaticOrigin } from '../../src/hosts/netlify/functions.ts';
 import type { Dataset } from '../../src/records/dataset.ts';
-import type { Store } from '../../src/store/reader/store.ts';
-import { EXPORT_PART_BYTES } from '../../src/store/layout.ts';
-import { exportUnits } from '../../src/store/writer/exports.ts';
-import type { Body } from '../../src/store/writer/lists.ts';
-import { storeUnits } from '../../src/store/writer/write-store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { EXPORT_PART_BYTES } from '../../src/store/exports/format.ts';
+import { exportUnits } from '../../src/store/exports/make.ts';
+import type { Body } from '../../src/store/lists/make.ts';
+import { storeUnits } from '../../src/store/units.ts';
 import { TEST_AS_OF } from './as-of.ts';
 import { datasetSource } from './dataset-source.ts';
 

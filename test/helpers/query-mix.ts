@@ -1,17 +1,12 @@
 // The query mix: every kind of request the API answers but a file's download, from the data itself. Each is held to its
 // endpoint's read budget (src/api/budget/budget.ts): the benchmark reports against it, a test holds it.
-import {
-  HEAD_SIZE,
-  buildEndingAt,
-  historyStart,
-  linesOf,
-  paths,
-  readHistoryIndex,
-  readKeyed,
-} from '../../src/store/layout.ts';
+import { HEAD_SIZE, paths } from '../../src/store/layout.ts';
+import { buildEndingAt, historyStart, readHistoryIndex } from '../../src/store/changes/format.ts';
+import { linesOf } from '../../src/store/lists/format.ts';
+import { readKeyed } from '../../src/store/pack/format.ts';
 import { encodeSyncToken } from '../../src/api/sync-token.ts';
-import { readHeadPage } from '../../src/store/reader/lists.ts';
-import type { Store } from '../../src/store/reader/store.ts';
+import { readHeadPage } from '../../src/store/lists/read.ts';
+import type { Store } from '../../src/store/store.ts';
 import { route } from '../../src/api/registry.ts';
 import type { ReadBudget } from '../../src/api/budget/budget.ts';
 

@@ -4,22 +4,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fnv1a } from '../../src/shared/hash.ts';
-import {
-  boundaryHash,
-  hashedFolder,
-  lineWithRecord,
-  paths,
-  readHashedIndex,
-  readKeyed,
-  readOrderedIndex,
-  readPositional,
-  recordAtEnd,
-  recordOf,
-  sortedFolder,
-  type HashedList,
-  type SortedList,
-  splitHeader,
-} from '../../src/store/layout.ts';
+import { boundaryHash } from '../../src/store/pack/cuts.ts';
+import { hashedFolder, paths, sortedFolder } from '../../src/store/layout.ts';
+import { lineWithRecord, recordAtEnd, recordOf } from '../../src/store/pack/shapes.ts';
+import { readHashedIndex, readOrderedIndex } from '../../src/store/pack/list-index.ts';
+import { readKeyed, readPositional } from '../../src/store/pack/format.ts';
+import type { HashedList } from '../../src/store/records/format.ts';
+import { type SortedList, splitHeader } from '../../src/store/lists/format.ts';
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 

@@ -12,7 +12,8 @@ import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { NPM_BIN } from '../helpers/runtimes.ts';
-import { paths, readHistoryIndex } from '../../src/store/layout.ts';
+import { paths } from '../../src/store/layout.ts';
+import { readHistoryIndex } from '../../src/store/changes/format.ts';
 
 /**
  * A Deno cache (DENO_DIR) holding the one remote module Netlify's build fetches: the types of its

@@ -23,26 +23,15 @@ import fg from 'fast-glob';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../src/records/schemas.ts';
-import {
-  HEAD_SIZE,
-  lineWithRecord,
-  linesOf,
-  readCandidatesEntry,
-  readCarriedEntry,
-  readHashedIndex,
-  readHeadEntry,
-  readKeyed,
-  readKeyedFight,
-  readHistoryIndex,
-  readListing,
-  readOrderedIndex,
-  readPositional,
-  recordAtEnd,
-  recordOf,
-  recordText,
-  splitHeader,
-  type SortedList,
-} from '../../src/store/layout.ts';
+import { HEAD_SIZE } from '../../src/store/layout.ts';
+import { lineWithRecord, recordAtEnd, recordOf, recordText } from '../../src/store/pack/shapes.ts';
+import { linesOf, splitHeader, type SortedList } from '../../src/store/lists/format.ts';
+import { readCandidatesEntry, readCarriedEntry, readHeadEntry } from '../../src/store/search/format.ts';
+import { readHashedIndex, readOrderedIndex } from '../../src/store/pack/list-index.ts';
+import { readKeyed, readPositional } from '../../src/store/pack/format.ts';
+import { readKeyedFight } from '../../src/store/records/format.ts';
+import { readHistoryIndex } from '../../src/store/changes/format.ts';
+import { readListing } from '../../src/store/exports/format.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { codeFingerprint, COMPILE_CACHE, MARKER, pagesEntry, readMarker, stateFolder } from '../../src/build/output.ts';

@@ -10,17 +10,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { ContentRecords } from '../../src/content/schemas.ts';
-import {
-  endsExportRun,
-  exportSpacing,
-  paths,
-  readKeyed,
-  readListing,
-  recordOf,
-  type StoredExport,
-} from '../../src/store/layout.ts';
+import { endsExportRun, exportSpacing, readListing, type StoredExport } from '../../src/store/exports/format.ts';
+import { paths } from '../../src/store/layout.ts';
+import { readKeyed } from '../../src/store/pack/format.ts';
+import { recordOf } from '../../src/store/pack/shapes.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
-import { GZIP_HEADER, gzip, gzipOffThread } from '../../src/store/writer/gzip.ts';
+import { GZIP_HEADER, gzip, gzipOffThread } from '../../src/store/exports/gzip.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { TEST_EXPORT_PART_BYTES } from '../helpers/export-part.ts';
 import { memoryStore } from '../helpers/memory-store.ts';

@@ -4,8 +4,10 @@
 // every default view still answers with the records the reference puts there.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { paths, recordOf, splitHeader } from '../../src/store/layout.ts';
-import type { Store } from '../../src/store/reader/store.ts';
+import { paths } from '../../src/store/layout.ts';
+import { recordOf } from '../../src/store/pack/shapes.ts';
+import { splitHeader } from '../../src/store/lists/format.ts';
+import type { Store } from '../../src/store/store.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
 import { memoryStore } from '../helpers/memory-store.ts';

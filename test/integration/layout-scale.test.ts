@@ -15,29 +15,20 @@ import {
   CANDIDATE_PACKS,
   HEAD_PACKS,
   LONG_GRAM,
-  RULES,
   SHORT_NEEDLE,
-  boundaryHash,
   gramPack,
-  hashName,
-  hashedFolder,
-  lists,
-  packNamer,
-  packStarts,
-  paths,
-  readHashedIndex,
   readHeadEntry,
-  readKeyed,
-  readHistoryIndex,
-  readListing,
-  readOrderedIndex,
   searchFields,
-  sortedFolder,
-  type CutRule,
-  type HashedList,
-  type SortedList,
-} from '../../src/store/layout.ts';
-import { gramsOf } from '../../src/store/writer/search.ts';
+} from '../../src/store/search/format.ts';
+import { RULES, hashedFolder, lists, paths, sortedFolder } from '../../src/store/layout.ts';
+import { boundaryHash, hashName, packNamer, packStarts, type CutRule } from '../../src/store/pack/cuts.ts';
+import { readHashedIndex, readOrderedIndex } from '../../src/store/pack/list-index.ts';
+import { readKeyed } from '../../src/store/pack/format.ts';
+import { readHistoryIndex } from '../../src/store/changes/format.ts';
+import { readListing } from '../../src/store/exports/format.ts';
+import type { HashedList } from '../../src/store/records/format.ts';
+import type { SortedList } from '../../src/store/lists/format.ts';
+import { gramsOf } from '../../src/store/search/make.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { loadContent } from '../helpers/reference.ts';
 import { builtSite } from '../helpers/site.ts';

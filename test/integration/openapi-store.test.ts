@@ -7,7 +7,10 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { allBody, finishBody, listBody, oneBody, paginationOf, type Body } from '../../src/api/envelope.ts';
-import { linesOf, readKeyed, recordOf, splitHeader, STORE } from '../../src/store/layout.ts';
+import { linesOf, splitHeader } from '../../src/store/lists/format.ts';
+import { readKeyed } from '../../src/store/pack/format.ts';
+import { recordOf } from '../../src/store/pack/shapes.ts';
+import { STORE } from '../../src/store/layout.ts';
 import { expectDocumented } from '../helpers/openapi.ts';
 import { builtSite } from '../helpers/site.ts';
 

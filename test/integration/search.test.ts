@@ -5,9 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { Fighter } from '../../src/records/schemas.ts';
-import { HEAD_PACKS, gramPack, paths, readHeadEntry, readKeyed, searchFields } from '../../src/store/layout.ts';
-import type { Store } from '../../src/store/reader/store.ts';
-import { gramsOf } from '../../src/store/writer/search.ts';
+import { HEAD_PACKS, gramPack, readHeadEntry, searchFields } from '../../src/store/search/format.ts';
+import { paths } from '../../src/store/layout.ts';
+import { readKeyed } from '../../src/store/pack/format.ts';
+import type { Store } from '../../src/store/store.ts';
+import { gramsOf } from '../../src/store/search/make.ts';
 import { foldText } from '../../src/shared/text.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';

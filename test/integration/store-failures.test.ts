@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiFunction } from '../../src/hosts/netlify/functions.ts';
 import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
-import { originStore } from '../../src/store/reader/origin.ts';
-import type { Store } from '../../src/store/reader/store.ts';
+import { originStore } from '../../src/store/origin.ts';
+import type { Store } from '../../src/store/store.ts';
 import { ErrorEnvelope } from '../../src/api/schemas.ts';
 import { directClient } from '../helpers/handler.ts';
 import { builtSite } from '../helpers/site.ts';

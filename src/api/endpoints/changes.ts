@@ -13,12 +13,12 @@ import {
   buildEndingAt,
   builtAtText,
   historyStart,
-  lists,
   newestBuild,
   packsHolding,
   type HistoryIndex,
-} from '../../store/layout.ts';
-import { readEntries, readHistory } from '../../store/reader/changes.ts';
+} from '../../store/changes/format.ts';
+import { lists } from '../../store/layout.ts';
+import { readEntries, readHistory } from '../../store/changes/read.ts';
 import { ChangesAnswer } from '../schemas.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { invalidSyncToken, syncTokenExpired } from '../errors.ts';

@@ -2,9 +2,9 @@
 // after a cursor's key. Both take two rounds of reads: the list's index, then the one or two packs
 // that hold the page (a cursor whose record a rebuild moved, a round more to find its key). A list
 // read whole and filtered in memory (an event's or a fighter's fights) is paged the same ways here.
-import type { SortedList } from '../../store/layout.ts';
-import { lowerBound, readIndex, readRecords } from '../../store/reader/lists.ts';
-import type { Store } from '../../store/reader/store.ts';
+import type { SortedList } from '../../store/lists/format.ts';
+import { lowerBound, readIndex, readRecords } from '../../store/lists/read.ts';
+import type { Store } from '../../store/store.ts';
 import type { Cursor } from '../cursor.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import type { DayRange } from '../params/days.ts';

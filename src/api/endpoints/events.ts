@@ -6,7 +6,7 @@ import { dayOf, firstPage, scheduleExample } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
 import { Event, ScheduledEvent } from '../../records/schemas.ts';
 import { lists } from '../../store/layout.ts';
-import { readHeadPage } from '../../store/reader/lists.ts';
+import { readHeadPage } from '../../store/lists/read.ts';
 import { listBody, paginationOf, type Body } from '../envelope.ts';
 import { datedBody } from './dated.ts';
 import { endpoint, getOne, type AnswerContext } from './endpoint.ts';

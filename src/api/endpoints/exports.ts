@@ -19,14 +19,13 @@ import {
 import {
   EXPORT_PART_BYTES,
   PART_FILE,
-  lists,
   partFile,
   partNameOf,
-  paths,
   readListing,
   type StoredExport,
-} from '../../store/layout.ts';
-import { readRequired, StoreInconsistent, type Store } from '../../store/reader/store.ts';
+} from '../../store/exports/format.ts';
+import { lists, paths } from '../../store/layout.ts';
+import { readRequired, StoreInconsistent, type Store } from '../../store/store.ts';
 import { allBody, type Body } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { BASE_PATH, EXPORTS_PATH } from '../routes.ts';

@@ -4,7 +4,7 @@
 // API description's example are all made from this list. Which store list a request reads (an
 // event's or a fighter's fights whole, else every fight's or a division's in date order) is
 // fightsList's choice: a filter added here needs a list to be read from there too.
-import type { KeyedFight } from '../../store/layout.ts';
+import type { KeyedFight } from '../../store/records/format.ts';
 import { isLegacyKey, keyOver, readLegacyKey } from './fight-filter-key.ts';
 import type { DayRange } from '../params/days.ts';
 import { filter } from '../params/fields.ts';

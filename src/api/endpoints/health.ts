@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ONE_READ } from '../budget/budget.ts';
 import { Health } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
-import { readRequired, StoreInconsistent } from '../../store/reader/store.ts';
+import { readRequired, StoreInconsistent } from '../../store/store.ts';
 import { oneBody } from '../envelope.ts';
 import { HEALTH_PATH } from '../public.ts';
 import { endpoint } from './endpoint.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ONE_READ } from '../budget/budget.ts';
 import { Ranking } from '../../records/schemas.ts';
 import { lists, paths } from '../../store/layout.ts';
-import { readHeaded } from '../../store/reader/lists.ts';
+import { readHeaded } from '../../store/lists/read.ts';
 import { listBody, paginationOf } from '../envelope.ts';
 import { RANKINGS_PAGES } from '../limits.ts';
 import { endpoint } from './endpoint.ts';

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { ONE_READ } from '../budget/budget.ts';
 import { Title } from '../../records/schemas.ts';
-import { linesOf, lists, paths } from '../../store/layout.ts';
+import { linesOf } from '../../store/lists/format.ts';
+import { lists, paths } from '../../store/layout.ts';
 import { allBody } from '../envelope.ts';
 import { endpoint, getOne, readAllBody } from './endpoint.ts';
 import { filter } from '../params/fields.ts';

@@ -14,9 +14,9 @@ import { createHandler } from '../handler.ts';
 import { KEY_HEADER } from '../keys.ts';
 import { ENDPOINTS, endpointNamed, type EndpointName } from '../registry.ts';
 import { BASE_PATH } from '../routes.ts';
-import type { Store } from '../../store/reader/store.ts';
-import { readHistory } from '../../store/reader/changes.ts';
-import { buildEndingAt, historyStart } from '../../store/layout.ts';
+import type { Store } from '../../store/store.ts';
+import { readHistory } from '../../store/changes/read.ts';
+import { buildEndingAt, historyStart } from '../../store/changes/format.ts';
 import { encodeChangesCursor, encodeSyncToken } from '../sync-token.ts';
 
 /** An endpoint's example: a value for each of its parameters, as sent, and the answer to them all (none for a file, which is bytes). */

@@ -6,8 +6,8 @@
 import { createHandler } from '../../api/handler.ts';
 import { perKeys, type Env } from '../../api/keys.ts';
 import { isPublicRead } from '../../api/public.ts';
-import type { Store } from '../../store/reader/store.ts';
-import { originStore } from '../../store/reader/origin.ts';
+import type { Store } from '../../store/store.ts';
+import { originStore } from '../../store/origin.ts';
 
 /**
  * Where the built files come from: on Netlify the static origin, which `context.next(request)`

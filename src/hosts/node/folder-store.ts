@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isNoSuchFile } from '../../shared/fs-errors.ts';
-import type { Store } from '../../store/reader/store.ts';
+import type { Store } from '../../store/store.ts';
 
 /**
  * A built site's store read straight from its folder, as the API reads its origin: a missing file

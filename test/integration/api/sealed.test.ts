@@ -9,8 +9,8 @@ import { ENDPOINTS } from '../../../src/api/registry.ts';
 import { seal, unseal } from '../../../src/api/sealed.ts';
 import { CHANGES_CURSOR_SEED, SYNC_TOKEN_SEED, decodeSyncToken, encodeSyncToken } from '../../../src/api/sync-token.ts';
 import { paths } from '../../../src/store/layout.ts';
-import type { Store } from '../../../src/store/reader/store.ts';
-import { appendBuild, historyUnits, type PreviousHistory } from '../../../src/store/writer/changes.ts';
+import type { Store } from '../../../src/store/store.ts';
+import { appendBuild, historyUnits, type PreviousHistory } from '../../../src/store/changes/make.ts';
 import { TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { directClient, distStore } from '../../helpers/handler.ts';
 

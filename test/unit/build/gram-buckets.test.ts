@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskBuckets } from '../../../src/build/gram-buckets.ts';
-import { memoryBuckets } from '../../../src/store/writer/search.ts';
+import { memoryBuckets } from '../../../src/store/search/make.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gram-buckets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

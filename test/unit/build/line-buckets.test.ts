@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { diskLineBuckets } from '../../../src/build/line-buckets.ts';
-import { memoryLineBuckets, type FiledLine } from '../../../src/store/writer/line-buckets.ts';
+import { memoryLineBuckets, type FiledLine } from '../../../src/store/pack/line-buckets.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'line-buckets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { silentProgress, type Progress } from '../../../src/build/progress.ts';
 import { scanContent } from '../../../src/build/scan.ts';
 import { resolveTexts, RESOLVE_THREAD_FROM } from '../../../src/build/texts.ts';
 import { LARGE, SINGULAR } from '../../../src/records/resources.ts';
-import { recordOf, recordText } from '../../../src/store/layout.ts';
+import { recordOf, recordText } from '../../../src/store/pack/shapes.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-texts-'));

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../../src/content/resolve.ts';
 import { createMcpHandler, MAX_BODY_BYTES } from '../../../src/mcp/server.ts';
-import type { Store } from '../../../src/store/reader/store.ts';
+import type { Store } from '../../../src/store/store.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { minimalContent } from '../../helpers/fixture.ts';
 import { memoryStore } from '../../helpers/memory-store.ts';

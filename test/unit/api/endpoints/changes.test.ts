@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../../../src/api/handler.ts';
 import { endpointNamed } from '../../../../src/api/registry.ts';
 import { decodeSyncToken, encodeSyncToken } from '../../../../src/api/sync-token.ts';
-import { CHANGES_PACKS_A_PAGE, buildEndingAt, historyStart, paths } from '../../../../src/store/layout.ts';
-import type { Store } from '../../../../src/store/reader/store.ts';
-import { appendBuild, historyUnits, type PreviousHistory } from '../../../../src/store/writer/changes.ts';
+import { CHANGES_PACKS_A_PAGE, buildEndingAt, historyStart } from '../../../../src/store/changes/format.ts';
+import { paths } from '../../../../src/store/layout.ts';
+import type { Store } from '../../../../src/store/store.ts';
+import { appendBuild, historyUnits, type PreviousHistory } from '../../../../src/store/changes/make.ts';
 import { countingStore, overBudget } from '../../../helpers/counting-store.ts';
 
 const KEY = 'k';

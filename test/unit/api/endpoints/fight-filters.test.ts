@@ -12,7 +12,7 @@ import {
   type FightFilters,
 } from '../../../../src/api/endpoints/fight-filters.ts';
 import { listFights } from '../../../../src/api/endpoints/fights.ts';
-import type { KeyedFight } from '../../../../src/store/layout.ts';
+import type { KeyedFight } from '../../../../src/store/records/format.ts';
 
 const fight: KeyedFight = {
   date: '2024-05-04T20:00:00',

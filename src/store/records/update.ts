@@ -1,0 +1,98 @@
+// A list kept by id's files after a change, made from the list as the store holds it: the packs
+// around the changed ids cut again where their content says (see pack/cuts.ts), so every other
+// pack keeps its name and its bytes: the same files a build from nothing makes.
+import { fnv1a } from '../../shared/hash.ts';
+import { hashedFolder, hashedRule, paths } from '../layout.ts';
+import { readIndexed, type ReadBefore } from '../lists/update.ts';
+import type { Unit } from '../lists/make.ts';
+import { boundaryHash, hashName } from '../pack/cuts.ts';
+import { keyedPack, readKeyed } from '../pack/format.ts';
+import { hashedIndexText, readHashedIndex } from '../pack/list-index.ts';
+import { recut } from '../pack/recut.ts';
+import type { Shapes } from '../pack/shapes.ts';
+import type { HashedList } from './format.ts';
+import { byHashThenId, keyedEntries, type HashedEntry } from './make.ts';
+
+/** A change to a list kept by id: each id's entry as it is now (its lines), or null where it went (or has none). */
+export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
+
+/**
+ * The files of a list kept by id that a change touches: the packs around the changed ids cut again
+ * (see pack/recut.ts), each written only where its bytes differ; the packs no longer in the list go to
+ * `removed`, and the index is made again if it differs. The same files a build from nothing makes.
+ */
+export function hashedListChanges(
+  list: HashedList,
+  changes: HashedChanges,
+  read: ReadBefore,
+  shapes: Shapes,
+  removed: string[],
+): Unit[] {
+  if (changes.size === 0) return [];
+  const folder = hashedFolder(list);
+  const indexPath = paths.index(folder);
+  const indexText = read(indexPath);
+  const index = indexText === null ? null : readHashedIndex(indexText);
+  const firsts = index === null ? [] : Array.from({ length: index.packs }, (_, k) => index.first(k));
+  const pathOf = (hash: number) => paths.pack(folder, hashName(hash));
+  const oldTexts = new Map<number, string>();
+  const oldText = (k: number) => {
+    let text = oldTexts.get(k);
+    if (text === undefined) {
+      text = readIndexed(read, pathOf(firsts[k]));
+      oldTexts.set(k, text);
+    }
+    return text;
+  };
+  const oldEntries = new Map<number, HashedEntry[]>();
+  const byKey = (a: HashedKey, b: HashedKey) => byHashThenId(a, b);
+  const { packs, replaced } = recut<HashedKey, HashedEntry>(
+    {
+      firsts: firsts.map((hash) => ({ hash, id: '' })),
+      entries: (k) => {
+        let entries = oldEntries.get(k);
+        if (!entries) {
+          const pack = readKeyed(oldText(k));
+          shapes.addAll(Object.entries(pack.shapes.named));
+          entries = pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
+          oldEntries.set(k, entries);
+        }
+        return entries;
+      },
+      keyOf: (entry) => entry,
+      compare: byKey,
+      weight: (entry) => entry.lines.length,
+      hash: (entry) => entry.hash,
+      joined: (before, entry) => before.hash === entry.hash,
+      rule: hashedRule(list),
+    },
+    [...changes.keys()]
+      .map((id) => ({ id, hash: boundaryHash(fnv1a(id)) }))
+      .sort(byKey)
+      .map((key) => ({ key, entry: lines(changes, key) })),
+  );
+  const units: Unit[] = [];
+  const made = new Set<number>();
+  const newFirsts = packs.map((pack) => {
+    if ('kept' in pack) return firsts[pack.kept];
+    const first = pack.made[0].hash;
+    made.add(first);
+    const text = keyedPack(...keyedEntries(pack.made, shapes));
+    const was = replaced.find((k) => firsts[k] === first);
+    if (was === undefined || oldText(was) !== text) units.push({ path: pathOf(first), body: () => text });
+    return first;
+  });
+  for (const k of replaced) if (!made.has(firsts[k])) removed.push(pathOf(firsts[k]));
+  const text = hashedIndexText(newFirsts);
+  if (text !== indexText) units.push({ path: indexPath, body: () => text });
+  return units;
+}
+
+/** A change's key in a list kept by id: the id's hash, then the id (an empty id falls before every id of its hash). */
+type HashedKey = { hash: number; id: string };
+
+/** The entry a change makes at a key: the id's lines, or none. */
+function lines(changes: HashedChanges, key: HashedKey): HashedEntry | null {
+  const made = changes.get(key.id)!;
+  return made === null ? null : { ...key, lines: made };
+}

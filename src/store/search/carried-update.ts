@@ -1,0 +1,196 @@
+// The carried list after a change of some fighters (see update.ts): cut again around the
+// changed fighters' entries (see pack/recut.ts), each pack the cut keeps renamed only where its first
+// entry's place moved, each pack it makes written where its bytes differ.
+import type { Division } from '../../records/schemas.ts';
+import {
+  CARRIED_RULE,
+  SHORT_NEEDLE,
+  carriedEntry,
+  compareNameKeys,
+  readCarriedEntry,
+  type GramScope,
+  type NameKey,
+  type RunPart,
+} from './format.ts';
+import { lists, paths } from '../layout.ts';
+import { positionalPack, readPositional } from '../pack/format.ts';
+import { shapesNamed } from '../pack/shapes.ts';
+import type { Unit } from '../lists/make.ts';
+import { recut, type Change } from '../pack/recut.ts';
+import { entryKey, keyOf, type SearchUpdate } from './change.ts';
+import { carriedHash, carriedNamer, compareCarriedGrams, gramsOf } from './make.ts';
+
+/** A gram's run as its head had it: every fighter's parts, and each part's fighters per division (by the division's place). */
+export interface Run {
+  parts: RunPart[];
+  perDivision: number[][];
+}
+
+export function runOf(head: Map<string, GramScope>, divisions: readonly Division[]): Run {
+  const all = head.get('_') as Extract<GramScope, { how: 'carried' }>;
+  const held = divisions.map((d) => {
+    const s = head.get(d.id);
+    return new Map(s?.how === 'carried' ? s.run.map((p) => [p.pack, p.held]) : []);
+  });
+  return { parts: all.run, perDivision: all.run.map((p) => held.map((byPack) => byPack.get(p.pack) ?? 0)) };
+}
+
+/**
+ * The carried list cut again around the changed fighters' entries: the packs written (to `units`)
+ * and removed, and the new run of every gram whose run changed (its parts, and each part's
+ * fighters per division).
+ */
+export function carriedChanges(
+  u: SearchUpdate,
+  heads: Map<string, Map<string, GramScope>>,
+  affected: Set<string>,
+  carried: (gram: string) => boolean,
+  units: Unit[],
+  removed: string[],
+): Map<string, Run> {
+  const { divisions, read, shapes } = u;
+  const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
+  // The packs in the carried list's order, each with the runs it holds (gram, start, count), from the heads.
+  const grams = [...heads]
+    .filter(([, h]) => h.get('_')!.how === 'carried')
+    .map(([g]) => g)
+    .sort(compareCarriedGrams);
+  const order: string[] = [];
+  const segments = new Map<string, Array<{ gram: string; start: number; count: number; first: NameKey }>>();
+  for (const gram of grams)
+    for (const part of (heads.get(gram)!.get('_') as Extract<GramScope, { how: 'carried' }>).run) {
+      if (!segments.has(part.pack)) segments.set(part.pack, []), order.push(part.pack);
+      segments.get(part.pack)!.push({ gram, start: part.start, count: part.count, first: part.first! });
+    }
+  type Entry = { gram: string; key: NameKey; division: string; id: string; text: string };
+  const texts = new Map<number, string>();
+  const oldText = (k: number) => {
+    let text = texts.get(k);
+    if (text === undefined) {
+      const path = paths.pack(lists.carried, order[k]);
+      text = read(path) ?? undefined;
+      if (text === undefined) throw new Error(`the store has no ${path}, which a search head names`);
+      texts.set(k, text);
+    }
+    return text;
+  };
+  const oldEntries = new Map<number, Entry[]>();
+  const entriesOf = (k: number) => {
+    let entries = oldEntries.get(k);
+    if (!entries) {
+      const pack = readPositional(oldText(k));
+      shapes.addAll(Object.entries(pack.shapes.named));
+      entries = segments.get(order[k])!.flatMap(({ gram, start, count }) =>
+        pack.slice(start, start + count).map((text) => {
+          const { division, key } = readCarriedEntry(text);
+          return { gram, key, division, id: key[1], text };
+        }),
+      );
+      oldEntries.set(k, entries);
+    }
+    return entries;
+  };
+  const compare = (a: { gram: string; key: NameKey }, b: { gram: string; key: NameKey }) =>
+    compareCarriedGrams(a.gram, b.gram) || compareNameKeys(a.key, b.key);
+  // Each changed fighter taken out of the runs of the carried grams it held, put in those it holds.
+  const changes = new Map<string, Change<{ gram: string; key: NameKey }, Entry>>();
+  for (const { was, is } of u.changes) {
+    if (was)
+      for (const gram of gramsOf(was.fields, 1, SHORT_NEEDLE))
+        if (carried(gram)) changes.set(entryKey(gram, keyOf(was)), { key: { gram, key: keyOf(was) }, entry: null });
+    if (is)
+      for (const gram of gramsOf(is.fields, 1, SHORT_NEEDLE))
+        if (carried(gram))
+          changes.set(entryKey(gram, keyOf(is)), {
+            key: { gram, key: keyOf(is) },
+            entry: {
+              gram,
+              key: keyOf(is),
+              division: is.division,
+              id: is.id,
+              text: carriedEntry(is.division, keyOf(is), is.stored),
+            },
+          });
+  }
+  const { packs, replaced } = recut<{ gram: string; key: NameKey }, Entry>(
+    {
+      firsts: order.map((name) => ({ gram: segments.get(name)![0].gram, key: segments.get(name)![0].first })),
+      entries: entriesOf,
+      keyOf: (e) => e,
+      compare,
+      weight: () => 1,
+      hash: (e) => carriedHash(e.gram, e.id),
+      joined: () => false,
+      rule: CARRIED_RULE,
+    },
+    [...changes.values()].sort((a, b) => compare(a.key, b.key)),
+  );
+  // Every pack's name, in the list's order (a name depends on the names before it); the packs made
+  // written where their bytes differ, a kept pack under its new name where that changed.
+  const name = carriedNamer();
+  const names = packs.map((pack) => {
+    if ('made' in pack) return name(pack.made[0].gram, pack.made[0].id);
+    const first = segments.get(order[pack.kept])![0];
+    return name(first.gram, first.first[1]);
+  });
+  // The grams whose runs can have changed: those in the packs made, the packs they replace and the
+  // kept packs renamed. Every other gram's parts are as they were, and keep their head.
+  const touched = new Set<string>();
+  for (const k of replaced) for (const s of segments.get(order[k])!) touched.add(s.gram);
+  packs.forEach((pack, p) => {
+    if ('made' in pack) for (const e of pack.made) touched.add(e.gram);
+    else if (names[p] !== order[pack.kept]) for (const s of segments.get(order[pack.kept])!) touched.add(s.gram);
+  });
+  const runs = new Map<string, Run>();
+  const add = (gram: string, part: RunPart, perDivision: number[]) => {
+    const run = runs.get(gram) ?? runs.set(gram, { parts: [], perDivision: [] }).get(gram)!;
+    run.parts.push(part);
+    run.perDivision.push(perDivision);
+  };
+  const runsBefore = new Map<string, Run>();
+  const runBefore = (gram: string) =>
+    runsBefore.get(gram) ?? runsBefore.set(gram, runOf(heads.get(gram)!, divisions)).get(gram)!;
+  packs.forEach((pack, p) => {
+    const packName = names[p];
+    if ('kept' in pack) {
+      if (packName !== order[pack.kept])
+        units.push({ path: paths.pack(lists.carried, packName), body: () => oldText(pack.kept) });
+      for (const s of segments.get(order[pack.kept])!) {
+        if (!touched.has(s.gram)) continue;
+        const before = runBefore(s.gram);
+        add(
+          s.gram,
+          { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first },
+          before.perDivision[before.parts.findIndex((part) => part.pack === order[pack.kept])],
+        );
+      }
+      return;
+    }
+    for (let i = 0; i < pack.made.length; ) {
+      let j = i;
+      const perDivision = divisions.map(() => 0);
+      while (j < pack.made.length && pack.made[j].gram === pack.made[i].gram)
+        perDivision[divisionIndex.get(pack.made[j++].division)!]++;
+      add(
+        pack.made[i].gram,
+        { pack: packName, start: i, count: j - i, held: j - i, first: pack.made[i].key },
+        perDivision,
+      );
+      i = j;
+    }
+    const entries = pack.made.map((e) => e.text);
+    const text = positionalPack(entries, shapesNamed(entries, shapes));
+    const was = replaced.find((k) => order[k] === packName);
+    if (was === undefined || oldText(was) !== text)
+      units.push({ path: paths.pack(lists.carried, packName), body: () => text });
+  });
+  const named = new Set(names);
+  for (const name of order) if (!named.has(name)) removed.push(paths.pack(lists.carried, name));
+  // A gram the re-cut left as it was (parts and all) keeps its head.
+  for (const [gram, run] of runs) {
+    const was = heads.get(gram)?.get('_');
+    if (!affected.has(gram) && was?.how === 'carried' && JSON.stringify(was.run) === JSON.stringify(run.parts))
+      runs.delete(gram);
+  }
+  return runs;
+}

@@ -1,0 +1,222 @@
+// Reading the name search (see format.ts): a page of the fighters whose search text holds a
+// needle, and how many there are, in two rounds of at most four reads. A short needle reads its
+// gram's head (with the list of every fighter's, or the division's, index beside it: the head says
+// which of the two a page comes from), then the packs that hold the page; a long one reads its
+// first 4-gram's candidates, then the packs of the carried run that hold the page's fighters.
+import {
+  CANDIDATE_PACKS,
+  HEAD_PACKS,
+  LONG_GRAM,
+  SHORT_NEEDLE,
+  compareNameKeys,
+  gramPack,
+  readCandidatesEntry,
+  readCarriedEntry,
+  readHeadEntry,
+  type RunPart,
+} from './format.ts';
+import { lists, paths, sortedFolder } from '../layout.ts';
+import { lowerBound } from '../pack/list-index.ts';
+import { readKeyed, readPositional, type PositionalPack } from '../pack/format.ts';
+import { recordAtEnd, recordOf } from '../pack/shapes.ts';
+import type { SortedList } from '../lists/format.ts';
+import { parsed, readIndex } from '../lists/read.ts';
+import { readRequiredBytes, StoreInconsistent, type Store } from '../store.ts';
+
+/** A page of a search: its matches' records, and how many match in all. */
+export interface Found {
+  total: number;
+  records: string[];
+}
+
+/** Whether a fighter's search fields hold the needle (within one field). */
+const holds = (fields: readonly string[], needle: string) => fields.some((field) => field.includes(needle));
+
+/**
+ * Whether the search fields a list's line begins with hold the needle: found in the fields' text
+ * as it is, tabs between them, since a needle holds no tab and so never spans two fields.
+ */
+function lineHolds(line: string, needle: string): boolean {
+  const end = line.indexOf('\t', line.indexOf('\t', line.indexOf('\t') + 1) + 1);
+  return line.slice(0, end).includes(needle);
+}
+
+/** The fighters whose search text holds `needle` (folded), optionally of one division: the page [offset, offset + size). */
+export async function readNameSearch(
+  store: Store,
+  needle: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
+  return Array.from(needle).length <= SHORT_NEEDLE
+    ? shortNeedle(store, needle, divisionId, offset, size)
+    : longNeedle(store, needle, divisionId, offset, size);
+}
+
+async function shortNeedle(
+  store: Store,
+  gram: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
+  const list: SortedList = { resource: 'fighters', division_id: divisionId };
+  const headsPath = paths.searchHeads(gramPack(gram, HEAD_PACKS));
+  // The head and the list's index at once: the head says which the page is read from.
+  const [headsText, index] = await Promise.all([store.readBytes(headsPath), readIndex(store, list)]);
+  const entry = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(gram);
+  const scope = entry === null ? undefined : parsed(headsPath, readHeadEntry, entry).get(divisionId ?? '_');
+  if (scope === undefined || offset >= scope.total) return { total: scope?.total ?? 0, records: [] };
+  const end = Math.min(scope.total, offset + size);
+  if (scope.how === 'list') {
+    // The list itself: the packs that hold the page's matches, by the head's count of them in each pack.
+    if (scope.counts.length !== index.packs)
+      throw new StoreInconsistent(
+        headsPath,
+        `counts ${gram} in ${scope.counts.length} packs of a list of ${index.packs}`,
+      );
+    const folder = sortedFolder(list);
+    const parts = partsOf(
+      scope.counts.map((held, k) => ({ pack: index.name(k), start: 0, count: index.end(k) - index.start(k), held })),
+      offset,
+      end,
+    );
+    const packs = await readPacks(store, folder, parts);
+    return {
+      total: scope.total,
+      records: takeMatches(folder, parts, packs, offset, end, (line) => lineHolds(line, gram)),
+    };
+  }
+  const parts = partsOf(scope.run, offset, end);
+  const packs = await readPacks(store, lists.carried, parts);
+  const ofDivision = `${divisionId}\t`;
+  return {
+    total: scope.total,
+    records: takeMatches(
+      lists.carried,
+      parts,
+      packs,
+      offset,
+      end,
+      (line) => divisionId === undefined || line.startsWith(ofDivision),
+    ),
+  };
+}
+
+async function longNeedle(
+  store: Store,
+  needle: string,
+  divisionId: string | undefined,
+  offset: number,
+  size: number,
+): Promise<Found> {
+  const chars = Array.from(needle);
+  const gram = chars.slice(0, LONG_GRAM).join('');
+  const first = chars.slice(0, SHORT_NEEDLE).join('');
+  const path = paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS));
+  const headsPath = paths.searchHeads(gramPack(first, HEAD_PACKS));
+  // The candidates, and the head of the needle's first 3-gram, whose run holds every match.
+  const [text, headsText] = await Promise.all([store.readBytes(path), store.readBytes(headsPath)]);
+  const entry = text === null ? null : parsed(path, readKeyed, text).find(gram);
+  if (entry === null) return { total: 0, records: [] };
+  const candidates = parsed(path, readCandidatesEntry, entry);
+  const matches = candidates.filter(
+    (c) => (divisionId === undefined || c.division === divisionId) && holds(c.fields, needle),
+  );
+  const page = matches.slice(offset, offset + size);
+  if (page.length === 0) return { total: matches.length, records: [] };
+  const head = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(first);
+  const scope = head === null ? undefined : parsed(headsPath, readHeadEntry, head).get('_');
+  if (scope?.how !== 'carried')
+    throw new StoreInconsistent(headsPath, `has no carried run of ${first}, though ${gram} has candidates`);
+  const { run } = scope;
+  // Each match's part of the run: the last whose first fighter comes at or before it.
+  const partOf = page.map((c) =>
+    Math.max(0, lowerBound(run.length, (k) => compareNameKeys(run[k].first!, c.key) > 0) - 1),
+  );
+  const wanted = [...new Set(partOf)].map((k) => run[k]);
+  const packs = await readPacks(store, lists.carried, wanted);
+  const records = page.map((c, i) => {
+    const part = run[partOf[i]];
+    const pack = packs.get(part.pack)!;
+    const at =
+      part.start +
+      lowerBound(part.count, (j) => compareNameKeys(readCarriedEntry(pack.entry(part.start + j)).key, c.key) >= 0);
+    const found = at < part.start + part.count ? readCarriedEntry(pack.entry(at)) : null;
+    if (found === null || compareNameKeys(found.key, c.key) !== 0)
+      throw new StoreInconsistent(
+        paths.pack(lists.carried, part.pack),
+        `holds no ${c.key[1]}, though the candidates of ${gram} name it there`,
+      );
+    return parsed(paths.pack(lists.carried, part.pack), (stored) => recordOf(stored, pack.shapes), found.stored);
+  });
+  return { total: matches.length, records };
+}
+
+/** The parts of a run (or of a list's packs) that hold the matches [offset, end), each with the number of matches before it. */
+function partsOf(run: readonly RunPart[], offset: number, end: number): Array<RunPart & { before: number }> {
+  const parts: Array<RunPart & { before: number }> = [];
+  let before = 0;
+  for (const part of run) {
+    if (before + part.held > offset && before < end) parts.push({ ...part, before });
+    before += part.held;
+    if (before >= end) break;
+  }
+  return parts;
+}
+
+/** The packs that hold some parts, read at once, each by its name in `folder`. */
+async function readPacks(
+  store: Store,
+  folder: string,
+  parts: readonly RunPart[],
+): Promise<Map<string, PositionalPack>> {
+  const names = [...new Set(parts.map((p) => p.pack))];
+  return new Map(
+    await Promise.all(
+      names.map(async (name) => {
+        const path = paths.pack(folder, name);
+        return [
+          name,
+          parsed(path, readPositional, await readRequiredBytes(store, path, 'a search head names it')),
+        ] as const;
+      }),
+    ),
+  );
+}
+
+/** The records of the matches [offset, end) in some parts, a part's matches those of its entries `matches` keeps (each part must hold as many as it says). */
+function takeMatches(
+  folder: string,
+  parts: ReadonlyArray<RunPart & { before: number }>,
+  packs: Map<string, PositionalPack>,
+  offset: number,
+  end: number,
+  matches: (line: string) => boolean,
+): string[] {
+  const records: string[] = [];
+  for (const part of parts) {
+    const pack = packs.get(part.pack)!;
+    let seen = 0;
+    // Entries decoded one at a time, up to the page's last match: a part is often a whole pack.
+    let i = part.start;
+    for (; i < part.start + part.count && i < pack.entries && part.before + seen < end; i++) {
+      const line = pack.entry(i);
+      if (!matches(line)) continue;
+      const n = part.before + seen++;
+      if (n >= offset) records.push(recordAtEnd(line, pack.shapes));
+    }
+    // A part read to its end holds as many matches as the search counts; one left early, no more.
+    if (
+      part.start + part.count > pack.entries ||
+      seen > part.held ||
+      (i === part.start + part.count && seen !== part.held)
+    )
+      throw new StoreInconsistent(
+        paths.pack(folder, part.pack),
+        `holds ${seen} matches where the search counts ${part.held}`,
+      );
+  }
+  return records;
+}

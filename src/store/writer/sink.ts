@@ -1,7 +1,0 @@
-// Where the writer puts files: the build's file writer (src/build/file-writer.ts) writes them to
-// disk on a thread of its own.
-import type { Body } from './lists.ts';
-
-export interface Sink {
-  write(path: string, body: Body): Promise<void>;
-}

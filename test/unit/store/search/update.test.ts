@@ -1,0 +1,225 @@
+// The name search's files after a change of some fighters, made from the search files as they
+// were, are the files a build from nothing makes: whatever fighters are renamed, moved to another
+// division, added or removed. A change that moves a gram between the fighters' lists and the
+// carried list is handed back (null) for the search to be made whole.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Division } from '../../../../src/records/schemas.ts';
+import { fnv1a } from '../../../../src/shared/hash.ts';
+import { Shapes, storedRecord } from '../../../../src/store/pack/shapes.ts';
+import { compareNameKeys, searchFields } from '../../../../src/store/search/format.ts';
+import { lists as storeLists } from '../../../../src/store/layout.ts';
+import { indexUnit, sortedPacks, type Unit } from '../../../../src/store/lists/make.ts';
+import { memoryBuckets, searchUnits } from '../../../../src/store/search/make.ts';
+import { searchChangeUnits, type FighterChange } from '../../../../src/store/search/update.ts';
+import type { FighterSource } from '../../../../src/store/source.ts';
+
+const divisions: Division[] = [
+  { id: 'flyweight', name: 'Flyweight', weight_lb: 112, weight_kg: 50.8 },
+  { id: 'welterweight', name: 'Welterweight', weight_lb: 147, weight_kg: 66.7 },
+  { id: 'heavyweight', name: 'Heavyweight', weight_lb: null, weight_kg: null },
+];
+
+interface Fighter {
+  id: string;
+  name: string;
+  nickname: string | null;
+  division: number;
+}
+
+const SYLLABLES = [
+  'ka',
+  'ro',
+  'mi',
+  'san',
+  'tel',
+  'vo',
+  'gu',
+  'lin',
+  'dre',
+  'pa',
+  'zo',
+  'chi',
+  'bel',
+  'ny',
+  'os',
+  'tu',
+  'ra',
+  'mé',
+];
+/** A name of a few syllables, from `k` (the same k, the same name). */
+const nameOf = (k: number, words = 2) =>
+  Array.from({ length: words }, (_, w) =>
+    Array.from(
+      { length: 2 + ((k >> (w * 3)) % 2) },
+      (_, s) => SYLLABLES[(k * 7 + w * 13 + s * 5 + (k >> s)) % SYLLABLES.length],
+    ).join(''),
+  )
+    .join(' ')
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** Every slot ever held (a removed fighter keeps its slot, in no list), and a world's fighters by slot. */
+function world(all: Fighter[], present: (slot: number) => boolean) {
+  const shapes = new Shapes();
+  const fields = all.map((f) => searchFields({ name: f.name, nickname: f.nickname, alias: null }));
+  const texts = all.map((f) =>
+    storedRecord({ id: f.id, name: f.name, nickname: f.nickname, division_id: divisions[f.division].id }, shapes),
+  );
+  const order = Uint32Array.from(
+    all
+      .map((_, s) => s)
+      .filter(present)
+      .sort((a, b) => compareNameKeys([fields[a][0], all[a].id], [fields[b][0], all[b].id])),
+  );
+  const fighters: FighterSource = {
+    slots: all.length,
+    count: order.length,
+    order,
+    id: (s) => all[s].id,
+    idHash: (s) => fnv1a(all[s].id),
+    text: (s) => texts[s],
+    division: (s) => all[s].division,
+    titles: () => [],
+    searchFields: (s) => fields[s],
+  };
+  const byDivision = divisions.map((_, d) => Array.from(order).filter((s) => all[s].division === d));
+  const lists = { all: order, division: (d: number) => byDivision[d] };
+  const units: Unit[] = [...searchUnits(fighters, divisions, memoryBuckets(), shapes, lists)];
+  // The fighters' lists' indexes: the update reads where their packs began.
+  for (const [list, slots] of [
+    [{ resource: 'fighters' } as const, lists.all] as const,
+    ...divisions.map((d, i) => [{ resource: 'fighters', division_id: d.id } as const, lists.division(i)] as const),
+  ])
+    units.push(indexUnit(list, slots, sortedPacks(list, slots, fighters)));
+  const files = new Map(units.map((u) => [u.path, u.body() as string]));
+  return { fighters, lists, files, shapes, fields };
+}
+
+const isSearchFile = (path: string) => path.startsWith(storeLists.search);
+const searchFiles = (files: Map<string, string>) =>
+  new Map([...files].filter(([p]) => isSearchFile(p)).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+type Edit = ['rename' | 'nickname' | 'move' | 'add' | 'remove', number];
+
+/** The fighters of a world of `n`, as they are before any edit. */
+const fightersOf = (n: number): Fighter[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `fighter-${i}`,
+    name: nameOf(i),
+    nickname: i % 4 === 0 ? nameOf(i * 31, 1) : null,
+    division: i % 3,
+  }));
+
+/** Each world before its edits, made once per size: the edits read it and never change it. */
+const worldsBefore = new Map<number, ReturnType<typeof world>>();
+
+/** The search files after `edits` of a world of `n` fighters: made from the files before (null if handed back), and made from nothing. */
+function afterEdits(n: number, edits: Edit[]) {
+  const all = fightersOf(n);
+  const gone = new Set<number>();
+  const beforeAll = fightersOf(n);
+  const before =
+    worldsBefore.get(n) ??
+    worldsBefore
+      .set(
+        n,
+        world(beforeAll, () => true),
+      )
+      .get(n)!;
+  const touched = new Set<number>();
+  const wasThere = new Set(Array.from(before.lists.all));
+  for (const [kind, k] of edits) {
+    const slot = k % all.length;
+    const f = all[slot];
+    if (kind === 'rename') f.name = nameOf(k * 101 + 3, 3);
+    else if (kind === 'nickname') f.nickname = f.nickname ? null : nameOf(k * 17, 1);
+    else if (kind === 'move') f.division = (f.division + 1) % divisions.length;
+    else if (kind === 'remove') gone.add(slot);
+    else {
+      all.push({ id: `fighter-new-${k}-${all.length}`, name: nameOf(k * 7 + 1), nickname: null, division: k % 3 });
+      touched.add(all.length - 1);
+      continue;
+    }
+    touched.add(slot);
+  }
+  const after = world(all, (s) => !gone.has(s));
+  const changes: FighterChange[] = [...touched].map((s) => ({
+    was: wasThere.has(s)
+      ? { fields: before.fields[s], division: divisions[beforeAll[s].division].id, id: beforeAll[s].id }
+      : undefined,
+    is: gone.has(s)
+      ? undefined
+      : {
+          fields: after.fields[s],
+          division: divisions[all[s].division].id,
+          id: all[s].id,
+          stored: after.fighters.text(s),
+        },
+  }));
+  const removed: string[] = [];
+  const units = searchChangeUnits(
+    {
+      fighters: after.fighters,
+      divisions,
+      lists: after.lists,
+      before: before.lists,
+      read: (p) => before.files.get(p) ?? null,
+      shapes: after.shapes,
+      changes,
+      moved: touched,
+    },
+    removed,
+  );
+  if (units === null) return { updated: null, fromNothing: searchFiles(after.files), written: 0 };
+  const updated = new Map(before.files);
+  for (const path of removed) updated.delete(path);
+  for (const unit of units) updated.set(unit.path, unit.body() as string);
+  return {
+    updated: searchFiles(updated),
+    fromNothing: searchFiles(after.files),
+    written: units.length + removed.length,
+  };
+}
+
+describe('searchChangeUnits', () => {
+  it('makes the search files a build from nothing makes, from the files before', () => {
+    let made = 0;
+    fc.assert(
+      fc.property(
+        // Three sizes, each world made once before its edits: the edits, not the sizes, vary most.
+        fc.constantFrom(400, 650, 900),
+        fc.array(fc.tuple(fc.constantFrom('rename', 'nickname', 'move', 'add', 'remove'), fc.nat()), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (n, edits) => {
+          const { updated, fromNothing } = afterEdits(n, edits as Edit[]);
+          if (updated === null) return;
+          made++;
+          expect([...updated.keys()]).toEqual([...fromNothing.keys()]);
+          // Each file's bytes compared as they are: a deep comparison of the whole maps took most of the test's time.
+          expect([...updated].filter(([path, body]) => body !== fromNothing.get(path)).map(([path]) => path)).toEqual(
+            [],
+          );
+        },
+      ),
+      { numRuns: 30, seed: 11 },
+    );
+    // Most are made in place (these few syllables put many grams near the line between the lists
+    // and the carried list, which names of a real roster rarely are).
+    expect(made).toBeGreaterThan(15);
+  });
+
+  it('writes only the files around a rename', () => {
+    const { updated, fromNothing, written } = afterEdits(1500, [['rename', 700]]);
+    expect(updated).toEqual(fromNothing);
+    // Some heads, a few candidates packs, and the carried packs at the grams the names hold.
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(fromNothing.size / 2);
+  });
+
+  it('hands back a change that moves a gram between the lists and the carried list', () => {
+    // Eight fighters: a gram one of them holds is one in eight, read from the list of everyone; one in nine is carried.
+    expect(afterEdits(8, [['add', 4]]).updated).toBeNull();
+  });
+});
