@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { readBuildSeconds } from '../src/build/state.ts';
+import { readBuildSeconds } from '../src/pipeline/state.ts';
 import { grouped } from '../src/shared/numbers.ts';
-import { allocatorSettings, withBuildAllocator } from '../src/build/allocator.ts';
+import { allocatorSettings, withBuildAllocator } from '../src/pipeline/allocator.ts';
 import { hasPages } from '../src/astro/pages-cache.ts';
 import { buildWithKeptPages } from '../src/astro/site-store.ts';
 import {
@@ -19,8 +19,8 @@ import {
   pagesEntry,
   realFolder,
   stateFolder,
-} from '../src/build/output.ts';
-import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
+} from '../src/pipeline/output.ts';
+import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/pipeline/settings.ts';
 import { existingFolder, nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { commandProgress, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
 import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
@@ -59,7 +59,7 @@ const fromEnvironment = buildSettingsOrRefuse(USAGE, { ...process.env, CONTENT_D
 const problem = buildProblem(values.out, '--out', values.content);
 if (problem !== null) refuse(USAGE, problem);
 // The build runs in a process started with the allocator settings npm run build gives Astro's
-// (see src/build/allocator.ts), so that the memory measured is the build's: this one starts again
+// (see src/pipeline/allocator.ts), so that the memory measured is the build's: this one starts again
 // with them when they are not all in its environment.
 if (Object.values(allocatorSettings()).includes(null)) {
   const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasPages } from '../src/astro/pages-cache.ts';
-import { readContentInputs } from '../src/build/inputs.ts';
-import { withBuildAllocator } from '../src/build/allocator.ts';
+import { readContentInputs } from '../src/pipeline/inputs.ts';
+import { withBuildAllocator } from '../src/pipeline/allocator.ts';
 import {
   buildProblem,
   clearStale,
@@ -26,8 +26,8 @@ import {
   tempFolder,
   withCompileCache,
   writeMarker,
-} from '../src/build/output.ts';
-import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/build/settings.ts';
+} from '../src/pipeline/output.ts';
+import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/pipeline/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { buildTimeEnv, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
 import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
@@ -58,7 +58,7 @@ const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', impor
 const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.meta.url));
 
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
-// Made once, here: the process that builds the store receives them whole (see src/build/settings.ts).
+// Made once, here: the process that builds the store receives them whole (see src/pipeline/settings.ts).
 const fromEnvironment = buildSettingsOrRefuse(USAGE);
 const problem = buildProblem(outDir, '--outDir', fromEnvironment.contentDir);
 if (problem !== null) refuse(USAGE, problem);
@@ -70,14 +70,14 @@ clearStale(out);
 mkdirSync(path.dirname(out), { recursive: true });
 // Taken before the build: a code file edited while it runs then shows as a change next time. The
 // content's part is taken by the store's build before it reads a content file, and saved with
-// its state (see src/build/inputs.ts): listed while Astro builds the pages, the same listing the
+// its state (see src/pipeline/inputs.ts): listed while Astro builds the pages, the same listing the
 // store finds the changes in when it takes files from the previous build.
 const code = codeFingerprint();
 
 // Astro's own output is kept: its warnings (content files the build does not read) and the
 // store's summary line are how a build tells what it did.
 // The store is saved with a state of its content beside it; the previous build's, when there is
-// one, lets the store take the files a content change leaves as they were (see src/build/reuse.ts).
+// one, lets the store take the files a content change leaves as they were (see src/pipeline/reuse.ts).
 const store = randomUUID();
 const previous = readMarker(out);
 // Astro's pages follow from the code alone: kept from an earlier build of this code, they are
@@ -88,10 +88,10 @@ const settings: BuildSettings = { ...fromEnvironment, storeId: store, stateDir: 
 if (previous?.store && existsSync(stateFolder(out)))
   settings.previous = { dir: out, state: stateFolder(out), store: previous.store, links: linkFolder(temp) };
 // The changes feed follows the history in DIR's store with the digests in its state, whether DIR
-// is a whole build or only what a build cache kept of one (see src/build/history.ts).
+// is a whole build or only what a build cache kept of one (see src/pipeline/history.ts).
 if (existsSync(stateFolder(out))) settings.history = { dir: out, state: stateFolder(out) };
 // The process that builds the store runs with the allocator settings that keep its memory down
-// (see src/build/allocator.ts).
+// (see src/pipeline/allocator.ts).
 const builder = hasPages(pages) ? [STORE_STEP, pages, temp] : [ASTRO, 'build', '--outDir', temp];
 const child = spawn(process.execPath, builder, {
   stdio: 'inherit',

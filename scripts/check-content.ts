@@ -6,9 +6,9 @@ import { formatWarnings } from '../src/content/files.ts';
 import { ContentError } from '../src/content/read.ts';
 import type { CollectionName } from '../src/content/schemas.ts';
 import { SINGULAR } from '../src/records/resources.ts';
-import type { Catalog } from '../src/build/catalog.ts';
-import { silentProgress } from '../src/build/progress.ts';
-import { scanContent } from '../src/build/scan.ts';
+import type { Catalog } from '../src/pipeline/catalog.ts';
+import { silentProgress } from '../src/pipeline/progress.ts';
+import { scanContent } from '../src/pipeline/scan.ts';
 import { grouped } from '../src/shared/numbers.ts';
 import { existingFolder, parseCommandLine } from '../src/cli/args.ts';
 

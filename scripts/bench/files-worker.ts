@@ -1,5 +1,5 @@
 // One writer of npm run bench:files: says it is ready, then on the word creates its share of the
-// files as the build's writer does (src/build/file-writer-worker.ts): in batches of BATCH files,
+// files as the build's writer does (src/pipeline/file-writer-worker.ts): in batches of BATCH files,
 // each batch one folder at a time. Reports every batch.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

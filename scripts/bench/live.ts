@@ -3,8 +3,8 @@
 // with it, polling every 10 ms, and the same for undoing it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildInputs, isCurrent } from '../../src/build/output.ts';
-import { contentSettings } from '../../src/build/settings.ts';
+import { buildInputs, isCurrent } from '../../src/pipeline/output.ts';
+import { contentSettings } from '../../src/pipeline/settings.ts';
 import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
 import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { edits } from './edits.ts';

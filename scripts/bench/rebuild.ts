@@ -2,7 +2,7 @@
 // the build from nothing (when DIST holds none), the build after the edit, and after undoing it;
 // and what a deploy after the edit would upload (see deploy-hash.ts).
 import { existingFolder, nonEmpty, parseCommandLine } from '../../src/cli/args.ts';
-import { readMarker } from '../../src/build/output.ts';
+import { readMarker } from '../../src/pipeline/output.ts';
 import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { deployUpload, hashDeploy } from './deploy-hash.ts';
 import { edits } from './edits.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { silentProgress, type Progress } from '../../src/build/progress.ts';
+import { silentProgress, type Progress } from '../../src/pipeline/progress.ts';
 import { existingFolder, integer, parseCommandLine, refuse } from '../../src/cli/args.ts';
 import { commandProgress, progressEnv } from '../../src/cli/progress.ts';
 import { writeJsonServerDb } from './json-server-db.ts';

@@ -1,6 +1,6 @@
 // Event dates, places and broadcasts. Titles are set after the fights are drawn, since they name
 // the main event.
-import type { Progress } from '../../src/build/progress.ts';
+import type { Progress } from '../../src/pipeline/progress.ts';
 import type { EventRecord } from '../../src/content/schemas.ts';
 import { eventId } from './ids.ts';
 import { Rng, WeightedTable } from './random.ts';

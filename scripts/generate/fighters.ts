@@ -1,6 +1,6 @@
 // Fighter profiles. Career stats are finished later (see finishStats) so that they include the
 // generated fights themselves: a fighter's record is never smaller than their bouts in the data.
-import type { Progress } from '../../src/build/progress.ts';
+import type { Progress } from '../../src/pipeline/progress.ts';
 import type { FighterRecord } from '../../src/content/schemas.ts';
 import { fighterId } from './ids.ts';
 import { NATIONS, POOLS, nationTable } from './nations.ts';

@@ -1,6 +1,6 @@
 // Fight cards: the N fights spread over the events, fighters drawn from the bout's division,
 // results for the fights before the as-of day.
-import type { Progress } from '../../src/build/progress.ts';
+import type { Progress } from '../../src/pipeline/progress.ts';
 import type { FightRecord, TitleRecord } from '../../src/content/schemas.ts';
 import type { Event } from './events.ts';
 import type { Fighter } from './fighters.ts';

@@ -6,7 +6,7 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Progress } from '../../src/build/progress.ts';
+import type { Progress } from '../../src/pipeline/progress.ts';
 
 /** Writes DIR/<name>/<id>.json for every record, removes other *.json there; returns the file count. */
 export async function writeCollections(

@@ -2,11 +2,11 @@
 // store's work that needs no pages (see site-store.ts); when Astro has finished the pages, it
 // keeps them for later builds of the same code (see pages-cache.ts), then reads and checks the
 // content and writes every store file into the output folder, then the API's OpenAPI document.
-// Its settings are those the build command hands Astro's process (src/build/settings.ts), read
+// Its settings are those the build command hands Astro's process (src/pipeline/settings.ts), read
 // when the build starts: astro.config.mjs is loaded by commands that build nothing (astro check).
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { receivedBuildSettings } from '../build/settings.ts';
+import { receivedBuildSettings } from '../pipeline/settings.ts';
 import { savePages } from './pages-cache.ts';
 import { beginStore, finishStore, type StoreBegun } from './site-store.ts';
 import { holdStagingFolder, stagesInSharedFolder } from './staging-lock.ts';

@@ -3,11 +3,11 @@
 // earlier build of the same code (see pages-cache.ts) runs it without Astro. Either way the
 // store, its state and the OpenAPI document come from this one place.
 import { formatWarnings } from '../content/files.ts';
-import { buildStore } from '../build/build-store.ts';
-import { startReuse, type Reuse } from '../build/reuse.ts';
-import type { BuildSettings } from '../build/settings.ts';
-import { listContentOffThread, saveContentInputs, type ListedContent } from '../build/inputs.ts';
-import { saveBuildSeconds } from '../build/state.ts';
+import { buildStore } from '../pipeline/build-store.ts';
+import { startReuse, type Reuse } from '../pipeline/reuse.ts';
+import type { BuildSettings } from '../pipeline/settings.ts';
+import { listContentOffThread, saveContentInputs, type ListedContent } from '../pipeline/inputs.ts';
+import { saveBuildSeconds } from '../pipeline/state.ts';
 import { writeApiDocument } from './api-document.ts';
 import { restorePages } from './pages-cache.ts';
 import { consoleProgress } from '../progress/console.ts';
@@ -59,7 +59,7 @@ export async function buildWithKeptPages(
 }
 
 /**
- * Reads and checks the content and writes every store file into `builtDir` (see src/build/), then
+ * Reads and checks the content and writes every store file into `builtDir` (see src/pipeline/), then
  * the API's OpenAPI document, whose examples are answers from that store; saves the state's
  * digest and seconds, and sums up what it did.
  */

@@ -4,7 +4,7 @@
 // copies the kept pages into the build's folder and runs the store step the integration runs
 // (src/astro/site-store.ts). Its lines read as Astro's logger prints the integration's.
 //   node src/astro/store-step.ts PAGES_FOLDER OUT_DIR
-import { receivedBuildSettings, type BuildSettings } from '../build/settings.ts';
+import { receivedBuildSettings, type BuildSettings } from '../pipeline/settings.ts';
 import { ContentError } from '../content/read.ts';
 import { buildWithKeptPages } from './site-store.ts';
 

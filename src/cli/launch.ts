@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseKeys } from '../api/keys.ts';
 import type { FileList } from '../shared/file-list.ts';
-import { buildProblem, isCurrent, listedBuildInputs } from '../build/output.ts';
+import { buildProblem, isCurrent, listedBuildInputs } from '../pipeline/output.ts';
 import { refuse } from './args.ts';
 import { contentSettingsOrRefuse } from './settings.ts';
 

@@ -1,11 +1,11 @@
-// A command's build settings from the environment (src/build/settings.ts), or the process stops
+// A command's build settings from the environment (src/pipeline/settings.ts), or the process stops
 // as it does for a bad command line: one line naming the variable, the usage, exit code 2.
 import {
   buildSettingsFromEnvironment,
   contentSettings,
   type BuildSettings,
   type ContentSettings,
-} from '../build/settings.ts';
+} from '../pipeline/settings.ts';
 import { refuse } from './args.ts';
 
 function orRefuse<T>(usage: string, make: () => T): T {

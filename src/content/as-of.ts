@@ -2,7 +2,7 @@
 import { isRealDate } from '../shared/dates.ts';
 
 /**
- * AS_OF (its value, read with the build's settings: src/build/settings.ts) pins the day (tests,
+ * AS_OF (its value, read with the build's settings: src/pipeline/settings.ts) pins the day (tests,
  * reproducible builds); unset or empty, it is today in UTC, which is why a deployed site rebuilds
  * daily (the day is also one of a build's inputs, so the preview rebuilds on a new day). Anything
  * else is refused: a mistyped day would otherwise leave every fighter without an age.

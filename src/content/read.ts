@@ -1,6 +1,6 @@
 // Reads a content folder into memory and validates every record, collecting all problems before
 // failing: the simple reader, for small content sets (tests, tools). The build reads content of
-// any size through ../build/scan.ts, with the same checks.
+// any size through ../pipeline/scan.ts, with the same checks.
 import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';

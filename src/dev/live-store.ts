@@ -1,5 +1,5 @@
 // A built site kept up to date with its content folder as files are saved (npm run dev). Each
-// change is checked and applied record by record (src/build/update.ts): the files it touches are
+// change is checked and applied record by record (src/pipeline/update.ts): the files it touches are
 // written beside the site, served in place of the site's own from one moment on, then renamed in.
 // An edit that breaks a rule changes nothing: every problem is printed, and the last good data is
 // served until the files are fixed. A change to the small collections (divisions, organizations,
@@ -10,12 +10,12 @@ import { setImmediate } from 'node:timers/promises';
 import { COLLECTIONS } from '../content/files.ts';
 import type { CollectionName } from '../content/schemas.ts';
 import { formatProblems } from '../content/validate.ts';
-import type { Orders } from '../build/catalog-source.ts';
-import { codeDigest, loadState, saveState, type SavedState } from '../build/state.ts';
-import { applyChanges, type ContentChange } from '../build/update.ts';
-import { previousHistory, recordBuild } from '../build/history.ts';
-import { nowSeconds } from '../build/options.ts';
-import type { FileStat } from '../build/inputs.ts';
+import type { Orders } from '../pipeline/catalog-source.ts';
+import { codeDigest, loadState, saveState, type SavedState } from '../pipeline/state.ts';
+import { applyChanges, type ContentChange } from '../pipeline/update.ts';
+import { previousHistory, recordBuild } from '../pipeline/history.ts';
+import { nowSeconds } from '../pipeline/options.ts';
+import type { FileStat } from '../pipeline/inputs.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { apiDocumentText } from '../astro/api-document.ts';
 import { readTextIfThere } from '../shared/fs-errors.ts';
@@ -28,7 +28,7 @@ import {
   stateFolder,
   writeMarker,
   MARKER,
-} from '../build/output.ts';
+} from '../pipeline/output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { folderOrigin } from '../hosts/node/folder-origin.ts';
 

@@ -1,4 +1,4 @@
-// Progress shown on the console, for anything that reports through Progress (src/build/progress.ts):
+// Progress shown on the console, for anything that reports through Progress (src/pipeline/progress.ts):
 // the store build in the Astro integration, the generator, the benchmark. On a terminal each
 // running phase is one live line, redrawn in place at most ten times a second; in a log (a pipe,
 // CI, Netlify's build log) a live line would be escape codes and carriage returns, so a phase
@@ -10,7 +10,7 @@
 // pace, so that a busy phase looks about every 20 ms and a slow one at every tick. Looking from
 // tick() matters: the generator and parts of the build keep the thread busy for minutes, and a
 // timer never fires then. The timer covers phases whose ticks stop coming while the thread waits.
-import type { Phase, Progress } from '../build/progress.ts';
+import type { Phase, Progress } from '../pipeline/progress.ts';
 import { endLine, runningLine } from './lines.ts';
 
 /** Where the report goes: process.stderr, or a stand-in in tests. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isNoSuchFile } from './fs-errors.ts';
 
 /**
- * Where a build's state is saved (the catalog of its content, see src/build/state.ts): beside the
+ * Where a build's state is saved (the catalog of its content, see src/pipeline/state.ts): beside the
  * build's folder, never in it, since everything in it is deployed.
  */
 export function stateFolder(dir: string): string {

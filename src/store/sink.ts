@@ -1,4 +1,4 @@
-// Where the writer puts files: the build's file writer (src/build/file-writer.ts) writes them to
+// Where the writer puts files: the build's file writer (src/pipeline/file-writer.ts) writes them to
 // disk on a thread of its own.
 import type { Body } from './lists/make.ts';
 

@@ -1,4 +1,4 @@
-// A resolved dataset in memory as the writer's source (src/store/writer/source.ts), for the tests
+// A resolved dataset in memory as the writer's source (src/store/source.ts), for the tests
 // that write a store of their own: the build's source is its catalog and spill files instead.
 import type { Dataset } from '../../src/records/dataset.ts';
 import { fnv1a } from '../../src/shared/hash.ts';

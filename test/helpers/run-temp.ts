@@ -4,13 +4,13 @@
 import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPILE_CACHE } from '../../src/build/output.ts';
+import { COMPILE_CACHE } from '../../src/pipeline/output.ts';
 import { TEST_EXPORT_PART_BYTES } from './export-part.ts';
 
 /**
  * Where every process a test starts (builds, the preview, the commands) keeps Node's compiled
  * code: a few hundred processes load the same modules, and a warm cache halves a command's start.
- * The builds' own (src/build/output.ts), kept between runs.
+ * The builds' own (src/pipeline/output.ts), kept between runs.
  */
 export { COMPILE_CACHE };
 

@@ -34,7 +34,14 @@ import { readHistoryIndex } from '../../src/store/changes/format.ts';
 import { readListing } from '../../src/store/exports/format.ts';
 import { createHandler } from '../../src/api/handler.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
-import { codeFingerprint, COMPILE_CACHE, MARKER, pagesEntry, readMarker, stateFolder } from '../../src/build/output.ts';
+import {
+  codeFingerprint,
+  COMPILE_CACHE,
+  MARKER,
+  pagesEntry,
+  readMarker,
+  stateFolder,
+} from '../../src/pipeline/output.ts';
 import { holdStagingFolder } from '../../src/astro/staging-lock.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/api/handler.ts';
 import { decodeSyncToken, encodeSyncToken } from '../../src/api/sync-token.ts';
-import { MARKER, stateFolder } from '../../src/build/output.ts';
+import { MARKER, stateFolder } from '../../src/pipeline/output.ts';
 import { folderStore } from '../../src/hosts/node/folder-store.ts';
 import { paths } from '../../src/store/layout.ts';
 import { buildSiteAside } from '../helpers/build.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInputs, isCurrent, readMarker } from '../../src/build/output.ts';
+import { buildInputs, isCurrent, readMarker } from '../../src/pipeline/output.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { buildSite } from '../helpers/build.ts';
 import { differingFiles, HISTORY } from '../helpers/folder-files.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mirrorToSqlite, recordsIn } from '../../client/examples/sqlite-mirror.ts';
 import { COLLECTIONS, createClient } from '../../client/src/index.ts';
 import { createHandler } from '../../src/api/handler.ts';
-import { MARKER } from '../../src/build/output.ts';
+import { MARKER } from '../../src/pipeline/output.ts';
 import { folderStore } from '../../src/hosts/node/folder-store.ts';
 import { buildSiteAside } from '../helpers/build.ts';
 import { writeSmallDataset } from '../helpers/small-dataset.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderOrigin } from '../../src/hosts/node/folder-origin.ts';
-import { MARKER, readMarker } from '../../src/build/output.ts';
+import { MARKER, readMarker } from '../../src/pipeline/output.ts';
 import { DEV_KEY } from '../../src/cli/launch.ts';
 import { startServer } from '../../src/hosts/node/serve.ts';
 import { lists, paths } from '../../src/store/layout.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeFingerprint } from '../../src/build/output.ts';
+import { codeFingerprint } from '../../src/pipeline/output.ts';
 
 const projects: string[] = [];
 afterAll(() => projects.forEach((p) => rmSync(p, { recursive: true, force: true })));

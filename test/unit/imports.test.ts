@@ -34,7 +34,7 @@ describe('imports', () => {
     );
     const leaks = requestTime.flatMap((f) =>
       [...reach(graph, f)]
-        .filter((t) => /^src\/(content|astro|build|store\/writer)\//.test(t))
+        .filter((t) => /^src\/(content|astro|pipeline|store\/writer)\//.test(t))
         .map((t) => `${f} -> ${t}`),
     );
     expect(leaks).toEqual([]);
@@ -45,9 +45,9 @@ describe('imports', () => {
       [...graph.keys()]
         .filter((f) => from.test(f))
         .flatMap((f) => [...reach(graph, f)].filter((t) => to.test(t)).map((t) => `${f} -> ${t}`));
-    expect(against(/^src\/content\//, /^src\/(store|build|api|astro)\//)).toEqual([]);
-    expect(against(/^src\/store\//, /^src\/(content|build|api|astro)\//)).toEqual([]);
-    expect(against(/^src\/build\//, /^src\/(api|astro)\//)).toEqual([]);
+    expect(against(/^src\/content\//, /^src\/(store|pipeline|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/store\//, /^src\/(content|pipeline|api|astro)\//)).toEqual([]);
+    expect(against(/^src\/pipeline\//, /^src\/(api|astro)\//)).toEqual([]);
   });
 
   it('let the store writer and reader share only the layout', () => {

@@ -36,7 +36,7 @@ function neededProject(file: string): Project {
     ) || ownCode.some((f) => importsPackage(f, 'playwright-core'));
   if (startsRuntime) return 'hosts';
   const needsBuildOrProcess =
-    ['test/helpers/site.ts', 'src/build/build-store.ts'].some((m) => reached.has(m)) ||
+    ['test/helpers/site.ts', 'src/pipeline/build-store.ts'].some((m) => reached.has(m)) ||
     ownCode.some((f) => importsPackage(f, 'node:child_process'));
   return needsBuildOrProcess ? 'integration' : 'unit';
 }

@@ -79,7 +79,7 @@ describe('product code', () => {
     const add = (target: string, files: Iterable<string>) =>
       importers.set(target, new Set([...(importers.get(target) ?? []), ...files]));
     for (const [file, targets] of graph) if (product.has(file)) for (const t of targets) add(t, [file]);
-    // A module's re-exports (the layout's parts, through src/store/layout.ts) are imported by its importers.
+    // A module's re-exports (BadPack, through src/store/pack/format.ts) are imported by its importers.
     const reexports = [...graph.keys()].flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(REEXPORT)].map((m) => [file, resolved(file, m[1])] as const),
     );

@@ -1,7 +1,7 @@
 // The changes feed: what each build created, changed or deleted, since the build a sync token
 // names, with each record as that build made it. A mirror downloads the exports once, then asks
 // for the changes since its token and applies them in order: created and changed records put in,
-// deleted ones taken out. The history is built with the data (see store/layout/changes.ts): the
+// deleted ones taken out. The history is built with the data (see store/changes/format.ts): the
 // index, then the packs that hold a page, in two rounds.
 import { z } from 'zod';
 import { TWO_ROUNDS } from '../budget/budget.ts';

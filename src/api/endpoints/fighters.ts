@@ -67,7 +67,7 @@ async function titleHolders(q: Query, title: string, ctx: AnswerContext, offset:
   return { total: holders.length, records: holders.slice(offset, offset + q.page_size) };
 }
 
-/** A name search: the head of a short needle or the candidates of a long one, then the packs of the page (see store/reader/search.ts). */
+/** A name search: the head of a short needle or the candidates of a long one, then the packs of the page (see store/search/read.ts). */
 const byName = (q: Query, name: string, ctx: AnswerContext, offset: number): Promise<Found> =>
   readNameSearch(ctx.store, foldText(name), q.division_id, offset, q.page_size);
 

@@ -1,7 +1,7 @@
 // Netlify's build starts from a fresh clone each time: what the next build needs of this one is
 // kept in Netlify's build cache by this build plugin (netlify/plugins/keep-build-state, declared
 // in netlify.toml). It keeps the build's saved state (its records' digests, see
-// src/build/history.ts) and the changes feed's history (the publish folder's store/changes/), and
+// src/pipeline/history.ts) and the changes feed's history (the publish folder's store/changes/), and
 // puts them back before the next build, which then finds what it changed and appends to the
 // history, as a build on a laptop does over its dist/. The published folder itself is not kept:
 // the build is made from nothing, as Netlify's always was.

@@ -12,7 +12,7 @@ import { isNoSuchFile } from '../../shared/fs-errors.ts';
 
 /**
  * A rebuild swaps its folder in by renaming the old one aside and the new one in straight after
- * (src/build/output.ts). A read that falls between the two finds no folder at all: it
+ * (src/pipeline/output.ts). A read that falls between the two finds no folder at all: it
  * waits for the new one rather than answer from nothing. By the time a failed read is seen the
  * swap may have finished, so a miss is read once more while the folder is there.
  */

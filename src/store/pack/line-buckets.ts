@@ -1,7 +1,7 @@
 // Lines filed under groups (the slot of the list or record they belong to) and kept in buckets
 // (a folder of packs each) until a bucket's packs are made: what lets the writer group lines that arrive in one
 // order (the fights' dates) into files of another (fighters, packs) without reading a text twice.
-// Tests keep the buckets in memory; a build keeps them on disk (see build/line-buckets.ts).
+// Tests keep the buckets in memory; a build keeps them on disk (see src/pipeline/disk-line-buckets.ts).
 
 /** A line filed under a group (the slot of the list it is in), with its place in that list's order. */
 export interface FiledLine {

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildInputs, isCurrent, readMarker, stateFolder, swapIn } from '../../../src/build/output.ts';
-import { readStateMeta } from '../../../src/build/state.ts';
+import { buildInputs, isCurrent, readMarker, stateFolder, swapIn } from '../../../src/pipeline/output.ts';
+import { readStateMeta } from '../../../src/pipeline/state.ts';
 import { folderOrigin } from '../../../src/hosts/node/folder-origin.ts';
 import { folderStore } from '../../../src/hosts/node/folder-store.ts';
 import { liveStore } from '../../../src/dev/live-store.ts';
-import * as inputs from '../../../src/build/inputs.ts';
+import * as inputs from '../../../src/pipeline/inputs.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { buildSite, buildSiteAside } from '../../helpers/build.ts';
 import { directClient } from '../../helpers/handler.ts';
@@ -23,10 +23,10 @@ import { writeSmallDataset } from '../../helpers/small-dataset.ts';
 // loaded afresh around this file: test files share a worker's.)
 vi.hoisted(() => vi.resetModules());
 afterAll(() => {
-  vi.doUnmock('../../../src/build/inputs.ts');
+  vi.doUnmock('../../../src/pipeline/inputs.ts');
   vi.resetModules();
 });
-vi.mock('../../../src/build/inputs.ts', async (original) => {
+vi.mock('../../../src/pipeline/inputs.ts', async (original) => {
   const real = await original<typeof inputs>();
   return { ...real, listContent: vi.fn(real.listContent), contentInputsOffThread: vi.fn(real.contentInputsOffThread) };
 });
@@ -310,7 +310,7 @@ describe('the live store, whenever an edit is saved', { timeout: 60_000 }, () =>
     // A rebuild first: the marker after the next change is then worked out from a fresh listing.
     p.edit(RANKING, { updated_at: '2026-11-01T10:00:00.000000' });
     await p.live.idle();
-    const real = await vi.importActual<typeof inputs>('../../../src/build/inputs.ts');
+    const real = await vi.importActual<typeof inputs>('../../../src/pipeline/inputs.ts');
     const marking = signal();
     const listed = signal();
     vi.mocked(inputs.contentInputsOffThread).mockImplementationOnce(async (...args) => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskLineBuckets } from '../../../../src/build/line-buckets.ts';
+import { diskLineBuckets } from '../../../../src/pipeline/disk-line-buckets.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
 import { Shapes } from '../../../../src/store/pack/shapes.ts';
 import { boundaryHash } from '../../../../src/store/pack/cuts.ts';

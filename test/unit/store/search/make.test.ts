@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskBuckets } from '../../../../src/build/gram-buckets.ts';
+import { diskBuckets } from '../../../../src/pipeline/disk-gram-buckets.ts';
 import type { Division } from '../../../../src/records/schemas.ts';
 import {
   CANDIDATE_PACKS,

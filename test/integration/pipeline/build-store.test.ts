@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildStore } from '../../../src/build/build-store.ts';
-import type { Catalog } from '../../../src/build/catalog.ts';
-import { listContent } from '../../../src/build/inputs.ts';
-import { silentProgress } from '../../../src/build/progress.ts';
-import { loadState, setAsideFileColumns } from '../../../src/build/state.ts';
+import { buildStore } from '../../../src/pipeline/build-store.ts';
+import type { Catalog } from '../../../src/pipeline/catalog.ts';
+import { listContent } from '../../../src/pipeline/inputs.ts';
+import { silentProgress } from '../../../src/pipeline/progress.ts';
+import { loadState, setAsideFileColumns } from '../../../src/pipeline/state.ts';
 import { collectionRecords } from '../../../src/content/files.ts';
 import { LARGE } from '../../../src/records/resources.ts';
 import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
@@ -21,12 +21,12 @@ import { differingFiles } from '../../helpers/folder-files.ts';
 // mock is what they import, and leaves them to be loaded afresh again once it ends.
 vi.hoisted(() => vi.resetModules());
 afterAll(() => {
-  vi.doUnmock('../../../src/build/state.ts');
+  vi.doUnmock('../../../src/pipeline/state.ts');
   vi.resetModules();
 });
 // The real function, watched: what it was given shows what the build let go of, and when.
-vi.mock('../../../src/build/state.ts', async (original) => {
-  const state = await original<typeof import('../../../src/build/state.ts')>();
+vi.mock('../../../src/pipeline/state.ts', async (original) => {
+  const state = await original<typeof import('../../../src/pipeline/state.ts')>();
   return { ...state, setAsideFileColumns: vi.fn(state.setAsideFileColumns) };
 });
 

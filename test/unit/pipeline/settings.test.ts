@@ -11,7 +11,7 @@ import {
   encodeBuildSettings,
   receivedBuildSettings,
   type BuildSettings,
-} from '../../../src/build/settings.ts';
+} from '../../../src/pipeline/settings.ts';
 
 const now = new Date('2026-03-04T23:59:00Z');
 

@@ -17,7 +17,7 @@ import { EXPORT_PART_BYTES } from '../store/exports/format.ts';
 import { STORE } from '../store/layout.ts';
 import { nowSeconds, type BuildStoreOptions, type BuildStoreResult } from './options.ts';
 import { previousHistory, recordBuild } from './history.ts';
-import { contentChanges } from './changes.ts';
+import { contentChanges } from './content-changes.ts';
 import { fileWriter } from './file-writer.ts';
 import { listContent } from './inputs.ts';
 import type { LinkMessage } from './link-worker.ts';

@@ -1,13 +1,13 @@
-// Content is read by one scanner thread when small, by one per core when large (src/build/scan.ts):
+// Content is read by one scanner thread when small, by one per core when large (src/pipeline/scan.ts):
 // either way the store is the same, byte for byte, and the problems are listed in the same order.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildStore } from '../../../src/build/build-store.ts';
-import type { Catalog } from '../../../src/build/catalog.ts';
-import { silentProgress } from '../../../src/build/progress.ts';
-import { scanContent, scannerThreads } from '../../../src/build/scan.ts';
+import { buildStore } from '../../../src/pipeline/build-store.ts';
+import type { Catalog } from '../../../src/pipeline/catalog.ts';
+import { silentProgress } from '../../../src/pipeline/progress.ts';
+import { scanContent, scannerThreads } from '../../../src/pipeline/scan.ts';
 import type { ContentError } from '../../../src/content/read.ts';
 import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
 import { differingFiles } from '../../helpers/folder-files.ts';

@@ -1,6 +1,6 @@
 // A change of content files applied to a catalog: the changed files read and checked, the checks
 // between records that the change can break run again, the keys updated, and the store files
-// the change touches made (see store/writer/update.ts), unchanged records' texts taken from the
+// the change touches made (see store/update.ts), unchanged records' texts taken from the
 // store as it is. Fights, events and fighters are updated record by record; a change to the small
 // collections (divisions, organizations, titles, rankings) is answered by reading everything
 // again, as a build does: they are few, and much depends on them.
@@ -26,7 +26,7 @@ import { catalogSource, fileContent, resolver, type Orders } from './catalog-sou
 import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
 import { checkChange, type ChangedFile } from './update-check.ts';
-import { diskBuckets } from './gram-buckets.ts';
+import { diskBuckets } from './disk-gram-buckets.ts';
 
 /** A content file that was written or removed: its collection and its path within the collection's folder. */
 export interface ContentChange {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, utimesSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentInputs, listContent, type FileStat } from '../../../src/build/inputs.ts';
+import { contentInputs, listContent, type FileStat } from '../../../src/pipeline/inputs.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'inputs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskBuckets } from '../../../src/build/gram-buckets.ts';
+import { diskBuckets } from '../../../src/pipeline/disk-gram-buckets.ts';
 import { memoryBuckets } from '../../../src/store/search/make.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gram-buckets-'));

@@ -1,6 +1,6 @@
 // What a store is made from, as one digest: every file of the content folder (its path, size and
 // modification time), the folder itself and the day ages are computed for. The build lists the
-// content once: the digest and the search for changed files (see changes.ts) both come from that
+// content once: the digest and the search for changed files (see content-changes.ts) both come from that
 // listing, which is taken before any content file is read, so a file edited during the build
 // shows as a change the next time. The digest is saved beside the build's state, where the build
 // command finds it for the build's marker.

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileWriter } from '../../../src/build/file-writer.ts';
+import { fileWriter } from '../../../src/pipeline/file-writer.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'file-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { diskLineBuckets } from '../../../src/build/line-buckets.ts';
+import { diskLineBuckets } from '../../../src/pipeline/disk-line-buckets.ts';
 import { memoryLineBuckets, type FiledLine } from '../../../src/store/pack/line-buckets.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'line-buckets-'));

@@ -4,11 +4,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStore } from '../../../src/build/build-store.ts';
-import { silentProgress } from '../../../src/build/progress.ts';
-import { loadState } from '../../../src/build/state.ts';
-import { applyChanges, type ContentChange, type UpdateContext } from '../../../src/build/update.ts';
-import type { Orders } from '../../../src/build/catalog-source.ts';
+import { buildStore } from '../../../src/pipeline/build-store.ts';
+import { silentProgress } from '../../../src/pipeline/progress.ts';
+import { loadState } from '../../../src/pipeline/state.ts';
+import { applyChanges, type ContentChange, type UpdateContext } from '../../../src/pipeline/update.ts';
+import type { Orders } from '../../../src/pipeline/catalog-source.ts';
 import { paths } from '../../../src/store/layout.ts';
 import { readListing } from '../../../src/store/exports/format.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';

@@ -1,13 +1,13 @@
-// The content a build reads is the listing it took for its digest (src/build/inputs.ts), not a
+// The content a build reads is the listing it took for its digest (src/pipeline/inputs.ts), not a
 // second listing of the folder: what the digest names is what the store is made from.
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog } from '../../../src/build/catalog.ts';
-import { listContent } from '../../../src/build/inputs.ts';
-import { silentProgress } from '../../../src/build/progress.ts';
-import { scanContent, SCANNER_PER_CORE_FROM, scannerThreads } from '../../../src/build/scan.ts';
+import type { Catalog } from '../../../src/pipeline/catalog.ts';
+import { listContent } from '../../../src/pipeline/inputs.ts';
+import { silentProgress } from '../../../src/pipeline/progress.ts';
+import { scanContent, SCANNER_PER_CORE_FROM, scannerThreads } from '../../../src/pipeline/scan.ts';
 import type { Warning } from '../../../src/content/files.ts';
 import { ContentError } from '../../../src/content/read.ts';
 import { minimalContent, writeContent } from '../../helpers/fixture.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { READ_AHEAD, Spill } from '../../../src/build/spill.ts';
+import { READ_AHEAD, Spill } from '../../../src/pipeline/spill.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'spill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,11 +16,11 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildStore } from '../../../src/build/build-store.ts';
-import { buildSettingsFromEnvironment } from '../../../src/build/settings.ts';
-import { MAX_UPDATE_FILES } from '../../../src/build/reuse.ts';
+import { buildStore } from '../../../src/pipeline/build-store.ts';
+import { buildSettingsFromEnvironment } from '../../../src/pipeline/settings.ts';
+import { MAX_UPDATE_FILES } from '../../../src/pipeline/reuse.ts';
 import { hashedPacks } from '../../helpers/store-lists.ts';
-import { silentProgress } from '../../../src/build/progress.ts';
+import { silentProgress } from '../../../src/pipeline/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
 import { differingFiles, HISTORY } from '../../helpers/folder-files.ts';
 import { writeSmallDataset } from '../../helpers/small-dataset.ts';
@@ -118,7 +118,7 @@ describe('a build over a previous one', () => {
     expect(kept).toBeGreaterThan(after.size / 2);
   });
 
-  // The name search's files follow each kind of fighter edit (see search-update.ts): names and
+  // The name search's files follow each kind of fighter edit (see src/store/search/update.ts): names and
   // nicknames that give a fighter grams it lacked and take others away, another division, a
   // fighter new to the content and one taken out of it.
   it('makes what a nickname, a division, a new fighter and a removed one touch in the name search', async () => {

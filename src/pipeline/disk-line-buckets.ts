@@ -1,4 +1,4 @@
-// Filed lines on disk while they are grouped (see store/writer/line-buckets.ts): one file per
+// Filed lines on disk while they are grouped (see store/pack/line-buckets.ts): one file per
 // bucket, each line as its group, its position and its length (four bytes each, little-endian)
 // and its characters, a byte each (a line is ids, dates and a record's text, all ASCII: see
 // recordText and keyedFightLine), appended in large writes and read back, then removed, one

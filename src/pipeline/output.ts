@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The code a build's output depends on, besides the content (see code.ts). */
 const CODE = [...BUILD_CODE, 'public/**/*', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 
-/** What a build's marker says it was made from (see src/build/inputs.ts for the content's part). */
+/** What a build's marker says it was made from (see src/pipeline/inputs.ts for the content's part). */
 export interface BuildInputs extends ContentInputs {
   /** Digest of the code's and the content's digests: equal only for a build of exactly these inputs. */
   fingerprint: string;
@@ -34,7 +34,7 @@ export interface BuildInputs extends ContentInputs {
 
 /**
  * Where a build over a previous one links the previous build's store files while Astro builds the
- * pages (see src/build/reuse.ts): beside the build's folder, and removed with it if the build fails.
+ * pages (see src/pipeline/reuse.ts): beside the build's folder, and removed with it if the build fails.
  */
 export function linkFolder(dir: string): string {
   return `${realFolder(dir)}-linked`;

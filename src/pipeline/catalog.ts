@@ -36,7 +36,7 @@ type NumberArrayType = new (lengthOrBuffer: number | ArrayBuffer) => NumberArray
 
 /**
  * Which content file each record came from, with its size and time: what the next build finds
- * the content's changes by (see changes.ts), and nothing the writing of the store reads.
+ * the content's changes by (see content-changes.ts), and nothing the writing of the store reads.
  */
 interface FileColumns {
   /** Each slot's file, relative to its collection folder (as last read). */

@@ -1,15 +1,15 @@
-// Record texts resolved before the store is written (src/build/texts.ts): on two threads they are
+// Record texts resolved before the store is written (src/pipeline/texts.ts): on two threads they are
 // the texts one thread resolves, each by its slot; a failure of the other thread fails the build
 // rather than leave it waiting.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOrders, resolver, spilledContent } from '../../../src/build/catalog-source.ts';
-import type { Catalog } from '../../../src/build/catalog.ts';
-import { silentProgress, type Progress } from '../../../src/build/progress.ts';
-import { scanContent } from '../../../src/build/scan.ts';
-import { resolveTexts, RESOLVE_THREAD_FROM } from '../../../src/build/texts.ts';
+import { catalogOrders, resolver, spilledContent } from '../../../src/pipeline/catalog-source.ts';
+import type { Catalog } from '../../../src/pipeline/catalog.ts';
+import { silentProgress, type Progress } from '../../../src/pipeline/progress.ts';
+import { scanContent } from '../../../src/pipeline/scan.ts';
+import { resolveTexts, RESOLVE_THREAD_FROM } from '../../../src/pipeline/texts.ts';
 import { LARGE, SINGULAR } from '../../../src/records/resources.ts';
 import { recordOf, recordText } from '../../../src/store/pack/shapes.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';

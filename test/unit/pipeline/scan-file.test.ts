@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanFile } from '../../../src/build/scan-file.ts';
+import { scanFile } from '../../../src/pipeline/scan-file.ts';
 import { minimalContent } from '../../helpers/fixture.ts';
 
 let folder: string;

@@ -2,7 +2,7 @@
 // SHA-1 of its text as the API returns it) is kept in the build's state, and the next build
 // compares its own with them. A build from nothing compares every record by id with the previous
 // state's; an update compares only the records whose texts it made again (see update.ts). The
-// changes are appended to the history the previous build's store holds (store/writer/changes.ts).
+// changes are appended to the history the previous build's store holds (store/changes/make.ts).
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
