@@ -215,20 +215,20 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     const recorded = recordBuild(previousHistory(dist, current.meta), result.changes, nowSeconds(), { storeDir: dist });
     if (recorded.written.fresh) options.log(recorded.note);
     current = { ...current, meta: { ...current.meta, history: recorded.history } };
-    const units = [...result.units, ...recorded.written.units];
-    // The change's files are written beside the site, then served in its place all at once.
+    // The change's files are written beside the site as they are made, then served in its place all at once.
     const staging = mkdtempSync(path.join(path.dirname(dist), `.${path.basename(dist)}.staging-`));
     const staged = new Map<string, string | null>();
+    let n = 0;
     try {
-      let n = 0;
-      for (const unit of units) {
-        const file = path.join(staging, String(n++));
-        writeFileSync(file, unit.body());
-        staged.set(unit.path, file);
-        // Requests are answered between batches (from the store as it was): a change that moves
-        // a whole list writes tens of thousands of files at a million records.
-        if (n % BATCH === 0) await setImmediate();
-      }
+      for (const units of [result.units, recorded.written.units])
+        for (const unit of units) {
+          const file = path.join(staging, String(n++));
+          writeFileSync(file, unit.body());
+          staged.set(unit.path, file);
+          // Requests are answered between batches (from the store as it was): a change that moves
+          // a whole list writes tens of thousands of files at a million records.
+          if (n % BATCH === 0) await setImmediate();
+        }
       for (const gone of [...result.removed, ...recorded.written.removed])
         if (!staged.has(gone)) staged.set(gone, null);
       options.context.stage(staged);
@@ -259,7 +259,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     }
     options.log(
       `Applied ${result.files} changed file${result.files === 1 ? '' : 's'} in ${Math.round(performance.now() - started)} ms: ` +
-        `${units.length} store file${units.length === 1 ? '' : 's'} written, ${result.removed.length} removed; ` +
+        `${n} store file${n === 1 ? '' : 's'} written, ${result.removed.length} removed; ` +
         `${result.changes.length} record${result.changes.length === 1 ? '' : 's'} changed in the changes feed.`,
     );
     saveSoon();

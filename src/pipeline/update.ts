@@ -27,6 +27,7 @@ import type { Keys } from './scan-protocol.ts';
 import { scanFile } from './scan-file.ts';
 import { checkChange, type ChangedFile } from './update-check.ts';
 import { diskBuckets } from './disk-gram-buckets.ts';
+import type { GramBuckets } from '../store/search/make.ts';
 
 /** A content file that was written or removed: its collection and its path within the collection's folder. */
 export interface ContentChange {
@@ -51,7 +52,18 @@ export type UpdateResult =
   | { kind: 'problems'; problems: Problem[] }
   /** A change the small collections are part of: the caller builds again. */
   | { kind: 'rebuild'; why: string }
-  | { kind: 'update'; units: Unit[]; removed: string[]; orders: Orders; files: number; changes: RecordChange[] };
+  /**
+   * The store files the change touches, made as they are taken (write each as it comes, away from
+   * the store `read` reads), and the paths that go: complete once the last unit is taken.
+   */
+  | {
+      kind: 'update';
+      units: Iterable<Unit>;
+      removed: string[];
+      orders: Orders;
+      files: number;
+      changes: RecordChange[];
+    };
 
 /** The slot a file's record holds (its id is usually its name; a record kept elsewhere is looked for). */
 function slotOfFile(records: Records, file: string): number {
@@ -227,21 +239,31 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
     fighter: (s) => before.fighters.get(s) as ReturnType<Before['fighter']>,
     removedIds,
   };
-  // Where the name search is made again whole, its pairs wait on disk, as a build's do (its files
-  // are made within updateUnits); the folder is made only then.
-  let bucketsDir: string | undefined;
-  try {
-    const buckets = () => diskBuckets((bucketsDir ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-'))));
-    const { units, removed } = updateUnits(
+  const removed: string[] = [];
+  const units = withBuckets((buckets) =>
+    updateUnits(
       source,
       previous,
       { texts, searchable },
       { asOf: ctx.asOf, partBytes: ctx.exportPartBytes },
+      removed,
       buckets,
-    );
-    return { kind: 'update', units, removed, orders, files: reads.length, changes };
+    ),
+  );
+  return { kind: 'update', units, removed, orders, files: reads.length, changes };
+}
+
+/**
+ * Units made with a folder for the name search's pairs, where it is made again whole: they wait on
+ * disk, as a build's do. The folder is made only then, and removed once the units are all taken
+ * (or the taking stops).
+ */
+function* withBuckets(units: (buckets: () => GramBuckets) => Iterable<Unit>): Generator<Unit> {
+  let folder: string | undefined;
+  try {
+    yield* units(() => diskBuckets((folder ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-')))));
   } finally {
-    if (bucketsDir !== undefined) rmSync(bucketsDir, { recursive: true, force: true });
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,7 @@
 import type { LargeResource } from '../records/resources.ts';
 import type { HashedList } from './records/format.ts';
 import { exportChanges, type ExportChangeOptions } from './exports/make.ts';
-import { headUnit, members, someGroups, type TextOf, type Unit } from './lists/make.ts';
+import { headUnit, madeUnit, members, someGroups, type TextOf, type Unit } from './lists/make.ts';
 import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search/make.ts';
 import { searchChangeUnits, type FighterChange } from './search/update.ts';
 import type { StoreSource } from './source.ts';
@@ -46,11 +46,6 @@ export interface Changed {
   texts: Record<LargeResource, ReadonlySet<number>>;
   /** Fighters whose search fields, division or id changed, or that were added or removed. */
   searchable: ReadonlySet<number>;
-}
-
-export interface Update {
-  units: Unit[];
-  removed: string[];
 }
 
 /** The changes to the lists kept by id of some groups (`lists`, the affected groups' members): each list as it is now, or null where it is empty. */
@@ -151,27 +146,32 @@ function fighterChanges(source: StoreSource, before: Before, changed: Changed): 
 /** A head whose bytes differ from the head before. */
 function headChange(unit: Unit, before: Before): Unit[] {
   const body = unit.body() as string;
-  return before.read(unit.path) === body ? [] : [{ path: unit.path, body: () => body }];
+  return before.read(unit.path) === body ? [] : [madeUnit(unit.path, body)];
 }
 
 const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (slot: number) => number) =>
   byDivision(source.divisions.length, order, division);
 
-/** Every unit a change touches, and the paths that go; `exports` as a full build would make them; `buckets` where the name search's pairs wait (in memory unless given). */
-export function updateUnits(
+/**
+ * Every unit a change touches, made as it is taken, list by list, so that what is held is one
+ * list's files, not the change's: the caller writes each unit as it comes (elsewhere than the
+ * store `before` reads). The paths that go are added to `removed` on the way, all of them once the
+ * last unit is taken. `exports` as a full build would make them; `buckets` where the name search's
+ * pairs wait (in memory unless given).
+ */
+export function* updateUnits(
   source: StoreSource,
   before: Before,
   changed: Changed,
   exports: ExportChangeOptions,
+  removed: string[],
   buckets: () => GramBuckets = memoryBuckets,
-): Update {
-  const units: Unit[] = [];
-  const removed: string[] = [];
+): Generator<Unit> {
   const { fights, events, fighters, divisions, shapes } = source;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
 
   const hashed = (list: HashedList, changes: HashedChanges) =>
-    units.push(...hashedListChanges(list, changes, before.read, shapes, removed));
+    hashedListChanges(list, changes, before.read, shapes, removed);
 
   // Records: the packs of new texts, and of records removed or re-keyed.
   for (const [resource, c] of [
@@ -179,7 +179,7 @@ export function updateUnits(
     ['events', events],
     ['fighters', fighters],
   ] as const)
-    hashed({ resource }, recordChanges(c, changed.texts[resource], before.removedIds[resource].values()));
+    yield* hashed({ resource }, recordChanges(c, changed.texts[resource], before.removedIds[resource].values()));
 
   // Fights: every fight, each division's, each event's and each fighter's, and the head.
   const fightText: TextOf = (s) => fights.text(s);
@@ -191,18 +191,15 @@ export function updateUnits(
     c: StoreSource[L['resource']],
     text: TextOf,
     day?: (slot: number) => string,
-  ) =>
-    units.push(
-      ...sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed),
-    );
+  ) => sortedListChanges(list, was, now, c, changed.texts[list.resource], text, day, before.read, shapes, removed);
   const fightStays = (s: number) => {
     const was = before.fight(s);
     return was === undefined || (was.day === fightDay(s) && was.divisionId === divisions[fights.division(s)].id);
   };
   const keptFights = keptOrderUnits('fights', source, before, changed, fightStays, fightText);
-  if (keptFights) units.push(...keptFights);
+  if (keptFights) yield* keptFights;
   else {
-    sorted({ resource: 'fights' }, before.orders.fights, fights.order, fights, fightText, fightDay);
+    yield* sorted({ resource: 'fights' }, before.orders.fights, fights.order, fights, fightText, fightDay);
     const oldFightDivision = (s: number) => {
       const was = before.fight(s);
       return was ? divisionIndex.get(was.divisionId)! : fights.division(s);
@@ -213,7 +210,7 @@ export function updateUnits(
     ];
     for (let d = 0; d < divisions.length; d++) {
       const list = { resource: 'fights' as const, division_id: divisions[d].id };
-      sorted(list, members(oldDivisions, d), members(newDivisions, d), fights, fightText, fightDay);
+      yield* sorted(list, members(oldDivisions, d), members(newDivisions, d), fights, fightText, fightDay);
     }
   }
   const touchedEvents = new Set<number>();
@@ -231,25 +228,23 @@ export function updateUnits(
     if (was) touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f));
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  hashed(
+  yield* hashed(
     { resource: 'fights', by: 'event' },
     wholeChanges(someGroups(touchedEvents, fights.order, eventOf(fights)), (e) => events.id(e), keyed),
   );
-  hashed(
+  yield* hashed(
     { resource: 'fights', by: 'fighter' },
     wholeChanges(someGroups(touchedFighters, fights.order, fightersOf(fights)), (f) => fighters.id(f), keyed),
   );
-  units.push(
-    ...headChange(
-      headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes),
-      before,
-    ),
+  yield* headChange(
+    headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes),
+    before,
   );
 
   // Events: every event, the same in the schedule's shape, and the head.
   const eventDay = (s: number) => events.date(s).slice(0, 10);
-  sorted({ resource: 'events' }, before.orders.events, events.order, events, (s) => events.text(s), eventDay);
-  sorted(
+  yield* sorted({ resource: 'events' }, before.orders.events, events.order, events, (s) => events.text(s), eventDay);
+  yield* sorted(
     SCHEDULED_EVENTS,
     before.orders.events,
     events.order,
@@ -257,11 +252,9 @@ export function updateUnits(
     (s) => scheduledEventText(events.text(s), shapes),
     eventDay,
   );
-  units.push(
-    ...headChange(
-      headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes),
-      before,
-    ),
+  yield* headChange(
+    headUnit('events', events.count, (i) => events.text(events.order[events.count - 1 - i]), shapes),
+    before,
   );
 
   // Fighters: every fighter, each division's, each title's holders, the head, and search.
@@ -281,17 +274,17 @@ export function updateUnits(
     divisionsOf(source, fighters.order, (s) => fighters.division(s)),
   ];
   const keptFighters = keptOrderUnits('fighters', source, before, changed, fighterStays, listed);
-  if (keptFighters) units.push(...keptFighters);
+  if (keptFighters) yield* keptFighters;
   else {
-    sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, listed);
+    yield* sorted({ resource: 'fighters' }, before.orders.fighters, fighters.order, fighters, listed);
     for (let d = 0; d < divisions.length; d++) {
       const list = { resource: 'fighters' as const, division_id: divisions[d].id };
-      sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, listed);
+      yield* sorted(list, members(oldFighterDivisions, d), members(newFighterDivisions, d), fighters, listed);
     }
   }
   const touchedTitles = new Set<number>();
   for (const s of changed.texts.fighters) fighters.titles(s).forEach((t) => touchedTitles.add(t));
-  hashed(
+  yield* hashed(
     { resource: 'fighters', by: 'title' },
     wholeChanges(
       someGroups(touchedTitles, fighters.order, titlesOf(fighters)),
@@ -299,11 +292,9 @@ export function updateUnits(
       fighterText,
     ),
   );
-  units.push(
-    ...headChange(
-      headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes),
-      before,
-    ),
+  yield* headChange(
+    headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes),
+    before,
   );
   if (changed.searchable.size > 0 || changed.texts.fighters.size > 0) {
     const lists = { all: fighters.order, division: (d: number) => members(newFighterDivisions, d) };
@@ -322,19 +313,18 @@ export function updateUnits(
     const made = searchChangeUnits(update, searchRemoved);
     // A change that moves a gram between the fighters' lists and the carried list makes the search again whole.
     if (made === null)
-      units.push(...searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed));
-    else units.push(...made), removed.push(...searchRemoved);
+      yield* searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed);
+    else yield* made, removed.push(...searchRemoved);
   }
 
   // The small resources: few files, made again and kept only where their bytes differ.
   for (const unit of smallUnits(source)) {
     const body = unit.body();
-    if (before.read(unit.path) !== body) units.push({ path: unit.path, body: () => body });
+    if (before.read(unit.path) !== body) yield madeUnit(unit.path, body);
   }
 
   // The exports: the parts of the runs of records that changed or moved, the listing, the health file.
   const exported = exportChanges(source, before, changed.texts, exports);
-  units.push(...exported.units);
+  yield* exported.units;
   removed.push(...exported.removed);
-  return { units, removed };
 }

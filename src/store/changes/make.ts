@@ -19,7 +19,7 @@ import {
   type HistoryIndex,
 } from './format.ts';
 import { paths } from '../layout.ts';
-import type { Unit } from '../lists/make.ts';
+import { madeUnit, type Unit } from '../lists/make.ts';
 
 /** A record a build created, changed or deleted: its text as the API returns it (null when deleted). */
 export interface RecordChange {
@@ -156,7 +156,7 @@ export function appendBuild(previous: PreviousHistory | null, build: BuildChange
   for (const [, packName] of index.packs) {
     const body = made.get(packName);
     if (body === undefined) kept.push(packName);
-    else units.push({ path: paths.changesPack(packName), body: () => body });
+    else units.push(madeUnit(paths.changesPack(packName), body));
   }
   units.push(indexUnit(index));
   return { index, units, kept, removed, fresh: false };

@@ -23,7 +23,7 @@ import {
 import { paths } from '../layout.ts';
 import { recordOf, recordText } from '../pack/shapes.ts';
 import { gzip, gzipOffThread } from './gzip.ts';
-import type { Unit } from '../lists/make.ts';
+import { madeUnit, type Unit } from '../lists/make.ts';
 import type { StoreSource } from '../source.ts';
 
 export interface ExportOptions {
@@ -127,7 +127,7 @@ function madePart({ collection, records }: PartText, file: Uint8Array): MadePart
   return {
     collection,
     entry: { name, records, bytes: file.length, sha256 },
-    unit: { path: paths.exportPart(collection, name), body: () => file },
+    unit: madeUnit(paths.exportPart(collection, name), file),
   };
 }
 
@@ -190,12 +190,12 @@ const summed = (collection: string, parts: StoredPart[]): StoredExport => ({
 
 const listingUnit = (options: ExportOptions, exports: readonly StoredExport[]): Unit => {
   const text = listingText({ part_bytes: options.partBytes, as_of: options.asOf }, exports);
-  return { path: paths.exportListing, body: () => text };
+  return madeUnit(paths.exportListing, text);
 };
 
 const healthUnit = (asOf: string, exports: readonly StoredExport[]): Unit => {
   const text = healthText(asOf, Object.fromEntries(exports.map((e) => [e.collection, e.records])));
-  return { path: paths.health, body: () => text };
+  return madeUnit(paths.health, text);
 };
 
 /** Every part of these lists, in order. */

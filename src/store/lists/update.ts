@@ -8,7 +8,16 @@ import { positionalPack, readPositional, type PositionalPack } from '../pack/for
 import { readOrderedIndex, type OrderedIndex } from '../pack/list-index.ts';
 import { shapesNamed, storedAtEnd, type Shapes } from '../pack/shapes.ts';
 import type { SortedList } from './format.ts';
-import { indexUnit, packEnd, sortedPackUnit, sortedPacks, type ListIds, type TextOf, type Unit } from './make.ts';
+import {
+  indexUnit,
+  madeUnit,
+  packEnd,
+  sortedPackUnit,
+  sortedPacks,
+  type ListIds,
+  type TextOf,
+  type Unit,
+} from './make.ts';
 
 /** Reads a store file as it was before the change, or null when there was none. */
 export type ReadBefore = (path: string) => string | null;
@@ -118,7 +127,7 @@ export function* sortedListChanges(
   }
   const index = indexUnit(list, after, packs, day);
   const body = index.body();
-  if (read(index.path) !== body) yield { path: index.path, body: () => body };
+  if (read(index.path) !== body) yield madeUnit(index.path, body);
 }
 
 /**

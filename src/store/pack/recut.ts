@@ -40,9 +40,23 @@ export function recut<K, E>(
   list: PackedList<K, E>,
   changes: ReadonlyArray<Change<K, E>>,
 ): { packs: RecutPack<E>[]; replaced: number[] } {
-  const { firsts } = list;
-  const packs: RecutPack<E>[] = [];
   const replaced: number[] = [];
+  const packs = [...recutPacks(list, changes, replaced)];
+  return { packs, replaced };
+}
+
+/**
+ * The same packs, each as soon as it is cut, so that a caller that makes each pack's file as it
+ * comes holds one pack at a time; `replaced` gets each old pack as it is read.
+ */
+export function* recutPacks<K, E>(
+  list: PackedList<K, E>,
+  changes: ReadonlyArray<Change<K, E>>,
+  replaced: number[],
+): Generator<RecutPack<E>> {
+  const { firsts } = list;
+  // Packs cut or kept, in the list's order, not yet given to the caller.
+  const packs: RecutPack<E>[] = [];
   /** The old pack a key falls in: the last that begins at or before it (the first, for a key before every pack). */
   const packOf = (key: K) => Math.max(0, lowerBound(firsts.length, (k) => list.compare(firsts[k], key) > 0) - 1);
   /** Whether a key lies before old pack k + 1's first key (in pack k, or before it). */
@@ -69,10 +83,12 @@ export function recut<K, E>(
         const order = change === undefined ? -1 : o >= old.length ? 1 : list.compare(list.keyOf(old[o]), change.key);
         if (order < 0) {
           add(old[o++]);
+          yield* packs.splice(0);
           continue;
         }
         if (order === 0) o++;
         if (change!.entry !== null) add(change!.entry);
+        yield* packs.splice(0);
         c++;
       }
       k++;
@@ -85,7 +101,7 @@ export function recut<K, E>(
       }
     }
     cutter.end();
+    yield* packs.splice(0);
   }
-  for (; k < firsts.length; k++) packs.push({ kept: k });
-  return { packs, replaced };
+  for (; k < firsts.length; k++) yield { kept: k };
 }

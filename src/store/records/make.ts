@@ -17,7 +17,7 @@ import { keyedPack } from '../pack/format.ts';
 import { shapesNamed, type ShapesOf } from '../pack/shapes.ts';
 import type { HashedList } from './format.ts';
 import { byGroup, type LineBuckets } from '../pack/line-buckets.ts';
-import type { Unit } from '../lists/make.ts';
+import { madeUnit, type Unit } from '../lists/make.ts';
 
 /** Buckets of hashes lines are filed in: each the hashes of one top byte. */
 const BUCKETS = 256;
@@ -68,7 +68,7 @@ export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry
   const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
     firsts.push(pack[0].hash);
     const text = keyedPack(...keyedEntries(pack, shapes));
-    made.push({ path: paths.pack(folder, hashName(pack[0].hash)), body: () => text });
+    made.push(madeUnit(paths.pack(folder, hashName(pack[0].hash)), text));
   });
   let lastHash = -1;
   for (const entry of entries) {

@@ -4,14 +4,17 @@
 import { fnv1a } from '../../shared/hash.ts';
 import { hashedFolder, hashedRule, paths } from '../layout.ts';
 import { readIndexed, type ReadBefore } from '../lists/update.ts';
-import type { Unit } from '../lists/make.ts';
+import { madeUnit, type Unit } from '../lists/make.ts';
 import { boundaryHash, hashName } from '../pack/cuts.ts';
 import { keyedPack, readKeyed } from '../pack/format.ts';
-import { hashedIndexText, readHashedIndex } from '../pack/list-index.ts';
-import { recut } from '../pack/recut.ts';
+import { hashedIndexText, lowerBound, readHashedIndex } from '../pack/list-index.ts';
+import { recutPacks } from '../pack/recut.ts';
 import type { Shapes } from '../pack/shapes.ts';
 import type { HashedList } from './format.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './make.ts';
+
+/** Packs of the list as it was, kept while the cut reads them: the cut asks for a pack again only near where it read it. */
+const PACKS_KEPT = 8;
 
 /** A change to a list kept by id: each id's entry as it is now (its lines), or null where it went (or has none). */
 export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
@@ -19,45 +22,44 @@ export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
 /**
  * The files of a list kept by id that a change touches: the packs around the changed ids cut again
  * (see pack/recut.ts), each written only where its bytes differ; the packs no longer in the list go to
- * `removed`, and the index is made again if it differs. The same files a build from nothing makes.
+ * `removed`, and the index is made again if it differs. The same files a build from nothing makes,
+ * each made as it is taken: what is held is the few packs around the change being cut, whatever
+ * the number of changes.
  */
-export function hashedListChanges(
+export function* hashedListChanges(
   list: HashedList,
   changes: HashedChanges,
   read: ReadBefore,
   shapes: Shapes,
   removed: string[],
-): Unit[] {
-  if (changes.size === 0) return [];
+): Generator<Unit> {
+  if (changes.size === 0) return;
   const folder = hashedFolder(list);
   const indexPath = paths.index(folder);
   const indexText = read(indexPath);
   const index = indexText === null ? null : readHashedIndex(indexText);
   const firsts = index === null ? [] : Array.from({ length: index.packs }, (_, k) => index.first(k));
   const pathOf = (hash: number) => paths.pack(folder, hashName(hash));
+  // Old packs are read as the cut reaches them, and asked for again only within a run.
   const oldTexts = new Map<number, string>();
   const oldText = (k: number) => {
     let text = oldTexts.get(k);
     if (text === undefined) {
       text = readIndexed(read, pathOf(firsts[k]));
+      if (oldTexts.size === PACKS_KEPT) oldTexts.delete(oldTexts.keys().next().value!);
       oldTexts.set(k, text);
     }
     return text;
   };
-  const oldEntries = new Map<number, HashedEntry[]>();
   const byKey = (a: HashedKey, b: HashedKey) => byHashThenId(a, b);
-  const { packs, replaced } = recut<HashedKey, HashedEntry>(
+  const replaced: number[] = [];
+  const cut = recutPacks<HashedKey, HashedEntry>(
     {
       firsts: firsts.map((hash) => ({ hash, id: '' })),
       entries: (k) => {
-        let entries = oldEntries.get(k);
-        if (!entries) {
-          const pack = readKeyed(oldText(k));
-          shapes.addAll(Object.entries(pack.shapes.named));
-          entries = pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
-          oldEntries.set(k, entries);
-        }
-        return entries;
+        const pack = readKeyed(oldText(k));
+        shapes.addAll(Object.entries(pack.shapes.named));
+        return pack.all().map(([id, entry]) => ({ id, hash: boundaryHash(fnv1a(id)), lines: entry.split('\n') }));
       },
       keyOf: (entry) => entry,
       compare: byKey,
@@ -70,22 +72,30 @@ export function hashedListChanges(
       .map((id) => ({ id, hash: boundaryHash(fnv1a(id)) }))
       .sort(byKey)
       .map((key) => ({ key, entry: lines(changes, key) })),
+    replaced,
   );
-  const units: Unit[] = [];
   const made = new Set<number>();
-  const newFirsts = packs.map((pack) => {
-    if ('kept' in pack) return firsts[pack.kept];
+  const newFirsts: number[] = [];
+  /** The old pack that began at `first`, if any: a made pack takes its name, so it is replaced (and was read). */
+  const oldPackAt = (first: number) => {
+    const k = lowerBound(firsts.length, (i) => firsts[i] >= first);
+    return k < firsts.length && firsts[k] === first ? k : undefined;
+  };
+  for (const pack of cut) {
+    if ('kept' in pack) {
+      newFirsts.push(firsts[pack.kept]);
+      continue;
+    }
     const first = pack.made[0].hash;
+    newFirsts.push(first);
     made.add(first);
     const text = keyedPack(...keyedEntries(pack.made, shapes));
-    const was = replaced.find((k) => firsts[k] === first);
-    if (was === undefined || oldText(was) !== text) units.push({ path: pathOf(first), body: () => text });
-    return first;
-  });
+    const was = oldPackAt(first);
+    if (was === undefined || oldText(was) !== text) yield madeUnit(pathOf(first), text);
+  }
   for (const k of replaced) if (!made.has(firsts[k])) removed.push(pathOf(firsts[k]));
   const text = hashedIndexText(newFirsts);
-  if (text !== indexText) units.push({ path: indexPath, body: () => text });
-  return units;
+  if (text !== indexText) yield madeUnit(indexPath, text);
 }
 
 /** A change's key in a list kept by id: the id's hash, then the id (an empty id falls before every id of its hash). */

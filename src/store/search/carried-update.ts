@@ -15,8 +15,8 @@ import {
 import { lists, paths } from '../layout.ts';
 import { positionalPack, readPositional } from '../pack/format.ts';
 import { shapesNamed } from '../pack/shapes.ts';
-import type { Unit } from '../lists/make.ts';
-import { recut, type Change } from '../pack/recut.ts';
+import { madeUnit, type Unit } from '../lists/make.ts';
+import { recutPacks, type Change } from '../pack/recut.ts';
 import { entryKey, keyOf, type SearchUpdate } from './change.ts';
 import { carriedHash, carriedNamer, compareCarriedGrams, gramsOf } from './make.ts';
 
@@ -35,19 +35,21 @@ export function runOf(head: Map<string, GramScope>, divisions: readonly Division
   return { parts: all.run, perDivision: all.run.map((p) => held.map((byPack) => byPack.get(p.pack) ?? 0)) };
 }
 
+/** Packs of the carried list as it was, kept while the cut reads them: the cut asks for a pack again only near where it read it. */
+const PACKS_KEPT = 8;
+
 /**
- * The carried list cut again around the changed fighters' entries: the packs written (to `units`)
- * and removed, and the new run of every gram whose run changed (its parts, and each part's
- * fighters per division).
+ * The carried list cut again around the changed fighters' entries: the packs written (yielded,
+ * each as it is cut, so that a few packs are held at a time) and removed, and, returned, the new
+ * run of every gram whose run changed (its parts, and each part's fighters per division).
  */
-export function carriedChanges(
+export function* carriedChanges(
   u: SearchUpdate,
   heads: Map<string, Map<string, GramScope>>,
   affected: Set<string>,
   carried: (gram: string) => boolean,
-  units: Unit[],
   removed: string[],
-): Map<string, Run> {
+): Generator<Unit, Map<string, Run>> {
   const { divisions, read, shapes } = u;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
   // The packs in the carried list's order, each with the runs it holds (gram, start, count), from the heads.
@@ -70,6 +72,7 @@ export function carriedChanges(
       const path = paths.pack(lists.carried, order[k]);
       text = read(path) ?? undefined;
       if (text === undefined) throw new Error(`the store has no ${path}, which a search head names`);
+      if (texts.size === PACKS_KEPT) texts.delete(texts.keys().next().value!);
       texts.set(k, text);
     }
     return text;
@@ -86,6 +89,7 @@ export function carriedChanges(
           return { gram, key, division, id: key[1], text };
         }),
       );
+      if (oldEntries.size === 2) oldEntries.delete(oldEntries.keys().next().value!);
       oldEntries.set(k, entries);
     }
     return entries;
@@ -112,7 +116,8 @@ export function carriedChanges(
             },
           });
   }
-  const { packs, replaced } = recut<{ gram: string; key: NameKey }, Entry>(
+  const replaced: number[] = [];
+  const cut = recutPacks<{ gram: string; key: NameKey }, Entry>(
     {
       firsts: order.map((name) => ({ gram: segments.get(name)![0].gram, key: segments.get(name)![0].first })),
       entries: entriesOf,
@@ -124,23 +129,48 @@ export function carriedChanges(
       rule: CARRIED_RULE,
     },
     [...changes.values()].sort((a, b) => compare(a.key, b.key)),
+    replaced,
   );
+  const oldByName = new Map(order.map((name, k) => [name, k]));
   // Every pack's name, in the list's order (a name depends on the names before it); the packs made
-  // written where their bytes differ, a kept pack under its new name where that changed.
+  // written as they are cut, where their bytes differ, a kept pack under its new name where that
+  // changed. What the runs need of a pack made is kept: its grams' parts, not its entries.
   const name = carriedNamer();
-  const names = packs.map((pack) => {
-    if ('made' in pack) return name(pack.made[0].gram, pack.made[0].id);
-    const first = segments.get(order[pack.kept])![0];
-    return name(first.gram, first.first[1]);
-  });
+  type Made = { gram: string; start: number; count: number; first: NameKey; perDivision: number[] };
+  const packs: Array<{ name: string; kept: number } | { name: string; made: Made[] }> = [];
+  for (const pack of cut) {
+    if ('kept' in pack) {
+      const first = segments.get(order[pack.kept])![0];
+      const packName = name(first.gram, first.first[1]);
+      packs.push({ name: packName, kept: pack.kept });
+      if (packName !== order[pack.kept]) yield madeUnit(paths.pack(lists.carried, packName), oldText(pack.kept));
+      continue;
+    }
+    const packName = name(pack.made[0].gram, pack.made[0].id);
+    const made: Made[] = [];
+    for (let i = 0; i < pack.made.length; ) {
+      let j = i;
+      const perDivision = divisions.map(() => 0);
+      while (j < pack.made.length && pack.made[j].gram === pack.made[i].gram)
+        perDivision[divisionIndex.get(pack.made[j++].division)!]++;
+      made.push({ gram: pack.made[i].gram, start: i, count: j - i, first: pack.made[i].key, perDivision });
+      i = j;
+    }
+    packs.push({ name: packName, made });
+    const entries = pack.made.map((e) => e.text);
+    const text = positionalPack(entries, shapesNamed(entries, shapes));
+    const was = oldByName.get(packName);
+    if (was === undefined || oldText(was) !== text) yield madeUnit(paths.pack(lists.carried, packName), text);
+  }
+  const names = packs.map((pack) => pack.name);
   // The grams whose runs can have changed: those in the packs made, the packs they replace and the
   // kept packs renamed. Every other gram's parts are as they were, and keep their head.
   const touched = new Set<string>();
   for (const k of replaced) for (const s of segments.get(order[k])!) touched.add(s.gram);
-  packs.forEach((pack, p) => {
-    if ('made' in pack) for (const e of pack.made) touched.add(e.gram);
-    else if (names[p] !== order[pack.kept]) for (const s of segments.get(order[pack.kept])!) touched.add(s.gram);
-  });
+  for (const pack of packs) {
+    if ('made' in pack) for (const m of pack.made) touched.add(m.gram);
+    else if (pack.name !== order[pack.kept]) for (const s of segments.get(order[pack.kept])!) touched.add(s.gram);
+  }
   const runs = new Map<string, Run>();
   const add = (gram: string, part: RunPart, perDivision: number[]) => {
     const run = runs.get(gram) ?? runs.set(gram, { parts: [], perDivision: [] }).get(gram)!;
@@ -150,40 +180,22 @@ export function carriedChanges(
   const runsBefore = new Map<string, Run>();
   const runBefore = (gram: string) =>
     runsBefore.get(gram) ?? runsBefore.set(gram, runOf(heads.get(gram)!, divisions)).get(gram)!;
-  packs.forEach((pack, p) => {
-    const packName = names[p];
+  for (const pack of packs) {
     if ('kept' in pack) {
-      if (packName !== order[pack.kept])
-        units.push({ path: paths.pack(lists.carried, packName), body: () => oldText(pack.kept) });
       for (const s of segments.get(order[pack.kept])!) {
         if (!touched.has(s.gram)) continue;
         const before = runBefore(s.gram);
         add(
           s.gram,
-          { pack: packName, start: s.start, count: s.count, held: s.count, first: s.first },
+          { pack: pack.name, start: s.start, count: s.count, held: s.count, first: s.first },
           before.perDivision[before.parts.findIndex((part) => part.pack === order[pack.kept])],
         );
       }
-      return;
+      continue;
     }
-    for (let i = 0; i < pack.made.length; ) {
-      let j = i;
-      const perDivision = divisions.map(() => 0);
-      while (j < pack.made.length && pack.made[j].gram === pack.made[i].gram)
-        perDivision[divisionIndex.get(pack.made[j++].division)!]++;
-      add(
-        pack.made[i].gram,
-        { pack: packName, start: i, count: j - i, held: j - i, first: pack.made[i].key },
-        perDivision,
-      );
-      i = j;
-    }
-    const entries = pack.made.map((e) => e.text);
-    const text = positionalPack(entries, shapesNamed(entries, shapes));
-    const was = replaced.find((k) => order[k] === packName);
-    if (was === undefined || oldText(was) !== text)
-      units.push({ path: paths.pack(lists.carried, packName), body: () => text });
-  });
+    for (const m of pack.made)
+      add(m.gram, { pack: pack.name, start: m.start, count: m.count, held: m.count, first: m.first }, m.perDivision);
+  }
   const named = new Set(names);
   for (const name of order) if (!named.has(name)) removed.push(paths.pack(lists.carried, name));
   // A gram the re-cut left as it was (parts and all) keeps its head.

@@ -30,7 +30,7 @@ import { PackCutter, boundaryHash, packNamer } from '../pack/cuts.ts';
 import { keyedPack, positionalPack, readKeyed } from '../pack/format.ts';
 import { lists, paths } from '../layout.ts';
 import { shapesNamed, type ShapesOf } from '../pack/shapes.ts';
-import { sortedPacks, type Unit } from '../lists/make.ts';
+import { madeUnit, sortedPacks, type Unit } from '../lists/make.ts';
 import type { FighterSource } from '../source.ts';
 
 /** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
@@ -278,7 +278,7 @@ export function* searchUnits(
     }
     for (const [, entries] of [...packs].sort(([a], [b]) => a - b)) {
       const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
-      yield { path: paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), body: () => text };
+      yield madeUnit(paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), text);
     }
   }
   buckets.close();
@@ -313,7 +313,7 @@ export function* searchUnits(
   }
   for (const [, entries] of [...heads].sort(([a], [b]) => a - b)) {
     const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
-    yield { path: paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), body: () => text };
+    yield madeUnit(paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), text);
   }
 }
 
@@ -358,7 +358,7 @@ export function searchChanges(made: Iterable<Unit>, read: (path: string) => stri
   for (const unit of made) {
     now.add(unit.path);
     const body = unit.body() as string;
-    if (read(unit.path) !== body) units.push({ path: unit.path, body: () => body });
+    if (read(unit.path) !== body) units.push(madeUnit(unit.path, body));
   }
   for (const path of searchFilesBefore(read)) if (!now.has(path)) removed.push(path);
   return units;

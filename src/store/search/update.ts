@@ -25,15 +25,18 @@ import { keyedPack, readKeyed } from '../pack/format.ts';
 import { paths, sortedFolder } from '../layout.ts';
 import { readOrderedIndex } from '../pack/list-index.ts';
 import type { SortedList } from '../lists/format.ts';
-import { sortedPacks, type Unit } from '../lists/make.ts';
+import { madeUnit, sortedPacks, type Unit } from '../lists/make.ts';
 import { carriedChanges, runOf, type Run } from './carried-update.ts';
 import { keyOf, type SearchUpdate } from './change.ts';
 import { compareTexts, gramsOf } from './make.ts';
 
 export type { FighterChange, SearchUpdate } from './change.ts';
 
-/** The search files a change touches (and the files it removes, in `removed`), or null when the search is to be made again whole. */
-export function searchChangeUnits(u: SearchUpdate, removed: string[]): Unit[] | null {
+/**
+ * The search files a change touches, made as they are taken (and the files it removes, in
+ * `removed`, all of them once the last is taken), or null when the search is to be made again whole.
+ */
+export function searchChangeUnits(u: SearchUpdate, removed: string[]): Iterable<Unit> | null {
   const { fighters, divisions, read } = u;
   const n = fighters.count;
   const divisionSize = divisions.map((_, d) => u.lists.division(d).length);
@@ -93,8 +96,23 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Unit[] | 
   const how = (gram: string, d: number | null): GramScope['how'] =>
     (d === null ? !carried(gram) : fromList(gram, d)) ? 'list' : 'carried';
 
-  const units: Unit[] = [];
-  const runs = carriedChanges(u, heads, affected, (gram) => carried(gram), units, removed);
+  return searchChanged(u, removed, heads, headPacks, affected, affected4, carried, how, totalOf);
+}
+
+/** The search files a change touches, once it is known that every gram's fighters stay where they lie (see searchChangeUnits). */
+function* searchChanged(
+  u: SearchUpdate,
+  removed: string[],
+  heads: Map<string, Map<string, GramScope>>,
+  headPacks: Map<number, Array<[string, string]>>,
+  affected: Set<string>,
+  affected4: Set<string>,
+  carried: (gram: string) => boolean,
+  how: (gram: string, d: number | null) => GramScope['how'],
+  totalOf: (gram: string, scope: string) => number,
+): Generator<Unit> {
+  const { divisions, read } = u;
+  const runs = yield* carriedChanges(u, heads, affected, carried, removed);
   const counts = listCounts(u, heads, affected, how, totalOf);
 
   // Each head that changed, in its pack.
@@ -127,9 +145,7 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Unit[] | 
     );
     changedHeads.set(gram, headEntry(scopes));
   }
-  units.push(
-    ...keyedPackChanges(changedHeads, HEAD_PACKS, (p) => headPacks.get(p) ?? [], paths.searchHeads, read, removed),
-  );
+  yield* keyedPackChanges(changedHeads, HEAD_PACKS, (p) => headPacks.get(p) ?? [], paths.searchHeads, read, removed);
 
   // Each 4-gram's candidates: the changed fighters taken out where they were, put in where they are.
   const candidates = new Map<string, string | null>();
@@ -146,8 +162,7 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Unit[] | 
       if (grams.has(q)) list.push({ division: is.division, key: keyOf(is), fields: is.fields });
     candidates.set(q, list.length === 0 ? null : candidatesEntry(list.sort((a, b) => compareNameKeys(a.key, b.key))));
   }
-  units.push(...keyedPackChanges(candidates, CANDIDATE_PACKS, packOf, paths.searchCandidates, read, removed));
-  return units;
+  yield* keyedPackChanges(candidates, CANDIDATE_PACKS, packOf, paths.searchCandidates, read, removed);
 }
 
 /**
@@ -245,7 +260,7 @@ function keyedPackChanges(
       continue;
     }
     const text = keyedPack(all);
-    if (read(pathOf(p)) !== text) units.push({ path: pathOf(p), body: () => text });
+    if (read(pathOf(p)) !== text) units.push(madeUnit(pathOf(p), text));
   }
   return units;
 }

@@ -68,14 +68,15 @@ function applyEdits(changes: ContentChange[]) {
   if (result.kind !== 'update') throw new Error(JSON.stringify(result, null, 1).slice(0, 2000));
   // Every body is made before any file is written: they read the store as it was (the hosts write
   // into a folder of their own, then move the files in).
-  const bodies = result.units.map((unit) => [unit.path, unit.body()] as const);
+  const units = [...result.units];
+  const bodies = units.map((unit) => [unit.path, unit.body()] as const);
   for (const [file, body] of bodies) {
     mkdirSync(path.dirname(path.join(live, file)), { recursive: true });
     writeFileSync(path.join(live, file), body);
   }
   for (const gone of result.removed) rmSync(path.join(live, gone), { force: true });
   ctx.orders = result.orders;
-  return result;
+  return { ...result, units };
 }
 
 async function expectSameAsFullBuild() {

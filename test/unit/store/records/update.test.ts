@@ -53,7 +53,7 @@ describe('a list kept by id, changed', () => {
             }
           }
           const removed: string[] = [];
-          const units = hashedListChanges(list, changes, (p) => before.get(p) ?? null, new Shapes(), removed);
+          const units = [...hashedListChanges(list, changes, (p) => before.get(p) ?? null, new Shapes(), removed)];
           expect(applied(before, units, removed)).toEqual(sortedByPath(built(now)));
           // Each edit rewrites the packs at it, and the index.
           expect(units.length).toBeLessThanOrEqual(3 * edits.length + 1);

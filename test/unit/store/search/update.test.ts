@@ -171,13 +171,15 @@ function afterEdits(n: number, edits: Edit[]) {
     removed,
   );
   if (units === null) return { updated: null, fromNothing: searchFiles(after.files), written: 0 };
+  // Made as they are taken: every path that goes is known once all are.
+  const made = [...units];
   const updated = new Map(before.files);
   for (const path of removed) updated.delete(path);
-  for (const unit of units) updated.set(unit.path, unit.body() as string);
+  for (const unit of made) updated.set(unit.path, unit.body() as string);
   return {
     updated: searchFiles(updated),
     fromNothing: searchFiles(after.files),
-    written: units.length + removed.length,
+    written: made.length + removed.length,
   };
 }
 
