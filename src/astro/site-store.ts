@@ -102,17 +102,19 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   }
   const s = (seconds: number) => `${seconds.toFixed(1)} s`;
   const took = s((performance.now() - started) / 1000);
+  // The most memory the build's process held: what an operator sizes a build machine by.
+  const peak = `peak memory ${grouped(Math.round(process.resourceUsage().maxRSS / 1024))} MB`;
   const files = grouped(result.files);
   logger.info(result.history);
   if (result.reused) {
     const { changedFiles, madeFiles, linkedFiles } = result.reused;
     logger.info(
       `${files} store files from ${contentDir} in ${took}: ${grouped(changedFiles)} content files changed, ` +
-        `${grouped(madeFiles)} store files made, ${grouped(linkedFiles)} taken from the previous build`,
+        `${grouped(madeFiles)} store files made, ${grouped(linkedFiles)} taken from the previous build; ${peak}`,
     );
   } else
     logger.info(
       `${files} store files from ${contentDir} in ${took} (content read and checked in ${s(result.seconds.scan)}, ` +
-        `written in ${s(result.seconds.write)}, exports in ${s(result.seconds.exports)})`,
+        `written in ${s(result.seconds.write)}, exports in ${s(result.seconds.exports)}); ${peak}`,
     );
 }
