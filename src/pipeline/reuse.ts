@@ -28,13 +28,16 @@ import { applyChanges } from './update.ts';
 type Previous = NonNullable<BuildStoreOptions['previous']>;
 
 /**
- * The most changed content files a build takes on as an update; more are built from nothing. An
- * update's memory grows with the files it changes (each reads and holds the lists around it: some
- * 12 MB an edit at 100,000 fights, past a 1 GB heap at 60 edits), a build from nothing's with the
- * records' keys alone; and at 100,000 fights 100 edits took longer as an update (19 s) than from
- * nothing (14 s).
+ * The most changed content files a build takes on as an update, for a catalog of `records`
+ * fights, events and fighters; more are built from nothing. An update's time follows the files it
+ * changes (each rewrites the packs around it), a build from nothing's the records: at 100,000
+ * fights (142,000 records) 40 scattered edits took 10-12 s as an update, 100 took 11-16 s, 300
+ * took 16-20 s, where a build from nothing took 14-22 s. So an update is taken up to one changed
+ * file per 500 records (and 20 at any size), and its memory, made and written a file at a time,
+ * follows the files it changes (100 edits at 100,000 fights: some 800 MB at their peak).
  */
-export const MAX_UPDATE_FILES = 20;
+export const updateLimit = (records: number) => Math.max(20, Math.floor(records / RECORDS_PER_UPDATE_FILE));
+export const RECORDS_PER_UPDATE_FILE = 500;
 
 /** The previous build's store being taken into a folder beside the new build. */
 export interface Reuse {
@@ -122,7 +125,8 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   const phase = options.progress.phase('finding changed content files');
   const { changes, small } = contentChanges(saved.catalog, options.contentListing ?? listContent(content));
   phase.done();
-  if (small || changes.length > MAX_UPDATE_FILES) return null;
+  const records = saved.catalog.fights.count + saved.catalog.events.count + saved.catalog.fighters.count;
+  if (small || changes.length > updateLimit(records)) return null;
   const oldRoot = path.resolve(previous.dir);
   const read = (file: string) => readTextIfThere(path.join(oldRoot, file));
   // Parts cut as a build from nothing with these options would cut them (a store cut to another limit is made again).
@@ -144,7 +148,6 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   const recorded = recordBuild(previousHistory(oldRoot, meta), result.changes, options.builtAt ?? nowSeconds(), {
     storeDir: oldRoot,
   });
-  const units = [...result.units, ...recorded.written.units];
   const scanned = performance.now();
 
   // Every file is taken before any is replaced: the linking would fail on a file already there.
@@ -159,14 +162,16 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   };
   const sink = fileWriter(reuse.folder);
   const made = new Set<string>();
-  const making = options.progress.phase('writing changed store files', units.length);
+  // Made as they are written (see applyChanges): their count is known at the end.
+  const making = options.progress.phase('writing changed store files');
   try {
-    for (const unit of units) {
-      made.add(unit.path);
-      replace(unit.path);
-      await sink.write(unit.path, unit.body());
-      making.tick();
-    }
+    for (const units of [result.units, recorded.written.units])
+      for (const unit of units) {
+        made.add(unit.path);
+        replace(unit.path);
+        await sink.write(unit.path, unit.body());
+        making.tick();
+      }
   } finally {
     await sink.close();
   }

@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStore } from '../../../src/pipeline/build-store.ts';
 import { buildSettingsFromEnvironment } from '../../../src/pipeline/settings.ts';
-import { MAX_UPDATE_FILES } from '../../../src/pipeline/reuse.ts';
+import { updateLimit } from '../../../src/pipeline/reuse.ts';
 import { hashedPacks } from '../../helpers/store-lists.ts';
 import { silentProgress } from '../../../src/pipeline/progress.ts';
 import { TEST_AS_OF } from '../../helpers/as-of.ts';
@@ -156,12 +156,20 @@ describe('a build over a previous one', () => {
     await expectSameAsFromNothing(dist);
   });
 
-  it(`builds everything again when more than ${MAX_UPDATE_FILES} content files changed, with the same bytes`, async () => {
-    for (let n = 1; n <= MAX_UPDATE_FILES + 1; n++)
+  it('takes on as an update up to one changed file per 500 records, and 20 at any size', () => {
+    expect([updateLimit(0), updateLimit(10_000), updateLimit(142_000), updateLimit(1_420_000)]).toEqual([
+      20, 20, 284, 2840,
+    ]);
+  });
+
+  it('builds everything again when more content files changed than an update takes on, with the same bytes', async () => {
+    const records = ['fights', 'events', 'fighters'].reduce((n, c) => n + readdirSync(path.join(content, c)).length, 0);
+    const limit = updateLimit(records);
+    for (let n = 1; n <= limit + 1; n++)
       edit('fights', `fight-${String(n * 50).padStart(6, '0')}.json`, (f) => (f.title = `${f.title} (${n})`));
     const out = build(dist);
     expect(out).not.toMatch(/taken from the previous build/);
-    expect(out).toMatch(new RegExp(`Changes feed: ${MAX_UPDATE_FILES + 1} records changed`));
+    expect(out).toMatch(new RegExp(`Changes feed: ${limit + 1} records changed`));
     await expectSameAsFromNothing(dist);
   });
 
