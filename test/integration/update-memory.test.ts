@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_AS_OF } from '../../helpers/as-of.ts';
-import { writeDataset } from '../../helpers/small-dataset.ts';
+import { TEST_AS_OF } from '../helpers/as-of.ts';
+import { writeDataset } from '../helpers/small-dataset.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'boxing-update-memory-'));
 const content = path.join(work, 'content');

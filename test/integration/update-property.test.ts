@@ -7,13 +7,13 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unl
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildStore, type BuildStoreOptions, type BuildStoreResult } from '../../../src/pipeline/build-store.ts';
-import { silentProgress } from '../../../src/pipeline/progress.ts';
-import { updateLimit } from '../../../src/pipeline/reuse.ts';
-import { TEST_AS_OF, TEST_BUILT_AT } from '../../helpers/as-of.ts';
-import { TEST_EXPORT_PART_BYTES } from '../../helpers/export-part.ts';
-import { differingFiles, HISTORY } from '../../helpers/folder-files.ts';
-import { writeDataset } from '../../helpers/small-dataset.ts';
+import { buildStore, type BuildStoreOptions, type BuildStoreResult } from '../../src/pipeline/build-store.ts';
+import { silentProgress } from '../../src/pipeline/progress.ts';
+import { updateLimit } from '../../src/pipeline/reuse.ts';
+import { TEST_AS_OF, TEST_BUILT_AT } from '../helpers/as-of.ts';
+import { TEST_EXPORT_PART_BYTES } from '../helpers/export-part.ts';
+import { differingFiles, HISTORY } from '../helpers/folder-files.ts';
+import { writeDataset } from '../helpers/small-dataset.ts';
 
 const FIGHTS = 20_000;
 /** The generator's own ratio of fighters to fights would give 6,000: a tenth, as the small dataset has, keeps the builds quick and each fighter in some ten fights. */
