@@ -8,6 +8,7 @@ import { positionalPack, readPositional, type PositionalPack } from '../pack/for
 import { readOrderedIndex, type OrderedIndex } from '../pack/list-index.ts';
 import { shapesNamed, storedAtEnd, type Shapes } from '../pack/shapes.ts';
 import type { SortedList } from './format.ts';
+import { keep } from '../pack/kept.ts';
 import {
   indexUnit,
   madeUnit,
@@ -28,9 +29,6 @@ export function readIndexed(read: ReadBefore, path: string): string {
   if (body === null) throw new Error(`the store has no ${path}, which its index names`);
   return body;
 }
-
-/** Packs kept while a change reads a list's records back (a change's neighbours share a few). */
-const PACKS_KEPT = 8;
 
 /**
  * A list in order as the store held it: its index, and the line at each of its positions (and the
@@ -54,8 +52,7 @@ export function listBefore(
       const body = readIndexed(read, paths.pack(folder, index.name(k)));
       pack = readPositional(body);
       shapes.addAll(Object.entries(pack.shapes.named));
-      if (kept.size === PACKS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(k, pack);
+      keep(kept, k, pack);
     }
     return pack.entry(position - index.start(k));
   };

@@ -9,12 +9,10 @@ import { boundaryHash, hashName } from '../pack/cuts.ts';
 import { keyedPack, readKeyed } from '../pack/format.ts';
 import { hashedIndexText, lowerBound, readHashedIndex } from '../pack/list-index.ts';
 import { recutPacks } from '../pack/recut.ts';
+import { keep } from '../pack/kept.ts';
 import type { Shapes } from '../pack/shapes.ts';
 import type { HashedList } from './format.ts';
 import { byHashThenId, keyedEntries, type HashedEntry } from './make.ts';
-
-/** Packs of the list as it was, kept while the cut reads them: the cut asks for a pack again only near where it read it. */
-const PACKS_KEPT = 8;
 
 /** A change to a list kept by id: each id's entry as it is now (its lines), or null where it went (or has none). */
 export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
@@ -46,8 +44,7 @@ export function* hashedListChanges(
     let text = oldTexts.get(k);
     if (text === undefined) {
       text = readIndexed(read, pathOf(firsts[k]));
-      if (oldTexts.size === PACKS_KEPT) oldTexts.delete(oldTexts.keys().next().value!);
-      oldTexts.set(k, text);
+      keep(oldTexts, k, text);
     }
     return text;
   };

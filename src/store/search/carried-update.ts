@@ -17,6 +17,7 @@ import { positionalPack, readPositional } from '../pack/format.ts';
 import { shapesNamed } from '../pack/shapes.ts';
 import { madeUnit, type Unit } from '../lists/make.ts';
 import { recutPacks, type Change } from '../pack/recut.ts';
+import { keep } from '../pack/kept.ts';
 import { entryKey, keyOf, type SearchUpdate } from './change.ts';
 import { carriedHash, carriedNamer, compareCarriedGrams, gramsOf } from './make.ts';
 
@@ -34,9 +35,6 @@ export function runOf(head: Map<string, GramScope>, divisions: readonly Division
   });
   return { parts: all.run, perDivision: all.run.map((p) => held.map((byPack) => byPack.get(p.pack) ?? 0)) };
 }
-
-/** Packs of the carried list as it was, kept while the cut reads them: the cut asks for a pack again only near where it read it. */
-const PACKS_KEPT = 8;
 
 /**
  * The carried list cut again around the changed fighters' entries: the packs written (yielded,
@@ -72,8 +70,7 @@ export function* carriedChanges(
       const path = paths.pack(lists.carried, order[k]);
       text = read(path) ?? undefined;
       if (text === undefined) throw new Error(`the store has no ${path}, which a search head names`);
-      if (texts.size === PACKS_KEPT) texts.delete(texts.keys().next().value!);
-      texts.set(k, text);
+      keep(texts, k, text);
     }
     return text;
   };
@@ -89,8 +86,8 @@ export function* carriedChanges(
           return { gram, key, division, id: key[1], text };
         }),
       );
-      if (oldEntries.size === 2) oldEntries.delete(oldEntries.keys().next().value!);
-      oldEntries.set(k, entries);
+      // The cut asks again only for the pack it read last (to see where the next begins).
+      keep(oldEntries, k, entries, 2);
     }
     return entries;
   };
