@@ -4,7 +4,8 @@
 // listed by the registry alone. The typed client takes only types from the rest. The hosts sit on
 // top: the Netlify edge functions are adapters over src/hosts/netlify/, and nothing imports them.
 // The tests sit above everything: no code imports them but the benchmarks, which share a few
-// helpers, and a test file imports helpers, never another test file.
+// helpers, and a test file imports helpers, never another test file. A store file's bytes are made
+// by its kind's make.ts alone: the update's code imports no writer of a file format.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +63,32 @@ describe('imports', () => {
       [...reach(graph, f)].filter((t) => t.startsWith('src/store/') && !readable(t)).map((t) => `${f} -> ${t}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it("make each store file's bytes in one place: the update's code imports no file format's writer, and takes every body from its kind's make.ts", () => {
+    const writers = new Set([
+      'positionalPack',
+      'keyedPack',
+      'orderedIndexText',
+      'hashedIndexText',
+      'listText',
+      'withHeader',
+      'listingText',
+      'healthText',
+      'historyIndexText',
+      'gzip',
+      'gzipOffThread',
+    ]);
+    const updating = [...graph.keys()].filter((f) =>
+      /^src\/(store\/(.+\/)?([^/]+-)?update|pipeline\/(update|reuse)|dev\/live-store)\.ts$/.test(f),
+    );
+    expect(updating.length).toBeGreaterThan(5);
+    const importing = updating.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(FROM_CLAUSE)].flatMap(([, clause]) =>
+        [...clause.matchAll(/\w+/g)].filter(([name]) => writers.has(name)).map(([name]) => `${f} imports ${name}`),
+      ),
+    );
+    expect(importing).toEqual([]);
   });
 
   it('let the client take nothing but types from outside its folder, so it never loads server code', () => {

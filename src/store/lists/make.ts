@@ -56,6 +56,14 @@ export function sortedPacks(list: SortedList, slots: ArrayLike<number>, ids: Lis
 export const packEnd = (packs: SortedPacks, k: number, total: number) =>
   k + 1 < packs.starts.length ? packs.starts[k + 1] : total;
 
+/**
+ * The bytes of a pack of a list in order (the carried list's too): its lines (stored records, or
+ * ending with one, whose shapes are in `shapes`), with the shapes they use. Every such pack is
+ * made here, by a build from nothing and by an update alike.
+ */
+export const sortedPackText = (lines: readonly string[], shapes: ShapesOf): string =>
+  positionalPack(lines, shapesNamed(lines, shapes));
+
 /** Pack k of a list in order: its records as `text` gives them (stored records, whose shapes are in `shapes`). */
 export function sortedPackUnit(
   list: SortedList,
@@ -70,7 +78,7 @@ export function sortedPackUnit(
     body: () => {
       const lines: string[] = [];
       for (let i = packs.starts[k]; i < packEnd(packs, k, slots.length); i++) lines.push(text(slots[i]));
-      return positionalPack(lines, shapesNamed(lines, shapes));
+      return sortedPackText(lines, shapes);
     },
   };
 }

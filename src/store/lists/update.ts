@@ -4,15 +4,16 @@
 // pack keeps its name and its bytes: the same files a build from nothing makes. The lists kept by
 // id are updated in records/update.ts.
 import { paths, sortedFolder } from '../layout.ts';
-import { positionalPack, readPositional, type PositionalPack } from '../pack/format.ts';
+import { readPositional, type PositionalPack } from '../pack/format.ts';
 import { readOrderedIndex, type OrderedIndex } from '../pack/list-index.ts';
-import { shapesNamed, storedAtEnd, type Shapes } from '../pack/shapes.ts';
+import { storedAtEnd, type Shapes } from '../pack/shapes.ts';
 import type { SortedList } from './format.ts';
 import { keep } from '../pack/kept.ts';
 import {
   indexUnit,
   madeUnit,
   packEnd,
+  sortedPackText,
   sortedPackUnit,
   sortedPacks,
   type ListIds,
@@ -158,7 +159,7 @@ export function* keptOrderChanges(
       body: () => {
         const lines = Array.from({ length: end - start }, (_, i) => old.at(start + i));
         for (const [position, slot] of changed) lines[position - start] = text(slot);
-        return positionalPack(lines, shapesNamed(lines, shapes));
+        return sortedPackText(lines, shapes);
       },
     };
   }

@@ -45,17 +45,26 @@ export interface HashedEntry {
 export const byHashThenId = (a: { hash: number; id: string }, b: { hash: number; id: string }) =>
   a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** A keyed pack's entries and the shapes of the stored records in them, for keyedPack. */
-export function keyedEntries(entries: readonly HashedEntry[], shapes: ShapesOf): Parameters<typeof keyedPack> {
+/**
+ * The bytes of a pack of a list kept by id: its ids' entries in hash order, with the shapes of the
+ * stored records in them. Every such pack is made here, by a build from nothing and by an update alike.
+ */
+export function hashedPackText(entries: readonly HashedEntry[], shapes: ShapesOf): string {
   const texts = entries.map((e) => [e.id, e.lines.join('\n')] as const);
-  return [
+  return keyedPack(
     texts,
     shapesNamed(
       texts.map(([, text]) => text),
       shapes,
     ),
-  ];
+  );
 }
+
+/** A list kept by id's index: the first hash of each of its packs, in order. */
+export const hashedIndexUnit = (list: HashedList, firsts: readonly number[]): Unit => ({
+  path: paths.index(hashedFolder(list)),
+  body: () => hashedIndexText(firsts),
+});
 
 /**
  * Every file of a list kept by id, from its entries in hash order (see byHashThenId; an empty
@@ -67,8 +76,7 @@ export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry
   const made: Unit[] = [];
   const cutter = new PackCutter<HashedEntry>(hashedRule(list), (pack) => {
     firsts.push(pack[0].hash);
-    const text = keyedPack(...keyedEntries(pack, shapes));
-    made.push(madeUnit(paths.pack(folder, hashName(pack[0].hash)), text));
+    made.push(madeUnit(paths.pack(folder, hashName(pack[0].hash)), hashedPackText(pack, shapes)));
   });
   let lastHash = -1;
   for (const entry of entries) {
@@ -78,7 +86,7 @@ export function* hashedListUnits(list: HashedList, entries: Iterable<HashedEntry
   }
   cutter.end();
   yield* made.splice(0);
-  yield { path: paths.index(folder), body: () => hashedIndexText(firsts) };
+  yield hashedIndexUnit(list, firsts);
 }
 
 export interface PackedLists {

@@ -6,13 +6,13 @@ import { hashedFolder, hashedRule, paths } from '../layout.ts';
 import { readIndexed, type ReadBefore } from '../lists/update.ts';
 import { madeUnit, type Unit } from '../lists/make.ts';
 import { boundaryHash, hashName } from '../pack/cuts.ts';
-import { keyedPack, readKeyed } from '../pack/format.ts';
-import { hashedIndexText, lowerBound, readHashedIndex } from '../pack/list-index.ts';
+import { readKeyed } from '../pack/format.ts';
+import { lowerBound, readHashedIndex } from '../pack/list-index.ts';
 import { recutPacks } from '../pack/recut.ts';
 import { keep } from '../pack/kept.ts';
 import type { Shapes } from '../pack/shapes.ts';
 import type { HashedList } from './format.ts';
-import { byHashThenId, keyedEntries, type HashedEntry } from './make.ts';
+import { byHashThenId, hashedIndexUnit, hashedPackText, type HashedEntry } from './make.ts';
 
 /** A change to a list kept by id: each id's entry as it is now (its lines), or null where it went (or has none). */
 export type HashedChanges = ReadonlyMap<string, readonly string[] | null>;
@@ -86,13 +86,13 @@ export function* hashedListChanges(
     const first = pack.made[0].hash;
     newFirsts.push(first);
     made.add(first);
-    const text = keyedPack(...keyedEntries(pack.made, shapes));
+    const text = hashedPackText(pack.made, shapes);
     const was = oldPackAt(first);
     if (was === undefined || oldText(was) !== text) yield madeUnit(pathOf(first), text);
   }
   for (const k of replaced) if (!made.has(firsts[k])) removed.push(pathOf(firsts[k]));
-  const text = hashedIndexText(newFirsts);
-  if (text !== indexText) yield madeUnit(indexPath, text);
+  const newIndex = hashedIndexUnit(list, newFirsts);
+  if (newIndex.body() !== indexText) yield newIndex;
 }
 
 /** A change's key in a list kept by id: the id's hash, then the id (an empty id falls before every id of its hash). */

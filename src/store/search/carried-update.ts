@@ -13,9 +13,8 @@ import {
   type RunPart,
 } from './format.ts';
 import { lists, paths } from '../layout.ts';
-import { positionalPack, readPositional } from '../pack/format.ts';
-import { shapesNamed } from '../pack/shapes.ts';
-import { madeUnit, type Unit } from '../lists/make.ts';
+import { readPositional } from '../pack/format.ts';
+import { madeUnit, sortedPackText, type Unit } from '../lists/make.ts';
 import { recutPacks, type Change } from '../pack/recut.ts';
 import { keep } from '../pack/kept.ts';
 import { entryKey, keyOf, type SearchUpdate } from './change.ts';
@@ -155,7 +154,7 @@ export function* carriedChanges(
     }
     packs.push({ name: packName, made });
     const entries = pack.made.map((e) => e.text);
-    const text = positionalPack(entries, shapesNamed(entries, shapes));
+    const text = sortedPackText(entries, shapes);
     const was = oldByName.get(packName);
     if (was === undefined || oldText(was) !== text) yield madeUnit(paths.pack(lists.carried, packName), text);
   }

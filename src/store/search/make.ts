@@ -27,10 +27,10 @@ import {
   type RunPart,
 } from './format.ts';
 import { PackCutter, boundaryHash, packNamer } from '../pack/cuts.ts';
-import { keyedPack, positionalPack, readKeyed } from '../pack/format.ts';
+import { keyedPack, readKeyed } from '../pack/format.ts';
 import { lists, paths } from '../layout.ts';
-import { shapesNamed, type ShapesOf } from '../pack/shapes.ts';
-import { madeUnit, sortedPacks, type Unit } from '../lists/make.ts';
+import type { ShapesOf } from '../pack/shapes.ts';
+import { madeUnit, sortedPackText, sortedPacks, type Unit } from '../lists/make.ts';
 import type { FighterSource } from '../source.ts';
 
 /** A character outside the Basic Multilingual Plane is two code units: grams count characters. */
@@ -246,7 +246,7 @@ export function* searchUnits(
     const texts = pack.map((e) => e.text);
     made.push({
       path: paths.pack(lists.carried, packName),
-      body: () => positionalPack(texts, shapesNamed(texts, shapes)),
+      body: () => sortedPackText(texts, shapes),
     });
   });
   for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
@@ -277,8 +277,7 @@ export function* searchUnits(
       (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(candidates)]);
     }
     for (const [, entries] of [...packs].sort(([a], [b]) => a - b)) {
-      const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
-      yield madeUnit(paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), text);
+      yield madeUnit(paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), gramPackText(entries));
     }
   }
   buckets.close();
@@ -312,8 +311,7 @@ export function* searchUnits(
     (heads.get(at) ?? heads.set(at, []).get(at)!).push([grams.texts[g], headEntry(scopes)]);
   }
   for (const [, entries] of [...heads].sort(([a], [b]) => a - b)) {
-    const text = keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
-    yield madeUnit(paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), text);
+    yield madeUnit(paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), gramPackText(entries));
   }
 }
 
@@ -338,6 +336,13 @@ function storedByRank(fighters: FighterSource, n: number): (rank: number) => str
 
 /** Code-unit order, the same in every runtime. */
 export const compareTexts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The bytes of a heads or candidates pack: its grams' entries (gram, entry) in the grams' order,
+ * by a build from nothing and by an update alike. The entries are sorted in place.
+ */
+export const gramPackText = (entries: Array<[string, string]>): string =>
+  keyedPack(entries.sort(([a], [b]) => compareTexts(a, b)));
 
 /** The pack of each position of a list whose packs start at `starts`. */
 function packIndex(starts: readonly number[], total: number): Uint32Array {

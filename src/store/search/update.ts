@@ -21,14 +21,14 @@ import {
   readHeadEntry,
   type GramScope,
 } from './format.ts';
-import { keyedPack, readKeyed } from '../pack/format.ts';
+import { readKeyed } from '../pack/format.ts';
 import { paths, sortedFolder } from '../layout.ts';
 import { readOrderedIndex } from '../pack/list-index.ts';
 import type { SortedList } from '../lists/format.ts';
 import { madeUnit, sortedPacks, type Unit } from '../lists/make.ts';
 import { carriedChanges, runOf, type Run } from './carried-update.ts';
 import { keyOf, type SearchUpdate } from './change.ts';
-import { compareTexts, gramsOf } from './make.ts';
+import { gramPackText, gramsOf } from './make.ts';
 
 export type { FighterChange, SearchUpdate } from './change.ts';
 
@@ -254,12 +254,12 @@ function keyedPackChanges(
     const all = [
       ...kept,
       ...[...entries].flatMap(([gram, entry]) => (entry === null ? [] : [[gram, entry] as [string, string]])),
-    ].sort(([a], [b]) => compareTexts(a, b));
+    ];
     if (all.length === 0) {
       if (read(pathOf(p)) !== null) removed.push(pathOf(p));
       continue;
     }
-    const text = keyedPack(all);
+    const text = gramPackText(all);
     if (read(pathOf(p)) !== text) units.push(madeUnit(pathOf(p), text));
   }
   return units;
