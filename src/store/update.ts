@@ -4,14 +4,14 @@
 // store. The caller says what changed (which slots got a new text, which were added, removed or
 // re-keyed) and gives the lists as they were; each list's files are made in lists/update.ts and records/update.ts.
 import type { LargeResource } from '../records/resources.ts';
-import type { HashedList } from './records/format.ts';
+import { keyedFightId, type HashedList } from './records/format.ts';
 import { exportChanges, type ExportChangeOptions } from './exports/make.ts';
 import { headUnit, madeUnit, members, someGroups, type TextOf, type Unit } from './lists/make.ts';
 import { memoryBuckets, searchChanges, searchUnits, type GramBuckets } from './search/make.ts';
 import { searchChangeUnits, type FighterChange } from './search/update.ts';
 import type { StoreSource } from './source.ts';
 import { keptOrderChanges, sortedListChanges, type ReadBefore } from './lists/update.ts';
-import { hashedListChanges, type HashedChanges } from './records/update.ts';
+import { entriesBefore, hashedListChanges, type HashedChanges } from './records/update.ts';
 import {
   SCHEDULED_EVENTS,
   byDivision,
@@ -48,14 +48,43 @@ export interface Changed {
   searchable: ReadonlySet<number>;
 }
 
-/** The changes to the lists kept by id of some groups (`lists`, the affected groups' members): each list as it is now, or null where it is empty. */
+/** Where a group's lines may come from as the store held them: its entry before, and which line is whose. */
+interface LinesBefore {
+  entry(id: string): readonly string[] | null;
+  /** The id of the record a line holds. */
+  lineId(line: string): string;
+  /** A record's id, by slot. */
+  id(slot: number): string;
+  /** Slots whose line is new (their text changed): made from the record. */
+  changed: ReadonlySet<number>;
+}
+
+/**
+ * The changes to the lists kept by id of some groups (`lists`, the affected groups' members): each
+ * list as it is now, or null where it is empty. With `before`, a member whose text did not change
+ * keeps its line from the group's entry before: one pack read for a fighter's fights, where each
+ * fight's text would be a read in a pack of the fights in date order.
+ */
 function wholeChanges(
   lists: ReadonlyMap<number, readonly number[]>,
   idOf: (g: number) => string,
   line: TextOf,
+  before?: LinesBefore,
 ): HashedChanges {
   const changes = new Map<string, string[] | null>();
-  for (const [g, slots] of lists) changes.set(idOf(g), slots.length > 0 ? slots.map(line) : null);
+  for (const [g, slots] of lists) {
+    const id = idOf(g);
+    if (slots.length === 0) {
+      changes.set(id, null);
+      continue;
+    }
+    const old = before?.entry(id);
+    const kept = old ? new Map(old.map((l) => [before!.lineId(l), l])) : undefined;
+    changes.set(
+      id,
+      slots.map((s) => (kept && !before!.changed.has(s) ? kept.get(before!.id(s)) : undefined) ?? line(s)),
+    );
+  }
   return changes;
 }
 
@@ -228,14 +257,20 @@ export function* updateUnits(
     if (was) touchedEvents.add(was.event), was.corners.forEach((f) => touchedFighters.add(f));
   }
   const keyed = (slot: number) => keyedFight(source, slot);
-  yield* hashed(
-    { resource: 'fights', by: 'event' },
-    wholeChanges(someGroups(touchedEvents, fights.order, eventOf(fights)), (e) => events.id(e), keyed),
-  );
-  yield* hashed(
-    { resource: 'fights', by: 'fighter' },
-    wholeChanges(someGroups(touchedFighters, fights.order, fightersOf(fights)), (f) => fighters.id(f), keyed),
-  );
+  const fightLines = (list: HashedList): LinesBefore => ({
+    entry: entriesBefore(list, before.read),
+    lineId: keyedFightId,
+    id: (s) => fights.id(s),
+    changed: changed.texts.fights,
+  });
+  for (const [list, groups, idOf] of [
+    [{ resource: 'fights', by: 'event' }, someGroups(touchedEvents, fights.order, eventOf(fights)), events],
+    [{ resource: 'fights', by: 'fighter' }, someGroups(touchedFighters, fights.order, fightersOf(fights)), fighters],
+  ] as const)
+    yield* hashed(
+      list,
+      wholeChanges(groups, (g) => idOf.id(g), keyed, fightLines(list)),
+    );
   yield* headChange(
     headUnit('fights', fights.count, (i) => fights.text(fights.order[fights.count - 1 - i]), shapes),
     before,

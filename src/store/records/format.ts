@@ -45,6 +45,12 @@ export interface KeyedFight {
   json: string;
 }
 
+/** The id of the fight a keyed line holds (its second field), with nothing else of the line split. */
+export function keyedFightId(line: string): string {
+  const start = line.indexOf('\t') + 1;
+  return line.slice(start, line.indexOf('\t', start));
+}
+
 export function readKeyedFight(line: string): KeyedFight {
   const parts = line.split('\t', 6);
   const json = line.slice(parts.reduce((n, p) => n + p.length + 1, 0));

@@ -6,7 +6,7 @@ import { hashedFolder, hashedRule, paths } from '../layout.ts';
 import { readIndexed, type ReadBefore } from '../lists/update.ts';
 import { madeUnit, type Unit } from '../lists/make.ts';
 import { boundaryHash, hashName } from '../pack/cuts.ts';
-import { readKeyed } from '../pack/format.ts';
+import { readKeyed, type KeyedPack } from '../pack/format.ts';
 import { lowerBound, readHashedIndex } from '../pack/list-index.ts';
 import { recutPacks } from '../pack/recut.ts';
 import { keep } from '../pack/kept.ts';
@@ -93,6 +93,28 @@ export function* hashedListChanges(
   for (const k of replaced) if (!made.has(firsts[k])) removed.push(pathOf(firsts[k]));
   const newIndex = hashedIndexUnit(list, newFirsts);
   if (newIndex.body() !== indexText) yield newIndex;
+}
+
+/**
+ * A list kept by id's entries as the store held them: an id's lines as stored, or null where it
+ * held none. The packs read are kept a few at a time: a change's ids are asked for in no order.
+ */
+export function entriesBefore(list: HashedList, read: ReadBefore): (id: string) => string[] | null {
+  const folder = hashedFolder(list);
+  const indexText = read(paths.index(folder));
+  if (indexText === null) return () => null;
+  const index = readHashedIndex(indexText);
+  const kept = new Map<string, KeyedPack>();
+  return (id) => {
+    const name = index.packOf(boundaryHash(fnv1a(id)));
+    if (name === null) return null;
+    let pack = kept.get(name);
+    if (!pack) {
+      pack = readKeyed(readIndexed(read, paths.pack(folder, name)));
+      keep(kept, name, pack);
+    }
+    return pack.find(id)?.split('\n') ?? null;
+  };
 }
 
 /** A change's key in a list kept by id: the id's hash, then the id (an empty id falls before every id of its hash). */
