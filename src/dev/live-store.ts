@@ -221,7 +221,7 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
     let n = 0;
     try {
       for (const units of [result.units, recorded.written.units])
-        for (const unit of units) {
+        for await (const unit of units) {
           const file = path.join(staging, String(n++));
           writeFileSync(file, unit.body());
           staged.set(unit.path, file);

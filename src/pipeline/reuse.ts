@@ -166,7 +166,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
   const making = options.progress.phase('writing changed store files');
   try {
     for (const units of [result.units, recorded.written.units])
-      for (const unit of units) {
+      for await (const unit of units) {
         made.add(unit.path);
         replace(unit.path);
         await sink.write(unit.path, unit.body());

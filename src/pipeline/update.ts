@@ -58,7 +58,7 @@ export type UpdateResult =
    */
   | {
       kind: 'update';
-      units: Iterable<Unit>;
+      units: AsyncIterable<Unit>;
       removed: string[];
       orders: Orders;
       files: number;
@@ -258,7 +258,7 @@ function apply(ctx: UpdateContext, reads: readonly ChangedFile[]): UpdateResult 
  * disk, as a build's do. The folder is made only then, and removed once the units are all taken
  * (or the taking stops).
  */
-function* withBuckets(units: (buckets: () => GramBuckets) => Iterable<Unit>): Generator<Unit> {
+async function* withBuckets(units: (buckets: () => GramBuckets) => AsyncIterable<Unit>): AsyncGenerator<Unit> {
   let folder: string | undefined;
   try {
     yield* units(() => diskBuckets((folder ??= mkdtempSync(path.join(tmpdir(), 'boxing-update-')))));

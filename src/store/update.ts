@@ -188,15 +188,19 @@ const divisionsOf = (source: StoreSource, order: ArrayLike<number>, division: (s
  * last unit is taken. `exports` as a full build would make them; `buckets` where the name search's
  * pairs wait (in memory unless given).
  */
-export function* updateUnits(
+export async function* updateUnits(
   source: StoreSource,
   before: Before,
   changed: Changed,
   exports: ExportChangeOptions,
   removed: string[],
   buckets: () => GramBuckets = memoryBuckets,
-): Generator<Unit> {
+): AsyncGenerator<Unit> {
   const { fights, events, fighters, divisions, shapes } = source;
+  // The export parts first: they are compressed off this thread while the other files are made.
+  const exported = exportChanges(source, before, changed.texts, exports);
+  // Awaited at the end; should the caller stop before, its failure is not left unhandled.
+  exported.catch(() => {});
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
 
   const hashed = (list: HashedList, changes: HashedChanges) =>
@@ -359,7 +363,7 @@ export function* updateUnits(
   }
 
   // The exports: the parts of the runs of records that changed or moved, the listing, the health file.
-  const exported = exportChanges(source, before, changed.texts, exports);
-  yield* exported.units;
-  removed.push(...exported.removed);
+  const { units, removed: gone } = await exported;
+  yield* units;
+  removed.push(...gone);
 }

@@ -22,7 +22,7 @@ import {
 } from './format.ts';
 import { paths } from '../layout.ts';
 import { recordOf, recordText } from '../pack/shapes.ts';
-import { gzip, gzipOffThread } from './gzip.ts';
+import { gzipOffThread } from './gzip.ts';
 import { madeUnit, type Unit } from '../lists/make.ts';
 import type { StoreSource } from '../source.ts';
 
@@ -131,20 +131,25 @@ function madePart({ collection, records }: PartText, file: Uint8Array): MadePart
   };
 }
 
-/** A part compressed here (an update makes a part or two). */
-const madeHere = (part: PartText): MadePart => madePart(part, gzip(part.ndjson));
-
 /**
  * Parts compressed at once, at most, while the next part's texts are read: enough to keep both
  * of a small build machine's cores busy, few enough that memory holds a few parts.
  */
 const PARTS_IN_FLIGHT = 3;
 
-/** The parts made, in their order, each compressed off this thread. */
-async function* madeOffThread(parts: Iterable<PartText>): AsyncGenerator<MadePart> {
-  const flight: Array<Promise<MadePart>> = [];
+/**
+ * The parts, in their order, each made from its texts off this thread, a part kept as listed
+ * passed on as it is: how a build from nothing and an update alike make every part.
+ */
+async function* madeParts<P extends PartText | StoredPart>(
+  parts: Iterable<P>,
+): AsyncGenerator<MadePart | Exclude<P, PartText>> {
+  const flight: Array<Promise<MadePart | Exclude<P, PartText>>> = [];
   for (const part of parts) {
-    const made = gzipOffThread(part.ndjson).then((file) => madePart(part, file));
+    const made =
+      'ndjson' in part
+        ? gzipOffThread(part.ndjson).then((file) => madePart(part, file))
+        : Promise.resolve(part as Exclude<P, PartText>);
     // Awaited in order below; a failure is thrown there, never left unhandled behind another.
     made.catch(() => {});
     flight.push(made);
@@ -223,7 +228,7 @@ export async function* exportUnits(source: StoreSource, options: ExportOptions):
       : list,
   );
   const parts = new Map<string, StoredPart[]>(lists.map((list) => [list.collection, []]));
-  for await (const part of madeOffThread(partTexts(lists, exportSpacing(options.partBytes), options.partBytes))) {
+  for await (const part of madeParts(partTexts(lists, exportSpacing(options.partBytes), options.partBytes))) {
     parts.get(part.collection)!.push(part.entry);
     options.onRecords?.(part.entry.records);
     yield part.unit;
@@ -250,12 +255,12 @@ export interface ExportsBefore {
  * `partBytes` says another; without a listing to start from, or with another limit, every part
  * is made again.
  */
-export function exportChanges(
+export async function exportChanges(
   source: StoreSource,
   before: ExportsBefore,
   texts: Record<LargeResource, ReadonlySet<number>>,
   given: ExportChangeOptions,
-): { units: Unit[]; removed: string[] } {
+): Promise<{ units: Unit[]; removed: string[] }> {
   const units: Unit[] = [];
   const removed: string[] = [];
   const oldText = before.read(paths.exportListing);
@@ -270,23 +275,13 @@ export function exportChanges(
   for (const list of exportLists(source)) {
     const was = old?.exports.find((e) => e.collection === list.collection);
     const large = LARGE.find((c) => c === list.collection);
-    const parts: Array<MadePart | StoredPart> =
+    const parts: Array<MadePart | StoredPart> = [];
+    for await (const part of madeParts(
       large !== undefined && comparable && was !== undefined
-        ? [
-            ...largeParts(
-              source,
-              large,
-              list,
-              before.orders[large],
-              was.parts,
-              texts[large],
-              spacing,
-              options.partBytes,
-            ),
-          ]
-        : [...runsOf(list, spacing)].flatMap(([from, to]) =>
-            Array.from(partsOf(list, from, to, options.partBytes), madeHere),
-          );
+        ? largeParts(source, large, list, before.orders[large], was.parts, texts[large], spacing, options.partBytes)
+        : partTexts([list], spacing, options.partBytes),
+    ))
+      parts.push(part);
     const kept = new Set(was?.parts.map((p) => p.name));
     const entries = parts.map((p) => ('entry' in p ? p.entry : p));
     for (const p of parts) if ('entry' in p && !kept.has(p.entry.name)) units.push(p.unit);
@@ -313,7 +308,7 @@ function* largeParts(
   changed: ReadonlySet<number>,
   spacing: number,
   partBytes: number,
-): Generator<MadePart | StoredPart> {
+): Generator<PartText | StoredPart> {
   const records = source[collection];
   const [oldAt, newAt] = [defaultOrder[collection](oldOrder), defaultOrder[collection](records.order)];
   const oldCount = oldOrder.length;
@@ -339,6 +334,6 @@ function* largeParts(
     for (let at = p; k !== undefined && k < oldParts.length && at < p + (to - from); at += oldParts[k++].records)
       kept.push(oldParts[k]);
     if (k !== undefined && kept.reduce((n, part) => n + part.records, 0) === to - from) yield* kept;
-    else for (const part of partsOf(list, from, to, partBytes)) yield madeHere(part);
+    else yield* partsOf(list, from, to, partBytes);
   }
 }

@@ -63,12 +63,12 @@ const put = (collection: string, file: string, record: unknown) =>
   writeFileSync(path.join(content, collection, file), `${JSON.stringify(record, null, 2)}\n`);
 
 /** Applies the changed files to the live store, as the preview does (without its swap). */
-function applyEdits(changes: ContentChange[]) {
+async function applyEdits(changes: ContentChange[]) {
   const result = applyChanges(ctx, changes);
   if (result.kind !== 'update') throw new Error(JSON.stringify(result, null, 1).slice(0, 2000));
   // Every body is made before any file is written: they read the store as it was (the hosts write
   // into a folder of their own, then move the files in).
-  const units = [...result.units];
+  const units = await Array.fromAsync(result.units);
   const bodies = units.map((unit) => [unit.path, unit.body()] as const);
   for (const [file, body] of bodies) {
     mkdirSync(path.dirname(path.join(live, file)), { recursive: true });
@@ -101,7 +101,7 @@ describe('edits applied record by record', () => {
       },
     });
     const before = readListing(ctx.read(paths.exportListing)!);
-    const result = applyEdits([{ collection: 'fights', file: 'fight-002090.json' }]);
+    const result = await applyEdits([{ collection: 'fights', file: 'fight-002090.json' }]);
     expect(result.units.length).toBeLessThan(20);
     // The fights' part that holds it is made anew (one or two parts), the old one goes, and the listing says so.
     const made = result.units.map((u) => u.path).filter((p) => p.startsWith('/store/exports/'));
@@ -125,7 +125,7 @@ describe('edits applied record by record', () => {
     });
     const fighter = json('fighters', 'fighter-000007.json');
     put('fighters', 'fighter-000007.json', { ...fighter, nickname: 'The Quiet Storm' });
-    const result = applyEdits([
+    const result = await applyEdits([
       { collection: 'fights', file: 'fight-002091.json' },
       { collection: 'fighters', file: 'fighter-000007.json' },
     ]);
@@ -148,7 +148,7 @@ describe('edits applied record by record', () => {
     expect(i).toBeGreaterThanOrEqual(0);
     const { file, ...fight } = fights[i];
     put('fights', file, { ...json('fights', file), date: `${nextDay(fight.date)}T00:00:00` });
-    applyEdits([{ collection: 'fights', file }]);
+    await applyEdits([{ collection: 'fights', file }]);
     await expectSameAsFullBuild();
   });
 
@@ -164,7 +164,7 @@ describe('edits applied record by record', () => {
     const added = { ...json('fights', 'fight-000200.json'), id: 'fight-new-1', date: '2007-03-03T20:00:00' };
     put('fights', 'fight-new-1.json', added);
     unlinkSync(path.join(content, 'fights', 'fight-000300.json'));
-    applyEdits(
+    await applyEdits(
       ['fight-000100.json', 'fight-001500.json', 'fight-new-1.json', 'fight-000300.json'].map((file) => ({
         collection: 'fights',
         file,
@@ -175,13 +175,13 @@ describe('edits applied record by record', () => {
 
   it('a fight deleted on its own, from the last chunk of the lists (their counts fall by one)', async () => {
     unlinkSync(path.join(content, 'fights', 'fight-002100.json'));
-    applyEdits([{ collection: 'fights', file: 'fight-002100.json' }]);
+    await applyEdits([{ collection: 'fights', file: 'fight-002100.json' }]);
     await expectSameAsFullBuild();
   });
 
   it('a fight deleted on its own, from early in the lists', async () => {
     unlinkSync(path.join(content, 'fights', 'fight-000010.json'));
-    applyEdits([{ collection: 'fights', file: 'fight-000010.json' }]);
+    await applyEdits([{ collection: 'fights', file: 'fight-000010.json' }]);
     await expectSameAsFullBuild();
   });
 
@@ -199,13 +199,13 @@ describe('edits applied record by record', () => {
       name: 'Aaron Aardvark',
       full_name: 'Aaron A. Aardvark',
     });
-    applyEdits([
+    await applyEdits([
       { collection: 'fighters', file: 'fighter-000007.json' },
       { collection: 'fighters', file: 'fighter-new-1.json' },
     ]);
     await expectSameAsFullBuild();
     unlinkSync(path.join(content, 'fighters', 'fighter-new-1.json'));
-    applyEdits([{ collection: 'fighters', file: 'fighter-new-1.json' }]);
+    await applyEdits([{ collection: 'fighters', file: 'fighter-new-1.json' }]);
     await expectSameAsFullBuild();
   });
 
@@ -218,7 +218,7 @@ describe('edits applied record by record', () => {
       date: '2006-01-02T19:00:00',
     });
     put('events', 'event-new-1.json', { ...event, id: 'event-new-1', date: '2030-12-30T19:00:00' });
-    applyEdits([
+    await applyEdits([
       { collection: 'events', file: 'event-00010.json' },
       { collection: 'events', file: 'event-new-1.json' },
     ]);
