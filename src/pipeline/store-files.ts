@@ -9,6 +9,7 @@
 // their texts lie in the build's spill files, which it reads itself.
 import { Worker } from 'node:worker_threads';
 import type { Division, Title } from '../records/schemas.ts';
+import { answeringThread } from './answering-thread.ts';
 import { TextColumn } from '../shared/text-column.ts';
 import type { Sink } from '../store/sink.ts';
 import type { FighterSource, StoreSource } from '../store/source.ts';
@@ -180,7 +181,7 @@ export function unpackFighters(packed: PackedFighters, text: (slot: number) => s
   };
 }
 
-/** The fighters' thread: how many files it wrote, and a way to stop it when this thread's share failed. */
+/** The fighters' thread, whose answer is how many files it wrote (see answering-thread.ts). */
 function startThread(request: FightersRequest, tick: (n: number) => void) {
   const f = request.fighters;
   const moved = [
@@ -209,25 +210,7 @@ function startThread(request: FightersRequest, tick: (n: number) => void) {
     workerData: request,
     transferList: moved,
   });
-  let failure: { error: unknown } | null = null;
-  const done = new Promise<number>((resolve, reject) => {
-    worker.on('message', (message: FightersMessage) =>
-      'made' in message ? tick(message.made) : resolve(message.files),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the thread making the fighters' files stopped (${code}) before it answered`)),
-    );
-  });
-  // Heard as soon as it comes (check), or when the answer is awaited; stopped early, no one's to hear.
-  done.catch((error) => (failure ??= { error }));
-  return {
-    done,
-    /** Throws the thread's failure once it has failed. */
-    check: () => {
-      if (failure) throw failure.error;
-    },
-    /** Ends the thread, if it has not ended; resolves once it has. */
-    stop: () => worker.terminate().then(() => {}),
-  };
+  return answeringThread(worker, "making the fighters' files", (message: FightersMessage) =>
+    'made' in message ? void tick(message.made) : message.files,
+  );
 }

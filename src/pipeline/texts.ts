@@ -12,6 +12,7 @@ import { Shapes, storedRecord } from '../store/pack/shapes.ts';
 import type { TextOf } from '../store/lists/make.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
+import { answeringThread } from './answering-thread.ts';
 import type { Progress } from './progress.ts';
 import { closeAll, closeAllAfter, Spill } from './spill.ts';
 
@@ -205,7 +206,7 @@ export function textsAt({ at, length, half }: TextPlaces, spills: Spill[]): Text
   return (slot) => spills[half[slot]].read(at[slot], length[slot]);
 }
 
-/** The resolving thread: its answer, and a way to stop it when this thread's half failed. */
+/** The resolving thread (see answering-thread.ts). */
 function startThread(
   catalog: Catalog,
   asOfDay: string,
@@ -256,25 +257,7 @@ function startThread(
     // would let hundreds of megabytes of it pile up first.
     resourceLimits: { maxOldGenerationSizeMb: RESOLVER_HEAP_MB },
   });
-  let failure: { error: unknown } | null = null;
-  const done = new Promise<Extract<TextsMessage, { texts: unknown }>>((resolve, reject) => {
-    worker.on('message', (message: TextsMessage) =>
-      'resolved' in message ? tick(message.resolved) : resolve(message),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the thread resolving records stopped (${code}) before it answered`)),
-    );
-  });
-  // Heard as soon as it comes (check), or when the answer is awaited; stopped early, no one's to hear.
-  done.catch((error) => (failure ??= { error }));
-  return {
-    done,
-    /** Throws the thread's failure once it has failed. */
-    check: () => {
-      if (failure) throw failure.error;
-    },
-    /** Ends the thread, if it has not ended; resolves once it has. */
-    stop: () => worker.terminate().then(() => {}),
-  };
+  return answeringThread(worker, 'resolving records', (message: TextsMessage) =>
+    'resolved' in message ? void tick(message.resolved) : message,
+  );
 }
