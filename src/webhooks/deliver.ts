@@ -119,7 +119,14 @@ export async function deliverPublished(
   const schedule = options.schedule ?? DELIVERY_SCHEDULE;
   const outcomes = await Promise.all(
     subscribers.map(async (subscriber): Promise<DeliveryOutcome | null> => {
-      const message = webhookMessage(published, subscriber);
+      let message: { id: string; body: string } | null;
+      try {
+        message = webhookMessage(published, subscriber);
+      } catch (e) {
+        // A saved note that makes no token (a state written by hand): logged, never a failed build.
+        options.log(`Webhook ${subscriber.name}: build ${published.build} not sent (${(e as Error).message}).`);
+        return null;
+      }
       if (message === null) {
         options.log(
           `Webhook ${subscriber.name}: none of its collections changed in build ${published.build}; not sent.`,

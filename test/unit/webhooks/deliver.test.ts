@@ -155,4 +155,15 @@ describe('webhook delivery', () => {
     expect(await deliverPublished([], published, { log: (l) => lines.push(l) })).toEqual([]);
     expect(lines).toHaveLength(1);
   });
+
+  it('logs a saved note it cannot make a message of, and sends nothing, never throwing', async () => {
+    const secret = newSecret();
+    const r = await receiver([secret]);
+    const lines: string[] = [];
+    const broken = { ...published, counts: undefined } as unknown as PublishedBuild;
+    const subscribers = subscribersFromEnvironment({ WEBHOOKS: JSON.stringify([{ url: r.url, secret }]) });
+    expect(await deliverPublished(subscribers, broken, { log: (l) => lines.push(l), schedule: FAST })).toEqual([]);
+    expect(r.received).toHaveLength(0);
+    expect(lines[0]).toMatch(/: build 7 not sent \(/);
+  });
 });
