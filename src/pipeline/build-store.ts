@@ -7,11 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { EXPORT_PART_BYTES } from '../store/exports/format.ts';
 import { exportUnits } from '../store/exports/make.ts';
-import { storeUnits } from '../store/units.ts';
 import { catalogOrders, catalogSource, resolver, spilledContent } from './catalog-source.ts';
 import { fileWriter } from './file-writer.ts';
-import { diskBuckets } from './disk-gram-buckets.ts';
-import { diskLineBuckets } from './disk-line-buckets.ts';
+import { writeStoreFiles } from './store-files.ts';
 import { scanContent } from './scan.ts';
 import { codeDigest, saveState, setAsideFileColumns } from './state.ts';
 import { nowSeconds, type BuildStoreOptions, type BuildStoreResult } from './options.ts';
@@ -74,6 +72,8 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
     let texts: RecordTexts | undefined;
     const sink = fileWriter(options.outDir);
     let exported = 0;
+    // Files the fighters' thread wrote with a writer of its own (see store-files.ts).
+    let otherFiles = 0;
     let recorded: RecordedBuild | undefined;
     // Milliseconds the changes feed took: opening the previous build's digests, comparing each record, appending the history.
     let feed = 0;
@@ -86,13 +86,12 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       });
       const source = catalogSource(catalog, resolve.small, orders, texts);
       const writing = options.progress.phase('writing store files');
-      for (const unit of storeUnits(source, {
-        buckets: diskBuckets(workDir),
-        lines: (name) => diskLineBuckets(workDir, name),
-      })) {
-        await sink.write(unit.path, unit.body());
-        writing.tick();
-      }
+      otherFiles = await writeStoreFiles(source, texts, sink, {
+        outDir: options.outDir,
+        workDir,
+        tick: (n) => writing.tick(n),
+        threadFrom: options.storeThreadFrom,
+      });
       writing.done();
       // Every text is in the spill files by now: the exports read them back, a part at a time.
       const exportStarted = performance.now();
@@ -147,7 +146,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
       });
     const written = performance.now();
     return {
-      files: sink.count(),
+      files: sink.count() + otherFiles,
       seconds: {
         scan: (scanned - started) / 1000,
         write: (written - scanned) / 1000 - exported,

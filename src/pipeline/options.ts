@@ -47,6 +47,8 @@ export interface BuildStoreOptions {
   exportPartBytes?: number;
   /** Scanner threads (see scan.ts; tests ask for two, to see small content scanned as large content is). */
   scanThreads?: number;
+  /** Records from which the fighters' store files are made on a thread of their own (see store-files.ts; tests ask for 0). */
+  storeThreadFrom?: number;
 }
 
 export interface BuildStoreResult {

@@ -85,7 +85,8 @@ export class Spill {
     }
   }
 
-  private flush() {
+  /** Writes out what is buffered: another reader of the file sees every text appended so far. */
+  flush(): void {
     let done = 0;
     while (done < this.pendingBytes)
       done += writeSync(this.fd, this.pending, done, this.pendingBytes - done, this.written + done);

@@ -12,6 +12,7 @@ import { Shapes, storedRecord } from '../store/pack/shapes.ts';
 import type { TextOf } from '../store/lists/make.ts';
 import type { Catalog } from './catalog.ts';
 import type { Orders, Resolver } from './catalog-source.ts';
+import { answeringThread } from './answering-thread.ts';
 import type { Progress } from './progress.ts';
 import { closeAll, closeAllAfter, Spill } from './spill.ts';
 
@@ -82,12 +83,22 @@ export type TextsMessage =
   | { resolved: number }
   | { texts: Record<LargeResource, ShareTexts>; shapes: Array<[string, readonly string[]]> };
 
+/** Where a collection's texts lie: slot s's is `length[s]` bytes at `at[s]` of `files[half[s]]`. */
+export interface TextPlaces {
+  at: Float64Array<ArrayBuffer>;
+  length: Uint32Array<ArrayBuffer>;
+  half: Uint8Array<ArrayBuffer>;
+  files: string[];
+}
+
 /** Each record as packs hold it (see storedRecord), by slot, and the shapes they name. */
 export interface RecordTexts {
   fights: TextOf;
   events: TextOf;
   fighters: TextOf;
   shapes: Shapes;
+  /** Where each collection's texts lie, for another thread to read them (see placedTexts). */
+  places: Record<LargeResource, TextPlaces>;
   close(): void;
 }
 
@@ -149,15 +160,20 @@ export async function resolveTexts(
     phase.done();
     if (there) shapes.addAll(there.shapes);
     const texts = {} as Record<LargeResource, TextOf>;
-    for (const c of LARGE)
-      texts[c] = placed(
+    const places = {} as Record<LargeResource, TextPlaces>;
+    for (const c of LARGE) {
+      // Written out, so that another thread may read this half too.
+      mine[c].flush();
+      places[c] = placed(
         catalog[c].count,
         orders[c],
         cut(c),
         [here[c], there?.texts[c]],
-        [mine[c], there ? open(c, 1, 'r') : undefined],
+        [file(c, 0), ...(there ? [file(c, 1)] : [])],
       );
-    return { ...texts, shapes, close: () => closeAll(opened) };
+      texts[c] = textsAt(places[c], [mine[c], ...(there ? [open(c, 1, 'r')] : [])]);
+    }
+    return { ...texts, shapes, places, close: () => closeAll(opened) };
   } catch (e) {
     // Thrown once the other thread has ended, its files closed with it.
     await other?.stop();
@@ -165,14 +181,14 @@ export async function resolveTexts(
   }
 }
 
-/** A collection's texts by slot, from the two halves of its list. */
+/** Where each slot's text lies, from the two halves of its list. */
 function placed(
   slots: number,
   order: Uint32Array,
   cut: number,
   halves: [ShareTexts, ShareTexts | undefined],
-  spills: [Spill, Spill | undefined],
-): TextOf {
+  files: string[],
+): TextPlaces {
   const at = new Float64Array(slots);
   const length = new Uint32Array(slots);
   const half = new Uint8Array(slots);
@@ -182,10 +198,15 @@ function placed(
     const slot = order[i];
     [at[slot], length[slot], half[slot]] = [texts.at[i - h * cut], texts.length[i - h * cut], h];
   }
-  return (slot) => spills[half[slot]]!.read(at[slot], length[slot]);
+  return { at, length, half, files };
 }
 
-/** The resolving thread: its answer, and a way to stop it when this thread's half failed. */
+/** A collection's texts by slot, read from `spills`, its `places.files` opened to read. */
+export function textsAt({ at, length, half }: TextPlaces, spills: Spill[]): TextOf {
+  return (slot) => spills[half[slot]].read(at[slot], length[slot]);
+}
+
+/** The resolving thread (see answering-thread.ts). */
 function startThread(
   catalog: Catalog,
   asOfDay: string,
@@ -236,25 +257,7 @@ function startThread(
     // would let hundreds of megabytes of it pile up first.
     resourceLimits: { maxOldGenerationSizeMb: RESOLVER_HEAP_MB },
   });
-  let failure: { error: unknown } | null = null;
-  const done = new Promise<Extract<TextsMessage, { texts: unknown }>>((resolve, reject) => {
-    worker.on('message', (message: TextsMessage) =>
-      'resolved' in message ? tick(message.resolved) : resolve(message),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the thread resolving records stopped (${code}) before it answered`)),
-    );
-  });
-  // Heard as soon as it comes (check), or when the answer is awaited; stopped early, no one's to hear.
-  done.catch((error) => (failure ??= { error }));
-  return {
-    done,
-    /** Throws the thread's failure once it has failed. */
-    check: () => {
-      if (failure) throw failure.error;
-    },
-    /** Ends the thread, if it has not ended; resolves once it has. */
-    stop: () => worker.terminate().then(() => {}),
-  };
+  return answeringThread(worker, 'resolving records', (message: TextsMessage) =>
+    'resolved' in message ? void tick(message.resolved) : message,
+  );
 }

@@ -25,12 +25,23 @@ export interface WriteOptions {
 
 /** Every store file of a source but the exports, which come after (exports/make.ts: they read the lists' texts in their order). */
 export function* storeUnits(source: StoreSource, options: WriteOptions = {}): Generator<Unit> {
+  yield* unitsBesideFighters(source, options);
+  yield* fightersUnits(source, options);
+}
+
+/**
+ * Every store file of a source but the fighters' (fightersUnits) and the exports. The two shares
+ * read nothing of each other's files, so a build makes them on two threads (pipeline/store-files.ts).
+ */
+export function* unitsBesideFighters(source: StoreSource, options: WriteOptions = {}): Generator<Unit> {
   const lines = options.lines ?? (() => memoryLineBuckets());
   yield* smallUnits(source);
   yield* fightsUnits(source, lines);
   yield* eventsUnits(source, lines);
-  yield* fightersUnits(source, options.buckets ?? memoryBuckets(), lines);
 }
+
+/** What the fighters' files are made from: nothing of the fights or the events. */
+export type FightersShare = Pick<StoreSource, 'fighters' | 'divisions' | 'titles' | 'shapes'>;
 
 const dayOf = (date: string) => date.slice(0, 10);
 
@@ -170,11 +181,13 @@ export const fighterLine =
   (s) =>
     fieldsPrefix(fighters.searchFields(s)) + text(s);
 
-function* fightersUnits(
-  { fighters, divisions, titles, shapes }: StoreSource,
-  buckets: GramBuckets,
-  lines: BucketsOf,
+/** The fighters' files: their lists, their records, each title's holders and the name search. */
+export function* fightersUnits(
+  { fighters, divisions, titles, shapes }: FightersShare,
+  options: WriteOptions = {},
 ): Generator<Unit> {
+  const lines = options.lines ?? (() => memoryLineBuckets());
+  const buckets = options.buckets ?? memoryBuckets();
   const text: TextOf = (s) => fighters.text(s);
   const packs = recordPacks('fighters', fighters, lines('fighter-packs'), shapes);
   yield* sortedListUnits(
