@@ -30,7 +30,9 @@ import {
 import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/pipeline/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { buildTimeEnv, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
-import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
+import { buildSettingsOrRefuse, subscribersOrRefuse } from '../src/cli/settings.ts';
+import { deliverBuild } from '../src/webhooks/deliver.ts';
+import { deliversAfterDeploy } from '../src/webhooks/subscribers.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -52,7 +54,10 @@ Environment:
 ${pagesCacheEnv(17)}
 ${exportPartEnv(17)}
 ${buildTimeEnv(17)}
-${progressEnv(17)}`;
+${progressEnv(17)}
+  WEBHOOKS       subscribers to push the build's changes to, a JSON array of {"url", "secret",
+                 "collections"?} (docs/deploy.md); sent once the build is in DIR (on Netlify,
+                 once the deploy is live)`;
 
 const ASTRO = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.meta.url));
@@ -60,6 +65,8 @@ const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.me
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 // Made once, here: the process that builds the store receives them whole (see src/pipeline/settings.ts).
 const fromEnvironment = buildSettingsOrRefuse(USAGE);
+// Checked before the build starts, as the others are: a subscriber left out would miss every build.
+const subscribers = subscribersOrRefuse(USAGE);
 const problem = buildProblem(outDir, '--outDir', fromEnvironment.contentDir);
 if (problem !== null) refuse(USAGE, problem);
 // Read by the store's progress, in Astro's process: refused here, before a build starts.
@@ -115,4 +122,6 @@ child.on('exit', (status, signal) => {
   rmSync(linkFolder(temp), { recursive: true, force: true });
   writeMarker(temp, { ...markerInputs(code, content), store });
   swapIn(temp, out);
+  // Published once it is in DIR. On Netlify it is published once deployed: the build plugin delivers then.
+  if (!deliversAfterDeploy()) void deliverBuild(out, subscribers, { log: (line) => console.log(line) });
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { parseKeys } from '../src/api/keys.ts';
 import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
-import { contentSettingsOrRefuse } from '../src/cli/settings.ts';
+import { contentSettingsOrRefuse, subscribersOrRefuse } from '../src/cli/settings.ts';
+import { deliverBuild } from '../src/webhooks/deliver.ts';
 
 const USAGE = `Usage: npm run dev -- [--port N] [--host H]
        (or node scripts/dev.ts [options])
@@ -28,13 +29,16 @@ Environment:
   API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
   DIST_DIR      the built site's folder (default dist)
   CONTENT_DIR   the content folder to build and watch (default content)
-  AS_OF         the day fighters' ages are computed for (see npm run build -- --help)`;
+  AS_OF         the day fighters' ages are computed for (see npm run build -- --help)
+  WEBHOOKS      subscribers to push each applied change to, as a deploy's are (docs/deploy.md)`;
 
 const options = parseCommandLine(USAGE, {
   port: { type: 'string', env: 'PORT', default: '8888', parse: port },
   host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
 });
 const DIST = process.env.DIST_DIR ?? 'dist';
+// Checked before anything is built: a subscriber left out would miss every change.
+const subscribers = subscribersOrRefuse(USAGE);
 
 const listing = buildUnlessCurrent(DIST, USAGE);
 // Taken once the site is built, as the build took its own: the day the live store's changes are for.
@@ -51,9 +55,13 @@ const rebuild = () =>
     const child = spawn(
       process.execPath,
       [path.join(import.meta.dirname, 'build.ts'), '--outDir', path.resolve(DIST)],
-      { stdio: 'inherit' },
+      // The subscribers are told here, once the site is served, without holding up the next edit.
+      { stdio: 'inherit', env: { ...process.env, WEBHOOKS: '' } },
     );
-    child.on('exit', (code) => resolve(code === 0));
+    child.on('exit', (code) => {
+      if (code === 0) void deliverBuild(DIST, subscribers, { log: (line) => console.log(line) });
+      resolve(code === 0);
+    });
   });
 const context = folderOrigin(DIST, { cacheBytes: PREVIEW_CACHE_BYTES });
 const live = await liveStore({
@@ -64,6 +72,7 @@ const live = await liveStore({
   rebuild,
   log: (line) => console.log(line),
   listing,
+  subscribers,
 });
 const server = await startServer({
   context,

@@ -8,6 +8,7 @@ import { startReuse, type Reuse } from '../pipeline/reuse.ts';
 import type { BuildSettings } from '../pipeline/settings.ts';
 import { listContentOffThread, saveContentInputs, type ListedContent } from '../pipeline/inputs.ts';
 import { saveBuildSeconds } from '../pipeline/state.ts';
+import { savePublished } from '../webhooks/published.ts';
 import { writeApiDocument } from './api-document.ts';
 import { restorePages } from './pages-cache.ts';
 import { consoleProgress } from '../progress/console.ts';
@@ -98,6 +99,7 @@ export async function finishStore(begun: StoreBegun, builtDir: string, logger: S
   await writeApiDocument(builtDir, today);
   if (stateDir) {
     saveBuildSeconds(stateDir, result.seconds);
+    savePublished(stateDir, result.published);
     saveContentInputs(stateDir, content.inputs);
   }
   const s = (seconds: number) => `${seconds.toFixed(1)} s`;

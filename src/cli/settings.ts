@@ -1,4 +1,5 @@
-// A command's build settings from the environment (src/pipeline/settings.ts), or the process stops
+// A command's build settings from the environment (src/pipeline/settings.ts) and the subscribers
+// its changes are pushed to (src/webhooks/subscribers.ts), or the process stops
 // as it does for a bad command line: one line naming the variable, the usage, exit code 2.
 import {
   buildSettingsFromEnvironment,
@@ -6,6 +7,7 @@ import {
   type BuildSettings,
   type ContentSettings,
 } from '../pipeline/settings.ts';
+import { subscribersFromEnvironment, type Subscriber } from '../webhooks/subscribers.ts';
 import { refuse } from './args.ts';
 
 function orRefuse<T>(usage: string, make: () => T): T {
@@ -24,3 +26,9 @@ export const buildSettingsOrRefuse = (
 
 /** The content folder and the day, for a command that builds or follows a build. */
 export const contentSettingsOrRefuse = (usage: string): ContentSettings => orRefuse(usage, () => contentSettings());
+
+/** The subscribers WEBHOOKS lists, for a command that builds or applies changes: checked before it starts. */
+export const subscribersOrRefuse = (
+  usage: string,
+  env: Record<string, string | undefined> = process.env,
+): Subscriber[] => orRefuse(usage, () => subscribersFromEnvironment(env));

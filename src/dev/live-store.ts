@@ -31,6 +31,8 @@ import {
 } from '../pipeline/output.ts';
 import { watchContent, type ContentWatch } from './content-watch.ts';
 import type { folderOrigin } from '../hosts/node/folder-origin.ts';
+import { deliverPublished, type DeliverySchedule } from '../webhooks/deliver.ts';
+import type { Subscriber } from '../webhooks/subscribers.ts';
 
 type LiveContext = ReturnType<typeof folderOrigin>;
 
@@ -51,6 +53,10 @@ export interface LiveStoreOptions {
   listing?: FileList | null;
   /** How saves are seen (default watchContent): a test reports each save itself, at the moment it chooses. */
   watch?: typeof watchContent;
+  /** Told of each applied change, as a deploy's subscribers are of a build (see src/webhooks/); none unless given. */
+  subscribers?: readonly Subscriber[];
+  /** When deliveries are tried (DELIVERY_SCHEDULE unless given; tests ask for milliseconds). */
+  deliverySchedule?: DeliverySchedule;
 }
 
 export interface LiveStore {
@@ -263,6 +269,12 @@ export async function liveStore(options: LiveStoreOptions): Promise<LiveStore> {
         `${result.changes.length} record${result.changes.length === 1 ? '' : 's'} changed in the changes feed.`,
     );
     saveSoon();
+    // Once the change is served, as a deploy's subscribers are told once it is live; not awaited:
+    // a subscriber that is down must not hold up the next edit.
+    void deliverPublished(options.subscribers ?? [], recorded.published, {
+      log: options.log,
+      schedule: options.deliverySchedule,
+    });
   };
 
   const applyInTurn = async () => {

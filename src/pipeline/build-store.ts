@@ -154,6 +154,7 @@ async function buildFromNothing(options: BuildStoreOptions): Promise<BuildStoreR
         changes: feed / 1000,
       },
       history: recorded!.note,
+      published: recorded!.published,
     };
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -21,6 +21,7 @@ import { isNoSuchFile } from '../shared/fs-errors.ts';
 import { grouped } from '../shared/numbers.ts';
 import type { Catalog, Records } from './catalog.ts';
 import { loadDigests, readStateMeta, type SavedDigests, type StateMeta } from './state.ts';
+import type { ChangeCounts, PublishedBuild } from '../webhooks/published.ts';
 
 /** A record's digest, high word and low. */
 export function recordDigest(text: string): [number, number] {
@@ -156,6 +157,16 @@ export interface RecordedBuild {
   /** For the state (see StateMeta.history). */
   history: NonNullable<StateMeta['history']>;
   note: string;
+  /** What subscribers are told of it; null when it added no change to the history. */
+  published: PublishedBuild | null;
+}
+
+/** Records created, changed and deleted, by collection, in the order the changes come. */
+function countsOf(changes: readonly RecordChange[]): Record<string, ChangeCounts> {
+  const counts: Record<string, ChangeCounts> = {};
+  for (const { collection, change } of changes)
+    (counts[collection] ??= { created: 0, changed: 0, deleted: 0 })[change]++;
+  return counts;
 }
 
 /**
@@ -195,7 +206,21 @@ export function recordBuild(
       : count === 0
         ? 'Changes feed: no record changed.'
         : `Changes feed: ${grouped(count)} record${count === 1 ? '' : 's'} changed, build ${build}.`;
-  return { written, history: { id: index.history, build, name }, note };
+  // Appended after the previous history's newest build: its changes start where that one ends.
+  let published: PublishedBuild | null = null;
+  if (why === null && count > 0) {
+    const before = (previous as PreviousHistory).index;
+    published = {
+      history: index.history,
+      build,
+      name,
+      from: before.total,
+      after: before.builds[before.builds.length - 1][3],
+      at,
+      counts: countsOf(changes),
+    };
+  }
+  return { written, history: { id: index.history, build, name }, note, published };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Warning } from '../content/files.ts';
 import type { FileList } from '../shared/file-list.ts';
 import type { Progress } from './progress.ts';
 import type { PreviousBuild } from './history.ts';
+import type { PublishedBuild } from '../webhooks/published.ts';
 
 export interface BuildStoreOptions {
   contentDir: string;
@@ -62,6 +63,8 @@ export interface BuildStoreResult {
   reused?: { changedFiles: number; madeFiles: number; linkedFiles: number };
   /** What the changes feed recorded, in a line. */
   history: string;
+  /** What the build's subscribers are told of it (see src/webhooks/); null when it added no change to the feed. */
+  published: PublishedBuild | null;
 }
 
 /** The time now, in whole epoch seconds. */

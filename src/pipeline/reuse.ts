@@ -200,6 +200,7 @@ export async function updateStore(options: BuildStoreOptions, reuse: Reuse): Pro
     seconds: { scan: (scanned - started) / 1000, write: (performance.now() - scanned) / 1000, exports: 0 },
     reused: { changedFiles: changes.length, madeFiles: made.size, linkedFiles: taken },
     history: recorded.note,
+    published: recorded.published,
   };
 }
 

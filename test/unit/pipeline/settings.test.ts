@@ -86,6 +86,7 @@ const NOT_THE_BUILDS: Record<string, string> = {
   CI: "every command's progress (src/progress/console.ts)",
   NO_COLOR: "every command's progress",
   PROGRESS_INTERVAL: "every command's progress",
+  WEBHOOKS: 'the build command, the live preview and the build plugin, after publishing (src/webhooks/subscribers.ts)',
 };
 
 describe('the build settings made from the environment', () => {
