@@ -30,7 +30,7 @@ import {
 import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/pipeline/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { buildTimeEnv, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
-import { buildSettingsOrRefuse } from '../src/cli/settings.ts';
+import { apiKeysOrRefuse, buildSettingsOrRefuse } from '../src/cli/settings.ts';
 
 const USAGE = `Usage: npm run build -- [--outDir DIR]
        (or node scripts/build.ts [options])
@@ -49,6 +49,8 @@ not read, and a summary line; the store's phases show their progress on standard
 Environment:
   CONTENT_DIR    the content folder to build (default content)
   AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+  API_KEYS       not read by the build, but checked when set: a malformed entry stops it, named,
+                 before a site that would let everyone in or no one is deployed
 ${pagesCacheEnv(17)}
 ${exportPartEnv(17)}
 ${buildTimeEnv(17)}
@@ -60,6 +62,9 @@ const STORE_STEP = fileURLToPath(new URL('../src/astro/store-step.ts', import.me
 const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 'dist', parse: nonEmpty } });
 // Made once, here: the process that builds the store receives them whole (see src/pipeline/settings.ts).
 const fromEnvironment = buildSettingsOrRefuse(USAGE);
+// The edge functions read API_KEYS; where the build sees it too (Netlify's builds scope), a
+// malformed one stops the deploy here rather than answering 500 to every request.
+apiKeysOrRefuse(USAGE, process.env.API_KEYS);
 const problem = buildProblem(outDir, '--outDir', fromEnvironment.contentDir);
 if (problem !== null) refuse(USAGE, problem);
 // Read by the store's progress, in Astro's process: refused here, before a build starts.

@@ -4,10 +4,10 @@
 // rebuild (see src/dev/live-store.ts), and the next request sees it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { parseKeys } from '../src/api/keys.ts';
 import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
-import { contentSettingsOrRefuse } from '../src/cli/settings.ts';
+import { apiKeysOrRefuse, contentSettingsOrRefuse } from '../src/cli/settings.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../src/api/limits.ts';
 
 const USAGE = `Usage: npm run dev -- [--port N] [--host H]
        (or node scripts/dev.ts [options])
@@ -25,7 +25,11 @@ to divisions, organizations, titles or rankings builds the site again.
 
 Environment:
   PORT, HOST    as --port and --host, which win over them
-  API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
+  API_KEYS      the comma-separated keys the API accepts, each key, name:key or
+                name:key:YYYY-MM-DD (its last day, UTC); a malformed entry stops the
+                command, naming it (default: ${DEV_KEY})
+  RAPIDAPI_PROXY_SECRET   the RapidAPI gateway's proxy secret: a request carrying it
+                needs no key (see docs/deploy.md)
   DIST_DIR      the built site's folder (default dist)
   CONTENT_DIR   the content folder to build and watch (default content)
   AS_OF         the day fighters' ages are computed for (see npm run build -- --help)`;
@@ -36,11 +40,13 @@ const options = parseCommandLine(USAGE, {
 });
 const DIST = process.env.DIST_DIR ?? 'dist';
 
+// Checked before the build: a malformed entry would make a server that lets everyone in or no one.
+const keys = localKeys();
+const entries = apiKeysOrRefuse(USAGE, keys);
 const listing = buildUnlessCurrent(DIST, USAGE);
 // Taken once the site is built, as the build took its own: the day the live store's changes are for.
 const { contentDir: CONTENT, asOfDay: asOf } = contentSettingsOrRefuse(USAGE);
-const keys = localKeys();
-const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
+const tryItKey = isLoopback(options.host) ? entries[0]?.key : undefined;
 const { startServer, PREVIEW_CACHE_BYTES } = await import('../src/hosts/node/serve.ts');
 const { folderOrigin } = await import('../src/hosts/node/folder-origin.ts');
 const { liveStore } = await import('../src/dev/live-store.ts');
@@ -71,6 +77,9 @@ const server = await startServer({
   env: { ...process.env, API_KEYS: keys },
   host: options.host,
   tryItKey,
+  // Netlify's rule for the gate, counted here in memory; and the gate's usage log, one line a request.
+  perAddressLimit: RATE_LIMIT_PER_MINUTE,
+  log: (line) => console.log(line),
 }).catch((e: unknown) => (e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e)));
 announce(
   'Boxing Data API preview, following the content folder',

@@ -5,7 +5,8 @@
 // scripts/build.ts.
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
 import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
-import { parseKeys } from '../src/api/keys.ts';
+import { apiKeysOrRefuse } from '../src/cli/settings.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../src/api/limits.ts';
 
 const USAGE = `Usage: npm start -- [--port N] [--host H]
        (or node scripts/preview.ts [options])
@@ -21,7 +22,11 @@ complete build of the current content and code.
 
 Environment:
   PORT, HOST    as --port and --host, which win over them
-  API_KEYS      the comma-separated keys the API accepts (default: ${DEV_KEY})
+  API_KEYS      the comma-separated keys the API accepts, each key, name:key or
+                name:key:YYYY-MM-DD (its last day, UTC); a malformed entry stops the
+                command, naming it (default: ${DEV_KEY})
+  RAPIDAPI_PROXY_SECRET   the RapidAPI gateway's proxy secret: a request carrying it
+                needs no key (see docs/deploy.md)
   DIST_DIR      the built site's folder (default dist)
   SKIP_BUILD=1  serve DIST_DIR as it is, without building
   CONTENT_DIR, AS_OF   read by the build (see npm run build -- --help)`;
@@ -32,11 +37,13 @@ const options = parseCommandLine(USAGE, {
 });
 const DIST = process.env.DIST_DIR ?? 'dist';
 
-buildUnlessCurrent(DIST, USAGE);
+// Checked before the build: a malformed entry would make a server that lets everyone in or no one.
 const keys = localKeys();
+const entries = apiKeysOrRefuse(USAGE, keys);
+buildUnlessCurrent(DIST, USAGE);
 // The documentation's try-it console starts with the key this preview accepts, but only where no
 // one else can open the page: a preview listening beyond this machine never shows a key.
-const tryItKey = isLoopback(options.host) ? parseKeys(keys)[0] : undefined;
+const tryItKey = isLoopback(options.host) ? entries[0]?.key : undefined;
 // Loaded once the command line is known to be good, and the build done.
 const { startServer } = await import('../src/hosts/node/serve.ts');
 const { CannotListen } = await import('../src/hosts/node/bridge.ts');
@@ -46,5 +53,8 @@ const server = await startServer({
   env: { ...process.env, API_KEYS: keys },
   host: options.host,
   tryItKey,
+  // Netlify's rule for the gate, counted here in memory; and the gate's usage log, one line a request.
+  perAddressLimit: RATE_LIMIT_PER_MINUTE,
+  log: (line) => console.log(line),
 }).catch((e: unknown) => (e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e)));
 announce('Boxing Data API preview', `http://localhost:${server.port}`, keys, tryItKey !== undefined);

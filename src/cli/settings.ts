@@ -6,6 +6,7 @@ import {
   type BuildSettings,
   type ContentSettings,
 } from '../pipeline/settings.ts';
+import { parseKeys, type ApiKey } from '../api/keys.ts';
 import { refuse } from './args.ts';
 
 function orRefuse<T>(usage: string, make: () => T): T {
@@ -24,3 +25,10 @@ export const buildSettingsOrRefuse = (
 
 /** The content folder and the day, for a command that builds or follows a build. */
 export const contentSettingsOrRefuse = (usage: string): ContentSettings => orRefuse(usage, () => contentSettings());
+
+/**
+ * API_KEYS's entries, or the process stops naming the malformed one: a build or a server never
+ * starts with keys that would let everyone in or no one.
+ */
+export const apiKeysOrRefuse = (usage: string, value: string | undefined): ApiKey[] =>
+  orRefuse(usage, () => parseKeys(value));
