@@ -1,5 +1,5 @@
 // The usage log: one JSON line per request, written by the key gate (console.log, which
-// Netlify's function logs and log drains carry). The line names
+// Netlify's function logs and log drains carry) and summed by `npm run usage`. The line names
 // the caller (a key's name, never the key; or the gateway's subscriber), never anything secret.
 import type { Caller } from './gate.ts';
 
@@ -40,4 +40,33 @@ export function usageLine(
     status,
     left,
   } satisfies UsageEntry & { type: string });
+}
+
+const textOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/**
+ * The entry a log line holds, or null for any other line. A log drain or Netlify's log view may
+ * put a prefix (a time, a request id, a level) before the JSON: the line is read from its first `{`.
+ */
+export function readUsageLine(line: string): UsageEntry | null {
+  const start = line.indexOf('{');
+  if (start < 0) return null;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(line.slice(start));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || value.type !== USAGE_LINE_TYPE) return null;
+  const { time, name, plan, path, status, left } = value;
+  if (typeof time !== 'string' || Number.isNaN(Date.parse(time)) || !textOrNull(name) || !textOrNull(plan)) return null;
+  if (typeof path !== 'string' || !Number.isInteger(status) || !(left === null || Number.isInteger(left))) return null;
+  return {
+    time,
+    name: name as string | null,
+    plan: plan as string | null,
+    path,
+    status: status as number,
+    left: left as number | null,
+  };
 }

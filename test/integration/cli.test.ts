@@ -167,6 +167,12 @@ describe.concurrent('every script refuses what it cannot follow', () => {
         '--connections must be an integer from 1 to 1000, got "0"',
       ],
     },
+    {
+      file: 'scripts/usage.ts',
+      name: 'usage',
+      command: 'npm run usage',
+      bad: [[path.join(scratch, 'none.log')], `FILE "${path.join(scratch, 'none.log')}" does not exist`],
+    },
   ] as const;
 
   // PORT and HOST set as a user might have them: the command line is read before them.

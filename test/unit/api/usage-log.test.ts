@@ -1,6 +1,6 @@
-// The usage log's line: what it holds (never a key).
+// The usage log's line: what it holds (never a key), and reading it back from a log's line.
 import { describe, expect, it } from 'vitest';
-import { LOGGED_PATH_LENGTH, usageLine } from '../../../src/api/usage-log.ts';
+import { LOGGED_PATH_LENGTH, readUsageLine, usageLine } from '../../../src/api/usage-log.ts';
 
 const AT = Date.parse('2026-12-07T23:15:01.123Z') * 1000;
 
@@ -21,7 +21,15 @@ describe('the usage line', () => {
   });
 
   it("keeps a long path's start only", () => {
-    const entry = JSON.parse(usageLine(AT, null, `/v2/${'x'.repeat(5000)}`, 404, null));
-    expect(entry.path).toHaveLength(LOGGED_PATH_LENGTH);
+    const entry = readUsageLine(usageLine(AT, null, `/v2/${'x'.repeat(5000)}`, 404, null));
+    expect(entry!.path).toHaveLength(LOGGED_PATH_LENGTH);
+  });
+
+  it('is read back after any prefix, and no other line is', () => {
+    const text = usageLine(AT, { name: 'alice', plan: null }, '/v2/fights/', 200, null);
+    expect(readUsageLine(`Dec 7, 11:15:01 PM: 01JF3Q INFO   ${text}`)).toEqual(readUsageLine(text));
+    expect(readUsageLine(text)?.name).toBe('alice');
+    for (const other of ['', 'plain text', '{}', '{"type":"api.request"}', '[1,2]', 'null', '{"type":'])
+      expect(readUsageLine(other), other).toBeNull();
   });
 });
