@@ -4,23 +4,28 @@
 // rebuild (see src/dev/live-store.ts), and the next request sees it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
+import { integer, nonEmpty, parseCommandLine, port, refuse } from '../src/cli/args.ts';
 import { announce, buildUnlessCurrent, DEV_KEY, isLoopback, localKeys } from '../src/cli/launch.ts';
 import { apiKeysOrRefuse, contentSettingsOrRefuse } from '../src/cli/settings.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../src/api/limits.ts';
 
-const USAGE = `Usage: npm run dev -- [--port N] [--host H]
+const USAGE = `Usage: npm run dev -- [--port N] [--host H] [--rate-limit N]
        (or node scripts/dev.ts [options])
 
-Serves the built site as npm start does (the key gate, a stand-in for Netlify's CDN cache, then
-the answering function), builds first unless DIST_DIR holds a complete build of the current
-content and code, and watches the content folder: a saved file is checked and applied to the
-built site at once, and the next request sees it. An edit that breaks a rule changes nothing:
+Serves the built site as npm start does (the per-address rate limit, the key gate and its usage
+log, a stand-in for Netlify's CDN cache, then the answering function), builds first unless
+DIST_DIR holds a complete build of the current content and code, and watches the content
+folder: a saved file is checked and applied to the built site at once, and the next request
+sees it. An edit that breaks a rule changes nothing:
 every problem is printed, and the last good data is served until the files are fixed. A change
 to divisions, organizations, titles or rankings builds the site again.
 
   --port N      the port to listen on, 0 to 65535; 0 picks a free one (default: PORT, else 8888)
   --host H      the address to listen on (default: HOST, else 127.0.0.1)
+  --rate-limit N
+                requests a minute each client address may make, answered 429 beyond them,
+                as Netlify limits the gate (default ${RATE_LIMIT_PER_MINUTE}; 0: no limit, for a
+                benchmark or a load test from one address)
   -h, --help    print this text
 
 Environment:
@@ -37,6 +42,7 @@ Environment:
 const options = parseCommandLine(USAGE, {
   port: { type: 'string', env: 'PORT', default: '8888', parse: port },
   host: { type: 'string', env: 'HOST', default: '127.0.0.1', parse: nonEmpty },
+  'rate-limit': { type: 'string', default: String(RATE_LIMIT_PER_MINUTE), parse: integer(0, 1_000_000) },
 });
 const DIST = process.env.DIST_DIR ?? 'dist';
 
@@ -78,7 +84,7 @@ const server = await startServer({
   host: options.host,
   tryItKey,
   // Netlify's rule for the gate, counted here in memory; and the gate's usage log, one line a request.
-  perAddressLimit: RATE_LIMIT_PER_MINUTE,
+  perAddressLimit: options['rate-limit'] === 0 ? undefined : options['rate-limit'],
   log: (line) => console.log(line),
 }).catch((e: unknown) => (e instanceof CannotListen ? refuse(USAGE, e.message) : Promise.reject(e)));
 announce(
