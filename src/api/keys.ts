@@ -1,4 +1,5 @@
-// API-key check in constant time: every configured key is compared, each over a span of
+// API_KEYS's entries (a key, with a name and a last day when given), read once per value, and
+// the key check in constant time: every configured key is compared, each over a span of
 // characters that depends on the configured key alone (never on the candidate), and no
 // comparison stops at the first difference.
 import { endOfDayMs, isRealDate } from '../shared/dates.ts';
