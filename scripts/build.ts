@@ -30,7 +30,7 @@ import {
 import { BUILD_SETTINGS_ENV, encodeBuildSettings, type BuildSettings } from '../src/pipeline/settings.ts';
 import { nonEmpty, parseCommandLine, refuse } from '../src/cli/args.ts';
 import { buildTimeEnv, checkProgressSetting, exportPartEnv, progressEnv } from '../src/cli/progress.ts';
-import { buildSettingsOrRefuse, subscribersOrRefuse } from '../src/cli/settings.ts';
+import { apiKeysOrRefuse, buildSettingsOrRefuse, subscribersOrRefuse } from '../src/cli/settings.ts';
 import { deliverBuild } from '../src/webhooks/deliver.ts';
 import { deliversAfterDeploy } from '../src/webhooks/subscribers.ts';
 
@@ -51,6 +51,8 @@ not read, and a summary line; the store's phases show their progress on standard
 Environment:
   CONTENT_DIR    the content folder to build (default content)
   AS_OF          the day fighters' ages are computed for, YYYY-MM-DD (default: today in UTC)
+  API_KEYS       not read by the build, but checked when set: a malformed entry stops it, named,
+                 before a site that would let everyone in or no one is deployed
 ${pagesCacheEnv(17)}
 ${exportPartEnv(17)}
 ${buildTimeEnv(17)}
@@ -67,6 +69,9 @@ const { outDir } = parseCommandLine(USAGE, { outDir: { type: 'string', default: 
 const fromEnvironment = buildSettingsOrRefuse(USAGE);
 // Checked before the build starts, as the others are: a subscriber left out would miss every build.
 const subscribers = subscribersOrRefuse(USAGE);
+// The edge functions read API_KEYS; where the build sees it too (Netlify's builds scope), a
+// malformed one stops the deploy here rather than answering 500 to every request.
+apiKeysOrRefuse(USAGE, process.env.API_KEYS);
 const problem = buildProblem(outDir, '--outDir', fromEnvironment.contentDir);
 if (problem !== null) refuse(USAGE, problem);
 // Read by the store's progress, in Astro's process: refused here, before a build starts.

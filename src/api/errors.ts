@@ -27,6 +27,18 @@ export const ERRORS = {
   },
   MissingApiKey: { status: 401, when: 'The request carries no API key.' },
   InvalidApiKey: { status: 403, when: 'The API key is not one of the keys the service accepts.' },
+  ApiKeyExpired: {
+    status: 403,
+    when: 'The API key was accepted through a last day (UTC) that has passed; ask for a new key.',
+  },
+  InvalidProxySecret: {
+    status: 403,
+    when: "The request came with an X-RapidAPI-Proxy-Secret that is not the service's: it did not come through the gateway the service is listed on.",
+  },
+  TooManyRequests: {
+    status: 429,
+    when: 'More requests came from this client address in the last minute than the service takes; the Retry-After header says how many seconds to wait.',
+  },
   NotFound: { status: 404, when: "No record has this id (or the path is not one of the API's)." },
   SyncTokenExpired: {
     status: 410,
@@ -67,6 +79,23 @@ export const missingApiKey = (bearer = false) =>
   new ApiError('MissingApiKey', 401, `Send your API key in the ${keyPlaces(bearer)}.`);
 
 export const invalidApiKey = () => new ApiError('InvalidApiKey', 403, 'The API key is not valid.');
+
+export const apiKeyExpired = (lastDay: string) =>
+  new ApiError('ApiKeyExpired', 403, `The API key expired: it was accepted through ${lastDay} (UTC).`);
+
+export const invalidProxySecret = () =>
+  new ApiError(
+    'InvalidProxySecret',
+    403,
+    "The X-RapidAPI-Proxy-Secret header is not this service's secret: call the API through its RapidAPI listing, or with a key of its own and no such header.",
+  );
+
+export const tooManyRequests = (perMinute: number, retryAfterSeconds: number) =>
+  new ApiError(
+    'TooManyRequests',
+    429,
+    `Too many requests from this address: the service takes ${perMinute} a minute from each. Retry after ${retryAfterSeconds} s.`,
+  );
 
 export const conflictingApiKeys = (bearer = false) =>
   new ApiError(

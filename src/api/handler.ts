@@ -8,27 +8,23 @@ import { systemClock, utcDay } from '../shared/dates.ts';
 import { etagOf, matchesEtag } from './etag.ts';
 import { answerCaching, type Caching } from './caching.ts';
 import { isFileAnswer, type Answer } from './endpoints/endpoint.ts';
-import { createGate } from './gate.ts';
+import { createGate, type GateOptions } from './gate.ts';
 import { route, type Routed } from './registry.ts';
 import { errorResponse, respond } from './respond.ts';
 import { StoreInconsistent, StoreUnavailable, type Store } from '../store/store.ts';
 
-export interface HandlerOptions {
-  /** Accepted API keys. None configured means every request is refused. */
-  keys: readonly string[];
-  /** The current time in epoch microseconds (tests fix it). */
-  now?: () => number;
-}
+/** The key settings (accepted keys, none meaning every request is refused; the gateway's secret) and the clock. */
+export type HandlerOptions = GateOptions;
 
 /** Answers one request, reading built files from `store`. */
 export type Handler = (request: Request, store: Store) => Promise<Response>;
 
 export function createHandler(options: HandlerOptions): Handler {
   const now = options.now ?? systemClock;
-  const gate = createGate({ keys: options.keys, now });
+  const gate = createGate({ ...options, now });
 
   return async (request, store) => {
-    const stopped = gate(request);
+    const { stopped } = gate(request);
     if (stopped !== null) return stopped;
     try {
       const url = new URL(request.url);

@@ -16,3 +16,9 @@ export const MAX_CURSOR_LENGTH = 512;
 export const RANKINGS_PAGES = 17;
 /** Fights list: offsets at or past this are refused on the page-number path (cursors go on). */
 export const OFFSET_CEILING = 10_000;
+/**
+ * Requests a client address may make in a minute, on every path: the gate's Netlify rate limit
+ * (netlify/edge-functions/gate.ts) and the preview's count both read it. A constant, not a
+ * setting: Netlify reads an edge function's rate limit when the site is deployed, from its code.
+ */
+export const RATE_LIMIT_PER_MINUTE = 300;

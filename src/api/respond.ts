@@ -30,8 +30,14 @@ export function respond(
  * An error answer. `no-store`, and no CDN caching header: an error is never kept by a browser or
  * the CDN, so a fixed key, a finished rebuild or a recovered origin shows at once.
  */
-export function errorResponse(request: Request, error: ApiError, epochMicros: number): Response {
+export function errorResponse(
+  request: Request,
+  error: ApiError,
+  epochMicros: number,
+  headers: Record<string, string> = {},
+): Response {
   return respond(request, error.status, errorBody(error, epochMicros), {
+    ...headers,
     'Cache-Control': 'no-store',
     // The answer depends on the key (401, 403 or another): say so to every cache, as on success.
     Vary: KEY_HEADER_NAMES,

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseKeys } from '../api/keys.ts';
+import { parseKeys, shortenedKey } from '../api/keys.ts';
 import type { FileList } from '../shared/file-list.ts';
 import { buildProblem, isCurrent, listedBuildInputs } from '../pipeline/output.ts';
 import { refuse } from './args.ts';
@@ -51,17 +51,14 @@ export function localKeys(): string {
   return process.env.API_KEYS ?? DEV_KEY;
 }
 
-/**
- * A key given through API_KEYS as it is printed: its first characters (at most 4, and at most a
- * quarter of it), since a terminal is shared, recorded and logged. The development key is public.
- */
+/** A key given through API_KEYS as it is printed: shortened (see shortenedKey). The development key is public. */
 export function shownKey(key: string): string {
-  return key === DEV_KEY ? key : `${key.slice(0, Math.min(4, Math.floor(key.length / 4)))}…`;
+  return key === DEV_KEY ? key : shortenedKey(key);
 }
 
-/** Prints where a local server answers, its documentation page, the key it takes and a ready-to-paste request. */
+/** Prints where a local server answers, its documentation page, the key it takes and a ready-to-paste request. `keys` is checked already. */
 export function announce(title: string, url: string, keys: string, keyInDocs = false): void {
-  const first = parseKeys(keys)[0];
+  const first = parseKeys(keys)[0]?.key;
   const given = first !== undefined && first !== DEV_KEY;
   const key = first ?? '(none: every request will be refused)';
   console.log(`\n${title} on ${url}`);

@@ -8,6 +8,7 @@ import {
   type ContentSettings,
 } from '../pipeline/settings.ts';
 import { subscribersFromEnvironment, type Subscriber } from '../webhooks/subscribers.ts';
+import { parseKeys, type ApiKey } from '../api/keys.ts';
 import { refuse } from './args.ts';
 
 function orRefuse<T>(usage: string, make: () => T): T {
@@ -32,3 +33,10 @@ export const subscribersOrRefuse = (
   usage: string,
   env: Record<string, string | undefined> = process.env,
 ): Subscriber[] => orRefuse(usage, () => subscribersFromEnvironment(env));
+
+/**
+ * API_KEYS's entries, or the process stops naming the malformed one: a build or a server never
+ * starts with keys that would let everyone in or no one.
+ */
+export const apiKeysOrRefuse = (usage: string, value: string | undefined): ApiKey[] =>
+  orRefuse(usage, () => parseKeys(value));

@@ -8,7 +8,6 @@ import { ApiError, invalidParameter, notFound, recordNotFound } from '../api/err
 import { pathWith } from '../api/endpoints/endpoint.ts';
 import { kinds } from '../api/params/kinds.ts';
 import type { Handler } from '../api/handler.ts';
-import { KEY_HEADER } from '../api/keys.ts';
 import { BASE_PATH, isResource } from '../api/routes.ts';
 import type { Pagination } from '../api/schemas.ts';
 import type { Store } from '../store/store.ts';
@@ -19,8 +18,8 @@ import type { Tool } from './tools.ts';
 export interface CallContext {
   handler: Handler;
   store: Store;
-  /** The key the MCP request presented (already checked): the API request carries it. */
-  key: string;
+  /** What let the MCP request through the gate (its key, or the gateway's secret): the API request carries it too. */
+  credentials: Record<string, string>;
   /** The MCP request's origin: next_page URLs are made on it, as for the API's own clients. */
   origin: string;
   /** Epoch microseconds, for an error found before the API is asked. */
@@ -117,7 +116,7 @@ export async function callTool(tool: Tool, args: Arguments, ctx: CallContext): P
     const text = errorBody(e, ctx.now());
     return failure(text, JSON.parse(text));
   }
-  const response = await ctx.handler(new Request(url, { headers: { [KEY_HEADER]: ctx.key } }), ctx.store);
+  const response = await ctx.handler(new Request(url, { headers: ctx.credentials }), ctx.store);
   const text = await response.text();
   const answer = JSON.parse(text) as Answer;
   // Every success has its pagination (src/api/schemas.ts): an answer without is no success.

@@ -15,7 +15,8 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { createGate } from '../api/gate.ts';
 import { createHandler, type HandlerOptions } from '../api/handler.ts';
-import { presentedKey } from '../api/keys.ts';
+import { PROXY_SECRET_HEADER } from '../api/gateway.ts';
+import { KEY_HEADER, presentedKey } from '../api/keys.ts';
 import { BASE_PATH } from '../api/routes.ts';
 import { systemClock } from '../shared/dates.ts';
 import type { Store } from '../store/store.ts';
@@ -123,16 +124,19 @@ export type McpHandler = (request: Request, store: Store) => Promise<Response>;
 
 export function createMcpHandler(options: HandlerOptions): McpHandler {
   const now = options.now ?? systemClock;
-  const gate = createGate({ keys: options.keys, now });
+  const gate = createGate({ ...options, now });
   const api = createHandler({ ...options, now });
 
   return async (request, store) => {
-    const stopped = gate(request);
+    const { stopped } = gate(request);
     if (stopped !== null) return stopped;
     const read = await readMessage(request);
     if ('refused' in read) return read.refused;
-    // The gate has checked it: the API requests of tool calls carry the same key.
-    const key = presentedKey(request.headers, true)!;
+    // The gate has checked it: the API requests of tool calls carry the same key, or the gateway's same secret.
+    const secret = options.proxySecret ? request.headers.get(PROXY_SECRET_HEADER) : null;
+    const credentials: Record<string, string> = secret
+      ? { [PROXY_SECRET_HEADER]: secret }
+      : { [KEY_HEADER]: presentedKey(request.headers, true)! };
     const origin = new URL(request.url).origin;
 
     // A server and a transport per request: a stateless transport serves one request only.
@@ -155,7 +159,7 @@ export function createMcpHandler(options: HandlerOptions): McpHandler {
           ErrorCode.InvalidParams,
           `The arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects`,
         );
-      return callTool(tool, args, { handler: api, store, key, origin, now });
+      return callTool(tool, args, { handler: api, store, credentials, origin, now });
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -11,7 +11,7 @@ export const OTHER_KEY = 'test-key-2';
 
 export async function startPreview(
   env: Record<string, string | undefined> = { API_KEYS: `${KEY}, ${OTHER_KEY}` },
-  options: { tryItKey?: string; cdnBytes?: number } = {},
+  options: { tryItKey?: string; cdnBytes?: number; perAddressLimit?: number; log?: (line: string) => void } = {},
 ) {
   const server = await startServer({ distDir: builtSite(), port: 0, env, ...options });
   const base = `http://127.0.0.1:${server.port}`;

@@ -12,6 +12,7 @@ import { parse } from 'smol-toml';
 import { expect, it } from 'vitest';
 import { minimalContent, writeContent } from '../helpers/fixture.ts';
 import { NPM_BIN } from '../helpers/runtimes.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../../src/api/limits.ts';
 import { paths } from '../../src/store/layout.ts';
 import { readHistoryIndex } from '../../src/store/changes/format.ts';
 
@@ -51,6 +52,11 @@ async function netlifyBuild(
   buildbot?: string,
 ): Promise<{ status: number | null; output: string }> {
   const denoDir = denoCacheWithBootstrapTypes();
+  // The bundler reads an edge function's `config` through a file it makes in TMPDIR, which Deno
+  // may write only outside /dev (under it, Deno asks for every permission): the run's own
+  // temporary folder may be on /dev/shm, so the build's go in the project's .netlify/.
+  mkdirSync('.netlify', { recursive: true });
+  const buildTemp = mkdtempSync(path.resolve('.netlify', 'tmp-'));
   const [command, args] =
     buildbot === undefined
       ? ['netlify', ['build', '--offline']]
@@ -63,6 +69,7 @@ async function netlifyBuild(
       NETLIFY_SITE_ID: '',
       CI: 'true',
       DENO_DIR: denoDir,
+      TMPDIR: buildTemp,
       ...env,
     },
   });
@@ -71,6 +78,7 @@ async function netlifyBuild(
   child.stderr.on('data', (d) => (output += d));
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   rmSync(denoDir, { recursive: true, force: true });
+  rmSync(buildTemp, { recursive: true, force: true });
   return { status, output };
 }
 
@@ -143,6 +151,17 @@ it('netlify build --offline bundles the gate before the CDN cache, the MCP funct
     ).toEqual([true, true, false]);
   }
   expect(matches(manifest.routes[1], '/v2/fights/')).toBe(false);
+  // The gate's per-address rate limit, read from its code: the preview counts the same constant.
+  expect(manifest.function_config.gate.traffic_rules).toEqual({
+    action: {
+      type: 'rate_limit',
+      config: {
+        rate_limit_config: { window_limit: RATE_LIMIT_PER_MINUTE, window_size: 60, algorithm: 'sliding_window' },
+        aggregate: { keys: [{ type: 'ip' }, { type: 'domain' }] },
+      },
+    },
+  });
+  expect(manifest.function_config.api?.traffic_rules).toBeUndefined();
   const bundle = readFileSync(path.join(dir, manifest.bundles[0].asset));
   expect(gzipSync(bundle).length).toBeLessThan(1024 * 1024);
   // The MCP server is imported on its first call (netlify/edge-functions/mcp.ts): still in the bundle.

@@ -167,6 +167,12 @@ describe.concurrent('every script refuses what it cannot follow', () => {
         '--connections must be an integer from 1 to 1000, got "0"',
       ],
     },
+    {
+      file: 'scripts/usage.ts',
+      name: 'usage',
+      command: 'npm run usage',
+      bad: [[path.join(scratch, 'none.log')], `FILE "${path.join(scratch, 'none.log')}" does not exist`],
+    },
   ] as const;
 
   // PORT and HOST set as a user might have them: the command line is read before them.
@@ -222,4 +228,29 @@ describe('a server that cannot listen', () => {
       taken.close();
     }
   });
+});
+
+describe.concurrent('a malformed API_KEYS', () => {
+  // A whole key that must never be printed, in an entry whose day does not exist.
+  const KEY = 'k1234567890abcdefghij';
+  const commands = [
+    ['scripts/preview.ts', 'preview', 'npm start'],
+    ['scripts/dev.ts', 'dev', 'npm run dev'],
+    ['scripts/build.ts', 'build', 'npm run build'],
+  ] as const;
+  it.for(commands)(
+    'stops %s before it builds or serves, naming the entry, never the key',
+    async ([file, name, command], { expect }) => {
+      const r = await runScript(file, [], { API_KEYS: `good-key-0123456789,alice:${KEY}:2027-02-30`, PORT: '0' });
+      expect(r.status).toBe(2);
+      const [first, blank, usage] = r.stderr.split('\n');
+      expect(first).toBe(
+        `${name}: API_KEYS entry 2 ("alice:k123…:2027-02-30"): "2027-02-30" is not a calendar day YYYY-MM-DD`,
+      );
+      expect(blank).toBe('');
+      expect(usage).toMatch(new RegExp(`^Usage: ${command} `));
+      expect(r.stdout + r.stderr).not.toContain(KEY);
+      expect(r.stdout).not.toContain('Building');
+    },
+  );
 });

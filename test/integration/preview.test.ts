@@ -86,6 +86,25 @@ describe('where it listens', () => {
   });
 });
 
+describe('the per-address limit', () => {
+  it('answers the request past --rate-limit in a minute 429 in the envelope, with Retry-After', async () => {
+    const { child, url } = await runPreviewScript({ API_KEYS: KEY, DIST_DIR: builtSite(), SKIP_BUILD: '1' }, [
+      '--rate-limit',
+      '2',
+    ]);
+    try {
+      expect((await call(url, '/v2/divisions/')).status).toBe(200);
+      expect((await call(url, '/v2/health')).status).toBe(200);
+      const refused = await fetch(`${url}/v2/divisions/`, { headers: { 'x-gateway-key': KEY } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error).toMatchObject({ name: 'TooManyRequests', status: 429 });
+    } finally {
+      child.kill();
+    }
+  });
+});
+
 describe('only complete, current builds are served', () => {
   // One small content folder and one complete build of it; each test works on a copy of the build.
   let content = '';

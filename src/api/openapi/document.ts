@@ -88,10 +88,16 @@ function parameterOf(name: string, { schema: field }: QueryField, example: Examp
   return { name, in: 'query', required: false, description, schema, ...exampleOf(name, schema, example) };
 }
 
+/** The header a 429 comes with. */
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } },
+};
+
 function errorResponse(names: ErrorName[]) {
   const schema = names.length === 1 ? ref(names[0]) : { oneOf: names.map((n) => ref(n)) };
   return {
     description: names.map((n) => `${n}: ${ERRORS[n].when}`).join('\n\n'),
+    ...(names.includes('TooManyRequests') && { headers: RETRY_AFTER }),
     content: { [JSON_TYPE]: { schema } },
   };
 }
@@ -105,7 +111,15 @@ function errorsOf(endpoint: Endpoint): Map<number, ErrorName[]> {
   const names = new Set<ErrorName>(params.length > 0 ? ['InvalidParameter'] : []);
   for (const { rules } of params) if (rules.refuse) names.add(rules.refuse().name);
   for (const name of endpoint.errors) names.add(name);
-  if (!isPublic(endpoint)) names.add('ConflictingApiKeys').add('MissingApiKey').add('InvalidApiKey');
+  if (!isPublic(endpoint))
+    names
+      .add('ConflictingApiKeys')
+      .add('MissingApiKey')
+      .add('InvalidApiKey')
+      .add('ApiKeyExpired')
+      .add('InvalidProxySecret');
+  // The per-address rate limit counts every path, before the gate.
+  names.add('TooManyRequests');
   // A path whose values name something (an id, a part) may name nothing.
   if (endpoint.pathNames.size > 0) names.add('NotFound');
   // Other methods are answered 405 on every path; OpenAPI has no place for them but here.

@@ -1,14 +1,18 @@
 // The opening text of the API's description (Markdown): what holds for every endpoint.
 import { KEY_HEADER, RAPIDAPI_KEY_HEADER } from '../keys.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RATE_LIMIT_PER_MINUTE } from '../limits.ts';
 
 export const INTRODUCTION = `Read-only JSON over HTTP GET about professional boxing: fights, events, fighters, divisions,
 organizations, titles and rankings.
 
 **Authentication.** Every request carries an API key in the \`${KEY_HEADER}\` header (or in \`${RAPIDAPI_KEY_HEADER}\`, as
 clients of the RapidAPI gateway send it): without one the answer is 401 \`MissingApiKey\`, with a key the service
-does not accept 403 \`InvalidApiKey\`, with two different keys in the two headers 400 \`ConflictingApiKeys\`. This
-description, the documentation page and \`/health\` are public.
+does not accept 403 \`InvalidApiKey\`, with a key past its last day (UTC) 403 \`ApiKeyExpired\`, with two different
+keys in the two headers 400 \`ConflictingApiKeys\`. This description, the documentation page and \`/health\` are
+public.
+
+**Limits.** Each client address may make ${RATE_LIMIT_PER_MINUTE} requests a minute, on every path; the one past them is
+answered 429, with \`Retry-After\` in seconds where the API answers it (the hosting platform may answer it itself).
 
 **Envelope.** Every answer is \`{metadata, pagination, error, data}\`: \`metadata.timestamp\` is when the answer was made
 (UTC, microseconds, \`+00:00\`); \`error\` is \`{}\` on success; \`data\` is an array for lists and schedules and one

@@ -72,7 +72,7 @@ export function frontDoor(chain: () => RequestChain, origin: () => string): Fetc
     return headers.has('x-nf-passthrough') && [...inFlight].some((r) => r.headers.get('x-nf-request-id') === id);
   };
   return async (client) => {
-    if (NOT_IN_FETCH.has(client.method.toUpperCase())) return methodGate(client)!;
+    if (NOT_IN_FETCH.has(client.method.toUpperCase())) return methodGate(client).stopped!;
     const read = isOriginRead(client.headers);
     const url = new URL(client.url);
     // The emulator answers on its own address, whatever Host the client named.

@@ -25,14 +25,14 @@ export interface StaticOrigin {
 export const READ_TIMEOUT_MS = 5_000;
 
 /**
- * The answering function for a host's settings (API_KEYS, read per request). It checks the key
+ * The answering function for a host's settings (API_KEYS and RAPIDAPI_PROXY_SECRET, read per request). It checks the key
  * again (the gate before the cache already has: defence in depth, not the check), passes the
  * public files (the API's description and its documentation) from the origin as they are, and
  * answers everything else from the built files it reads through `origin`, each with the file's
  * own URL.
  */
 export function apiFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
-  const handler = perKeys(env, (keys) => createHandler({ keys }));
+  const handler = perKeys(env, createHandler);
   return (request: Request, origin: StaticOrigin): Promise<Response> => {
     if (isPublicRead(request.method, new URL(request.url).pathname)) return origin.next(request);
     return handler()(request, storeOf(request, origin, readTimeoutMs));

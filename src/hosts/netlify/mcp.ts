@@ -8,12 +8,12 @@ import type { Step } from '../chain.ts';
 import { READ_TIMEOUT_MS, storeOf, type StaticOrigin } from './functions.ts';
 
 /**
- * The MCP endpoint's function for a host's settings (API_KEYS, read per request): after the gate,
+ * The MCP endpoint's function for a host's settings (API_KEYS and RAPIDAPI_PROXY_SECRET, read per request): after the gate,
  * never cached. It checks the key again, as the answering function does, and its tool calls read
  * the built files through `origin` as the answering function reads them.
  */
 export function mcpFunction(env: Env, readTimeoutMs = READ_TIMEOUT_MS) {
-  const handler = perKeys(env, (keys) => createMcpHandler({ keys }));
+  const handler = perKeys(env, createMcpHandler);
   return (request: Request, origin: StaticOrigin): Promise<Response> =>
     handler()(request, storeOf(request, origin, readTimeoutMs));
 }

@@ -42,6 +42,14 @@ export function namedHost(request: Request): string | undefined {
   return namedHosts.get(request);
 }
 
+/** The address each request in flight came from (the peer of its connection). */
+const clientAddresses = new WeakMap<Request, string>();
+
+/** The address a request came from, as its connection's peer; undefined when it did not come through this bridge. */
+export function clientAddress(request: Request): string | undefined {
+  return clientAddresses.get(request);
+}
+
 /** The values of the Host lines among Node's raw headers, which the bridge leaves as they came. */
 function sentHost(rawHeaders: readonly string[] | undefined): string | undefined {
   const values = (rawHeaders ?? []).filter((_, i, all) => i % 2 === 1 && all[i - 1].toLowerCase() === 'host');
@@ -112,6 +120,8 @@ export async function listen(handler: FetchHandler, options: { port: number; hos
   // An HTTP/1 server's handler (the library's type also covers HTTP/2's).
   const bridged = toNodeHandler(async (request: ServerRequest) => {
     namedHosts.set(request, sentHost(request.runtime?.node?.req.rawHeaders));
+    const peer = request.runtime?.node?.req.socket.remoteAddress;
+    if (peer !== undefined) clientAddresses.set(request, peer);
     try {
       return await whole(await handler(request));
     } catch (e) {

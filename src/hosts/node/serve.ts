@@ -1,5 +1,5 @@
 // The local preview: the edge functions on Node, chained as Netlify chains them. Each request
-// passes the key gate; then, as on Netlify, the CDN cache answers what it holds, and only a miss
+// is counted against its address's rate limit where one is given, then passes the key gate; then, as on Netlify, the CDN cache answers what it holds, and only a miss
 // runs the answering function, reading the built files. Each of these is a web-standard step
 // (src/hosts/chain.ts); this file only composes them and serves the chain through the Node bridge.
 import { chain, type Step } from '../chain.ts';
@@ -10,6 +10,7 @@ import { replayable } from '../../mcp/server.ts';
 import { cdnStandIn } from './cdn-step.ts';
 import { folderOrigin } from './folder-origin.ts';
 import { listen } from './bridge.ts';
+import { perAddressLimit } from './rate-limit.ts';
 import { oneBuild, onOneBuild, tryItKey } from './preview-steps.ts';
 
 /** Built files the preview keeps in memory by default: the hot pages and indexes, not a whole large site. */
@@ -49,6 +50,14 @@ export async function startServer(
     cdnBytes?: number;
     /** A key to fill in the documentation page's try-it console with (none by default). */
     tryItKey?: string;
+    /**
+     * Requests each client address may make in a minute, answered 429 beyond it as Netlify
+     * answers the gate's (npm start and npm run dev give RATE_LIMIT_PER_MINUTE); none by default,
+     * for the tests and benchmarks that send thousands from one address.
+     */
+    perAddressLimit?: number;
+    /** Where the gate's usage log goes (npm start and npm run dev: standard output); nowhere by default. */
+    log?: (line: string) => void;
   },
 ) {
   const env = options.env ?? process.env;
@@ -61,8 +70,11 @@ export async function startServer(
   const cdnBytes = options.cdnBytes ?? PREVIEW_CDN_BYTES;
   const api = apiFunction(settings);
   const mcp = mcpFunction(settings);
+  const limit = options.perAddressLimit === undefined ? undefined : perAddressLimit(options.perAddressLimit);
   const steps: Step[] = [
-    gateFunction(settings),
+    // As on Netlify, the rate limit counts before the gate runs: a request over it never reaches the gate.
+    ...(limit ? [limit.step] : []),
+    gateFunction(settings, { log: options.log ?? (() => {}), limitLeft: limit?.left }),
     // The MCP endpoint, as on Netlify: its own function after the gate, never cached. Its tools
     // read the store as the API does, so their answers too are made on one build, each attempt
     // over the body read once.

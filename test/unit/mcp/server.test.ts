@@ -179,3 +179,30 @@ describe('nested arguments', () => {
     expect((await post(nestedCall(`${'['.repeat(16)}1${']'.repeat(16)}`))).body.error.code).toBe(-32602);
   });
 });
+
+describe('behind the RapidAPI gateway', () => {
+  const SECRET = 'mcp-proxy-secret';
+  const proxied = createMcpHandler({ keys: [KEY], proxySecret: SECRET });
+  const call = (headers: Record<string, string>) =>
+    proxied(
+      new Request('http://api.test/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(toolCall(9, 'list_divisions', {})),
+      }),
+      store,
+    );
+
+  it("answers a tool call with the gateway's secret and no key of ours, its API request carrying the secret", async () => {
+    // The subscriber's key for the gateway is none of ours: the secret lets the call on, and its API request too.
+    const response = await call({ 'x-rapidapi-proxy-secret': SECRET, 'x-rapidapi-key': 'a-subscriber-key' });
+    const answer = await response.json();
+    expect([response.status, answer.id, answer.result.isError]).toEqual([200, 9, undefined]);
+    expect(answer.result.structuredContent.data.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a wrong secret before reading the call', async () => {
+    const response = await call({ 'x-rapidapi-proxy-secret': 'wrong', 'x-gateway-key': KEY });
+    expect([response.status, (await response.json()).error.name]).toEqual([403, 'InvalidProxySecret']);
+  });
+});

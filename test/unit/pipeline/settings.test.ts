@@ -79,6 +79,7 @@ const NOT_THE_BUILDS: Record<string, string> = {
   PORT: 'the local servers (--port)',
   HOST: 'the local servers (--host)',
   API_KEYS: 'the local servers and the key gate',
+  RAPIDAPI_PROXY_SECRET: 'the local servers and the key gate',
   DIST_DIR: 'the local servers: the folder served',
   SKIP_BUILD: 'the local servers: serve without building',
   CHROMIUM_PATH: "the documentation page's test",

@@ -4,6 +4,7 @@ import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../../../src/api/schemas.ts';
 import { originOf } from '../../../../src/hosts/node/bridge.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../../../../src/api/limits.ts';
 import { KEY, rawRequest, startPreview } from '../../../helpers/server.ts';
 
 let preview: Awaited<ReturnType<typeof startPreview>>;
@@ -88,5 +89,58 @@ describe('the Host header', () => {
     expect(originOf('bad host', { localAddress: '127.0.0.1', localPort: 8888 })).toBe('http://127.0.0.1:8888');
     expect(originOf(undefined, { localAddress: '::1', localPort: 8888 })).toBe('http://[::1]:8888');
     expect(originOf('Example.COM:80', { localAddress: '127.0.0.1', localPort: 1 })).toBe('http://example.com');
+  });
+});
+
+describe('the per-address limit and the usage log, as npm start has them', () => {
+  const SECRET = 'rapidapi-proxy-secret-for-tests';
+  const lines: string[] = [];
+  let limited: Awaited<ReturnType<typeof startPreview>>;
+  beforeAll(async () => {
+    limited = await startPreview(
+      { API_KEYS: `alice:${KEY}`, RAPIDAPI_PROXY_SECRET: SECRET },
+      { perAddressLimit: RATE_LIMIT_PER_MINUTE, log: (line) => lines.push(line) },
+    );
+  });
+  afterAll(() => limited.close());
+
+  it('takes a proxied request with the right secret, refuses a wrong one, and a request with none needs a key', async () => {
+    const proxied = (secret: string) =>
+      limited.json('/v2/divisions/', {
+        key: null,
+        headers: { 'x-rapidapi-proxy-secret': secret, 'x-rapidapi-user': 'jane', 'x-rapidapi-subscription': 'PRO' },
+      });
+    expect((await proxied(SECRET)).status).toBe(200);
+    const wrong = await proxied('not-the-secret');
+    expect([wrong.status, wrong.body.error.name]).toEqual([403, 'InvalidProxySecret']);
+    expect((await limited.json('/v2/divisions/', { key: null })).status).toBe(401);
+    expect((await limited.json('/v2/divisions/')).status).toBe(200);
+    const logged = lines.slice(-4).map((line) => JSON.parse(line));
+    expect(logged.map((e) => [e?.name, e?.plan, e?.status])).toEqual([
+      ['rapidapi:jane', 'PRO', 200],
+      [null, null, 403],
+      [null, null, 401],
+      ['alice', null, 200],
+    ]);
+    expect(logged.map((e) => e?.left)).toEqual([
+      RATE_LIMIT_PER_MINUTE - 1,
+      RATE_LIMIT_PER_MINUTE - 2,
+      RATE_LIMIT_PER_MINUTE - 3,
+      RATE_LIMIT_PER_MINUTE - 4,
+    ]);
+    for (const line of lines) expect(line).not.toContain(KEY);
+  });
+
+  it(`answers past ${RATE_LIMIT_PER_MINUTE} requests a minute from one address 429 in the envelope, with Retry-After`, async () => {
+    // Every path counts, the public ones and those refused as well (four came before).
+    for (let i = 4; i < RATE_LIMIT_PER_MINUTE; i++) {
+      const { status } = await limited.get(i % 2 ? '/v2/health' : '/v2/divisions/');
+      expect(status).toBe(200);
+    }
+    const refused = await limited.get('/v2/divisions/');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect((await refused.json()).error.name).toBe('TooManyRequests');
   });
 });
