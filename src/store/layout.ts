@@ -26,8 +26,9 @@
 //   with the list's size, so the first pages of the default views are one read.
 // - The small collections are each one list read whole; the exports and health are in
 //   exports/format.ts.
-// - Name search: grams' heads and 4-grams' candidates in keyed packs found by the gram's hash,
-//   and the fighters of rare grams carried in a list of their own (search/format.ts).
+// - Name search: grams' heads in keyed packs found by the hash of their first 3 characters, and
+//   the fighters of rare grams, and of the longer grams of common ones, carried in a list of their
+//   own (search/format.ts).
 //
 // A pack's name is 8 hex digits (from its first entry: pack/cuts.ts), and packs lie in 16 folders by
 // their name's first digit, so no folder holds more than a few thousand files at any size.
@@ -100,7 +101,7 @@ export const lists = {
   scheduled: `${STORE}/events/scheduled/`,
   /** Lists read whole, kept by what they hold the records of. */
   whole: (resource: WholeList['resource'], by: WholeList['by']) => `${STORE}/${resource}/by-${by}/`,
-  /** Name search: grams' heads, 4-grams' candidates and the carried list (see search/format.ts). */
+  /** Name search: grams' heads and the carried list (see search/format.ts). */
   search: `${STORE}/fighters/search/`,
   /** The folder of the carried list's packs (see search/format.ts): its packs are named by the grams' heads. */
   carried: `${STORE}/fighters/search/carried/`,
@@ -137,10 +138,8 @@ export const paths = {
     `${lists.rankingsOfDivisions}${divisionId}/${organizationId ?? ANY}.ndjson`,
   /** A list's head: a header line with the list's size, then its first HEAD_SIZE records in the default order. */
   head: lists.head,
-  /** Keyed pack n (0 to HEAD_PACKS - 1) of grams' heads: those of the grams whose hash falls in it (see search/format.ts: gramPack). */
-  searchHeads: (n: number) => `${lists.search}heads/${n.toString(16).padStart(2, '0')}.pack`,
-  /** Keyed pack n (0 to CANDIDATE_PACKS - 1) of 4-grams' candidates. */
-  searchCandidates: (n: number) => `${lists.search}candidates/${n.toString(16).padStart(3, '0')}.pack`,
+  /** Keyed pack n (0 to HEAD_PACKS - 1) of grams' heads: those of the grams whose first 3 characters' hash falls in it (see search/format.ts: headPack). */
+  searchHeads: (n: number) => `${lists.search}heads/${n.toString(16).padStart(3, '0')}.pack`,
   /** Which parts each collection's export has, and the build's day (see exports/format.ts). */
   exportListing: `${lists.exports}index.ndjson`,
   /** A part of a collection's export, by its name: the first 16 hex digits of its file's SHA-256. */

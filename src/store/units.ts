@@ -13,7 +13,7 @@ import { groupItems, headUnit, members, sortedListUnits, type GroupsOf, type Tex
 import { memoryLineBuckets, type BucketsOf } from './pack/line-buckets.ts';
 import { idsOfRecords, packedLists, packUnits } from './records/make.ts';
 import { recordPacks } from './records/record-packs.ts';
-import { memoryBuckets, searchUnits, type GramBuckets } from './search/make.ts';
+import { memoryBuckets, searchUnits, type GramBuckets, type SearchCut } from './search/make.ts';
 import type { FighterSource, FightSource, StoreSource } from './source.ts';
 
 export interface WriteOptions {
@@ -21,6 +21,8 @@ export interface WriteOptions {
   buckets?: GramBuckets;
   /** Where lines wait while grouped into packs: records, and the lists read whole (in memory unless given). */
   lines?: BucketsOf;
+  /** How the name search is cut (as search/format.ts says unless given; tests ask for less). */
+  searchCut?: SearchCut;
 }
 
 /** Every store file of a source but the exports, which come after (exports/make.ts: they read the lists' texts in their order). */
@@ -219,10 +221,14 @@ export function* fightersUnits(
     shapes,
   );
   yield headUnit('fighters', fighters.count, (i) => fighters.text(fighters.order[i]), shapes);
-  yield* searchUnits(fighters, divisions, buckets, shapes, {
-    all: fighters.order,
-    division: (d) => members(divisionLists, d),
-  });
+  yield* searchUnits(
+    fighters,
+    divisions,
+    buckets,
+    shapes,
+    { all: fighters.order, division: (d) => members(divisionLists, d) },
+    options.searchCut,
+  );
 }
 
 /** Divisions, organizations, titles (whole, and per organization and division) and rankings. */

@@ -350,7 +350,7 @@ export async function* updateUnits(
     };
     const searchRemoved: string[] = [];
     const made = searchChangeUnits(update, searchRemoved);
-    // A change that moves a gram between the fighters' lists and the carried list makes the search again whole.
+    // A change that moves a gram between the fighters' lists and the carried list, or splits or joins one, makes the search again whole.
     if (made === null)
       yield* searchChanges(searchUnits(fighters, divisions, buckets(), shapes, lists), before.read, removed);
     else yield* made, removed.push(...searchRemoved);

@@ -5,6 +5,7 @@ import type { Store } from '../../src/store/store.ts';
 import { EXPORT_PART_BYTES } from '../../src/store/exports/format.ts';
 import { exportUnits } from '../../src/store/exports/make.ts';
 import type { Body } from '../../src/store/lists/make.ts';
+import type { SearchCut } from '../../src/store/search/make.ts';
 import { storeUnits } from '../../src/store/units.ts';
 import { TEST_AS_OF } from './as-of.ts';
 import { datasetSource } from './dataset-source.ts';
@@ -14,12 +15,12 @@ const bytesOf = (body: Body) => (typeof body === 'string' ? new TextEncoder().en
 /** The dataset's store, made for `asOf` (the day the dataset was resolved for, in the tests). */
 export async function memoryStore(
   dataset: Dataset,
-  options: { asOf?: string; partBytes?: number } = {},
+  options: { asOf?: string; partBytes?: number; searchCut?: SearchCut } = {},
 ): Promise<Store & { files: Map<string, Body> }> {
   const files = new Map<string, Body>();
   const source = datasetSource(dataset);
   // In the build's order: the exports last, as they read the lists' texts in their order.
-  for (const unit of storeUnits(source)) files.set(unit.path, unit.body());
+  for (const unit of storeUnits(source, { searchCut: options.searchCut })) files.set(unit.path, unit.body());
   for await (const unit of exportUnits(source, {
     asOf: options.asOf ?? TEST_AS_OF,
     partBytes: options.partBytes ?? EXPORT_PART_BYTES,

@@ -26,7 +26,7 @@ import * as api from '../../src/records/schemas.ts';
 import { HEAD_SIZE } from '../../src/store/layout.ts';
 import { lineWithRecord, recordAtEnd, recordOf, recordText } from '../../src/store/pack/shapes.ts';
 import { linesOf, splitHeader, type SortedList } from '../../src/store/lists/format.ts';
-import { readCandidatesEntry, readCarriedEntry, readHeadEntry } from '../../src/store/search/format.ts';
+import { readCarriedEntry, readHeadEntry, searchFields } from '../../src/store/search/format.ts';
 import { readHashedIndex, readOrderedIndex } from '../../src/store/pack/list-index.ts';
 import { readKeyed, readPositional } from '../../src/store/pack/format.ts';
 import { readKeyedFight } from '../../src/store/records/format.ts';
@@ -202,7 +202,7 @@ const RULES: Array<[RegExp, Check]> = [
     ),
   ],
   [
-    /^fighters\/search\/heads\/[0-9a-f]{2}\.pack$/,
+    /^fighters\/search\/heads\/[0-9a-f]{3}\.pack$/,
     (text) => {
       for (const [gram, entry] of readKeyed(text).all()) {
         const scopes = readHeadEntry(entry);
@@ -214,23 +214,15 @@ const RULES: Array<[RegExp, Check]> = [
     },
   ],
   [
-    /^fighters\/search\/candidates\/[0-9a-f]{3}\.pack$/,
-    (text) => {
-      for (const [, entry] of readKeyed(text).all()) {
-        const candidates = readCandidatesEntry(entry);
-        expect(candidates.length).toBeGreaterThan(0);
-        candidates.forEach((c) => expect(c.fields).toHaveLength(3));
-      }
-    },
-  ],
-  [
     /^fighters\/search\/carried\/.*\.pack$/,
     (text) => {
       const held = readPositional(text);
       for (let i = 0; i < held.entries; i++) {
-        const { division, key, stored } = readCarriedEntry(held.entry(i));
+        const { division, key, fields, stored } = readCarriedEntry(held.entry(i));
         const fighter = parsedLine(api.Fighter, recordOf(stored, held.shapes));
         expect([fighter.division.id, fighter.id]).toEqual([division, key[1]]);
+        // The fields a long needle is tested against are the fighter's own.
+        expect(fields).toEqual(searchFields(fighter));
       }
     },
   ],

@@ -11,15 +11,7 @@ import { fighterCount } from '../../scripts/generate/fighters.ts';
 import { eventId, fighterId, fightId } from '../../scripts/generate/ids.ts';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import { fnv1a } from '../../src/shared/hash.ts';
-import {
-  CANDIDATE_PACKS,
-  HEAD_PACKS,
-  LONG_GRAM,
-  SHORT_NEEDLE,
-  gramPack,
-  readHeadEntry,
-  searchFields,
-} from '../../src/store/search/format.ts';
+import { HEAD_PACKS, SHORT_NEEDLE, headPack, readHeadEntry, searchFields } from '../../src/store/search/format.ts';
 import { RULES, hashedFolder, lists, paths, sortedFolder } from '../../src/store/layout.ts';
 import { boundaryHash, hashName, packNamer, packStarts, type CutRule } from '../../src/store/pack/cuts.ts';
 import { readHashedIndex, readOrderedIndex } from '../../src/store/pack/list-index.ts';
@@ -156,18 +148,19 @@ describe('the test build', () => {
       for (const div of [null, ...ds.divisions.map((d) => d.id)])
         if (org !== null || div !== null) want(paths.titles(org, div));
     }
-    // The name search: a heads pack for every gram's hash that some gram has, a candidates pack
-    // for every 4-gram's, and the carried packs the heads name.
+    // The name search: a heads pack for every gram's first characters that some gram has, and the
+    // carried packs its heads name (of the short grams, and of the longer grams of split ones).
     const short = new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), 1, SHORT_NEEDLE)]));
-    const long = new Set(ds.fighters.flatMap((f) => [...gramsOf(searchFields(f), LONG_GRAM, LONG_GRAM)]));
     for (const gram of short) {
-      want(paths.searchHeads(gramPack(gram, HEAD_PACKS)));
-      for (const scope of readHeadEntry(
-        readKeyed(read(paths.searchHeads(gramPack(gram, HEAD_PACKS)))).find(gram)!,
-      ).values())
-        if (scope.how === 'carried') scope.run.forEach((part) => want(paths.pack(lists.carried, part.pack)));
+      want(paths.searchHeads(headPack(gram)));
+      expect(readKeyed(read(paths.searchHeads(headPack(gram)))).find(gram), gram).not.toBeNull();
     }
-    for (const gram of long) want(paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS)));
+    for (let n = 0; n < HEAD_PACKS; n++) {
+      if (!wanted.has(paths.searchHeads(n))) continue;
+      for (const [, entry] of readKeyed(read(paths.searchHeads(n))).all())
+        for (const scope of readHeadEntry(entry).values())
+          if (scope.how === 'carried') scope.run.forEach((part) => want(paths.pack(lists.carried, part.pack)));
+    }
     // The health, the exports' listing, and each part it names.
     want(paths.health);
     want(paths.exportListing);

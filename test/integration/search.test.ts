@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataset } from '../../src/content/resolve.ts';
 import type { Fighter } from '../../src/records/schemas.ts';
-import { HEAD_PACKS, gramPack, readHeadEntry, searchFields } from '../../src/store/search/format.ts';
-import { paths } from '../../src/store/layout.ts';
+import { headPack, readHeadEntry, searchFields } from '../../src/store/search/format.ts';
+import { lists as storeLists, paths } from '../../src/store/layout.ts';
 import { readKeyed } from '../../src/store/pack/format.ts';
 import type { Store } from '../../src/store/store.ts';
-import { gramsOf } from '../../src/store/search/make.ts';
+import { gramsOf, type SearchCut } from '../../src/store/search/make.ts';
 import { foldText } from '../../src/shared/text.ts';
 import { TEST_AS_OF } from '../helpers/as-of.ts';
 import { directClient } from '../helpers/handler.ts';
@@ -21,24 +21,34 @@ let fighters: Fighter[];
 let read: Array<{ path: string; round: number; bytes: number }>;
 let store: Awaited<ReturnType<typeof memoryStore>>;
 
-beforeAll(async () => {
+/** A store of the test content, its search cut as given, read through a store that counts every read and its round. */
+async function setUp(cut: SearchCut | undefined) {
   const dataset = resolveDataset(await loadContent(), TEST_AS_OF);
   fighters = dataset.fighters;
-  store = await memoryStore(dataset);
+  store = await memoryStore(dataset, { searchCut: cut });
   // Reads complete on a later turn, as network reads do: reads issued together share a round.
   let round = 0;
   let completed = 0;
-  const counted: Store = {
-    read: async (path) => {
+  const counting =
+    <T extends string | Uint8Array>(inner: (path: string) => Promise<T | null>, size: (t: T) => number) =>
+    async (path: string): Promise<T | null> => {
       const mine = completed + 1;
       round = Math.max(round, mine);
-      const text = await store.read(path);
+      const text = await inner(path);
       await new Promise((resolve) => setImmediate(resolve));
       completed = Math.max(completed, mine);
-      read.push({ path, round: mine, bytes: text?.length ?? 0 });
+      read.push({ path, round: mine, bytes: text === null ? 0 : size(text) });
       return text;
-    },
-    readBytes: (path) => store.readBytes(path),
+    };
+  const counted: Store = {
+    read: counting(
+      (path) => store.read(path),
+      (t) => t.length,
+    ),
+    readBytes: counting(
+      (path) => store.readBytes(path),
+      (b) => b.byteLength,
+    ),
   };
   const direct = directClient(Date.parse('2026-11-21T12:00:00Z'), counted);
   call = (path, init) => {
@@ -47,7 +57,7 @@ beforeAll(async () => {
     completed = 0;
     return direct(path, init);
   };
-});
+}
 
 /** The reference: every fighter whose search text holds the needle (in one field), in name order. */
 const expected = (needle: string, division?: string) =>
@@ -75,46 +85,88 @@ async function expectSearch(needle: string, division: string | undefined, page: 
   ).toBeLessThanOrEqual(1 << 20);
 }
 
-describe('name search', () => {
-  it("finds, counts and pages every gram's fighters as the reference does, from the list or carried alike", async () => {
-    const grams = [...new Set(fighters.flatMap((f) => [...gramsOf(searchFields(f), 1, 3)]))].sort();
-    // Every letter, and every seventh longer gram: a few hundred needles, dense and rare (the API
-    // trims a needle, so one with a space at an end is some other needle).
-    const needles = grams.filter((g, i) => g.trim() === g && (g.length === 1 || i % 7 === 0));
-    const how = new Set<string>();
-    for (const needle of needles) {
-      const head = readHeadEntry(
-        readKeyed(String(store.files.get(paths.searchHeads(gramPack(needle, HEAD_PACKS))))).find(needle)!,
-      );
-      how.add(head.get('_')!.how);
-      const total = expected(needle).length;
-      for (const [page, size] of [
-        [1, 25],
-        [2, 10],
-        [1, 100],
-        [Math.ceil(total / 25) + 1, 25],
-      ])
-        await expectSearch(needle, undefined, page, size);
-      const division = fighters.find((f) => searchFields(f).some((field) => field.includes(needle)))!.division.id;
-      await expectSearch(needle, division, 1, 25);
-      await expectSearch(needle, division, 2, 50);
-    }
-    expect([...how].sort()).toEqual(['carried', 'list']);
-  });
+/** The heads of a built store's search, every gram's. */
+const allHeads = () =>
+  [...store.files]
+    .filter(([path]) => path.startsWith(`${storeLists.search}heads/`))
+    .flatMap(([, text]) =>
+      readKeyed(String(text))
+        .all()
+        .map(([gram, entry]) => [gram, readHeadEntry(entry)] as const),
+    );
 
-  it('finds long needles (parts of names), with and without a division, at any page', async () => {
-    for (const f of fighters.filter((_, i) => i % 50 === 0)) {
-      const last = foldText(f.name).split(' ').at(-1)!;
-      for (const needle of [last.slice(0, 4), last.slice(0, 6), last, `${last}zz`]) {
-        if (needle.length < 4) continue;
-        await expectSearch(needle, undefined, 1, 25);
-        await expectSearch(needle, undefined, 2, 5);
-        await expectSearch(needle, f.division.id, 1, 100);
+for (const [name, cut] of [
+  ['as a build cuts it', undefined],
+  ['split from 3 fighters a gram', { splitFrom: 3 }],
+] as const)
+  describe(`name search, ${name}`, () => {
+    beforeAll(() => setUp(cut));
+
+    it("finds, counts and pages every gram's fighters as the reference does, from the list or carried alike", async () => {
+      const grams = [...new Set(fighters.flatMap((f) => [...gramsOf(searchFields(f), 1, 3)]))].sort();
+      // Every letter, and every seventh longer gram: a few hundred needles, dense and rare (the API
+      // trims a needle, so one with a space at an end is some other needle).
+      const needles = grams.filter((g, i) => g.trim() === g && (g.length === 1 || i % 7 === 0));
+      const how = new Set<string>();
+      for (const needle of needles) {
+        const head = readHeadEntry(
+          readKeyed(String(store.files.get(paths.searchHeads(headPack(needle))))).find(needle)!,
+        );
+        how.add(head.get('_')!.how);
+        const total = expected(needle).length;
+        for (const [page, size] of [
+          [1, 25],
+          [2, 10],
+          [1, 100],
+          [Math.ceil(total / 25) + 1, 25],
+        ])
+          await expectSearch(needle, undefined, page, size);
+        const division = fighters.find((f) => searchFields(f).some((field) => field.includes(needle)))!.division.id;
+        await expectSearch(needle, division, 1, 25);
+        await expectSearch(needle, division, 2, 50);
       }
-    }
-  });
+      expect([...how].sort()).toEqual(['carried', 'list']);
+    });
 
-  it('answers a needle no fighter holds with an empty page', async () => {
-    for (const needle of ['q', 'zzz', 'xqxq', 'ł']) await expectSearch(needle, undefined, 1, 25);
+    it('finds long needles (parts of names), with and without a division, at any page', async () => {
+      for (const f of fighters.filter((_, i) => i % 50 === 0)) {
+        const last = foldText(f.name).split(' ').at(-1)!;
+        for (const needle of [last.slice(0, 4), last.slice(0, 6), last, `${last}zz`]) {
+          if (needle.length < 4) continue;
+          await expectSearch(needle, undefined, 1, 25);
+          await expectSearch(needle, undefined, 2, 5);
+          await expectSearch(needle, f.division.id, 1, 100);
+        }
+      }
+    });
+
+    it('answers a needle no fighter holds with an empty page', async () => {
+      for (const needle of ['q', 'zzz', 'xqxq', 'ł']) await expectSearch(needle, undefined, 1, 25);
+    });
+
+    it('finds needles that span a space, and parts of nicknames and aliases', async () => {
+      for (const f of fighters.filter((_, i) => i % 40 === 3)) {
+        const [folded, nickname, alias] = searchFields(f);
+        const space = folded.indexOf(' ');
+        const needles = [
+          space > 2 ? folded.slice(space - 3, space + 2) : '',
+          nickname.slice(0, 5),
+          nickname.slice(2, 9),
+          alias.slice(-6),
+        ];
+        for (const needle of needles.filter((n) => n.trim() === n && Array.from(n).length >= 4)) {
+          await expectSearch(needle, undefined, 1, 25);
+          await expectSearch(needle, f.division.id, 1, 10);
+        }
+      }
+    });
+
+    if (cut)
+      it('splits the grams more fighters hold than it says, and carries their longer grams', () => {
+        const heads = allHeads();
+        const split = heads.filter(([, scopes]) => (scopes.get('_') as { split?: true }).split);
+        expect(split.length).toBeGreaterThan(10);
+        for (const [gram, scopes] of split) expect(scopes.get('_')!.total, gram).toBeGreaterThan(cut.splitFrom);
+        expect(heads.some(([gram]) => Array.from(gram).length > 5)).toBe(true);
+      });
   });
-});

@@ -1,7 +1,7 @@
 // Fighters: the list, in name order, filtered by division, title held and name, and one fighter.
 // Each filter has its own list in the store: a title's holders (read whole), a division's
-// fighters (a sorted list), and for names the exact matches of a short needle or the candidates
-// of a long one.
+// fighters (a sorted list), and for names the run of the needle or of its longest prefix that has
+// one (see store/search/format.ts).
 import { z } from 'zod';
 import { firstPage } from './example.ts';
 import { ONE_READ, TWO_ROUNDS } from '../budget/budget.ts';
@@ -67,7 +67,7 @@ async function titleHolders(q: Query, title: string, ctx: AnswerContext, offset:
   return { total: holders.length, records: holders.slice(offset, offset + q.page_size) };
 }
 
-/** A name search: the head of a short needle or the candidates of a long one, then the packs of the page (see store/search/read.ts). */
+/** A name search: the heads of the needle's gram or prefixes, then the packs of the page (see store/search/read.ts). */
 const byName = (q: Query, name: string, ctx: AnswerContext, offset: number): Promise<Found> =>
   readNameSearch(ctx.store, foldText(name), q.division_id, offset, q.page_size);
 

@@ -4,7 +4,6 @@
 import type { Division } from '../../records/schemas.ts';
 import {
   CARRIED_RULE,
-  SHORT_NEEDLE,
   carriedEntry,
   compareNameKeys,
   readCarriedEntry,
@@ -18,7 +17,7 @@ import { madeUnit, sortedPackText, type Unit } from '../lists/make.ts';
 import { recutPacks, type Change } from '../pack/recut.ts';
 import { keep } from '../pack/kept.ts';
 import { entryKey, keyOf, type SearchUpdate } from './change.ts';
-import { carriedHash, carriedNamer, compareCarriedGrams, gramsOf } from './make.ts';
+import { carriedHash, carriedNamer, compareCarriedGrams } from './make.ts';
 
 /** A gram's run as its head had it: every fighter's parts, and each part's fighters per division (by the division's place). */
 export interface Run {
@@ -44,14 +43,19 @@ export function* carriedChanges(
   u: SearchUpdate,
   heads: Map<string, Map<string, GramScope>>,
   affected: Set<string>,
-  carried: (gram: string) => boolean,
+  place: {
+    gramsOfFighter(fields: readonly string[]): Set<string>;
+    carriedEntries(gram: string): boolean;
+    ownsRunBefore(gram: string): boolean;
+  },
   removed: string[],
 ): Generator<Unit, Map<string, Run>> {
+  const { gramsOfFighter, carriedEntries: carried } = place;
   const { divisions, read, shapes } = u;
   const divisionIndex = new Map(divisions.map((d, i) => [d.id, i]));
   // The packs in the carried list's order, each with the runs it holds (gram, start, count), from the heads.
   const grams = [...heads]
-    .filter(([, h]) => h.get('_')!.how === 'carried')
+    .filter(([g, h]) => h.get('_')!.how === 'carried' && place.ownsRunBefore(g))
     .map(([g]) => g)
     .sort(compareCarriedGrams);
   const order: string[] = [];
@@ -96,10 +100,10 @@ export function* carriedChanges(
   const changes = new Map<string, Change<{ gram: string; key: NameKey }, Entry>>();
   for (const { was, is } of u.changes) {
     if (was)
-      for (const gram of gramsOf(was.fields, 1, SHORT_NEEDLE))
+      for (const gram of gramsOfFighter(was.fields))
         if (carried(gram)) changes.set(entryKey(gram, keyOf(was)), { key: { gram, key: keyOf(was) }, entry: null });
     if (is)
-      for (const gram of gramsOf(is.fields, 1, SHORT_NEEDLE))
+      for (const gram of gramsOfFighter(is.fields))
         if (carried(gram))
           changes.set(entryKey(gram, keyOf(is)), {
             key: { gram, key: keyOf(is) },
@@ -108,7 +112,7 @@ export function* carriedChanges(
               key: keyOf(is),
               division: is.division,
               id: is.id,
-              text: carriedEntry(is.division, keyOf(is), is.stored),
+              text: carriedEntry(is.division, keyOf(is), is.fields, is.stored),
             },
           });
   }

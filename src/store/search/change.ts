@@ -29,6 +29,8 @@ export interface SearchUpdate {
   changes: readonly FighterChange[];
   /** Slots whose search fields or division changed: their packs of the fighters' lists are counted again. */
   moved: ReadonlySet<number>;
+  /** The store's SPLIT_FROM, unless given (see search/format.ts; tests ask for less). */
+  splitFrom?: number;
 }
 
 export const keyOf = (seen: Seen): NameKey => [seen.fields[0], seen.id];

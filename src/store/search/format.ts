@@ -1,8 +1,8 @@
 // Name search: which fighters' name, nickname or alias holds a piece of text (a needle), in name
 // order, any page of them and how many there are, in two rounds of at most four reads.
 //
-// A short needle (up to SHORT_NEEDLE characters) is a gram, with a head (in one of HEAD_PACKS
-// keyed packs, by the gram's hash) that gives, for every fighter and each division's:
+// A short needle (up to SHORT_NEEDLE characters) is a gram, with a head that gives, for every
+// fighter and each division's:
 //   - how many fighters hold it;
 //   - where its fighters lie: a gram that a DENSE share of the fighters hold is read from the list
 //     of every fighter (or the division's) itself, whose packs' entries begin with their search
@@ -12,25 +12,32 @@
 //     fighters, gram after gram, cut into packs where their content says), and the head says which
 //     packs hold the run, where it starts in each and how many it holds there (for a division, how
 //     many of the division's).
-// Every 3-gram is carried. A longer needle reads the candidates of its first LONG_GRAM characters
-// (in one of CANDIDATE_PACKS keyed packs: every fighter holding them, with their search fields),
-// so the matches and their count are exact, and beside them the head of its first 3 characters,
-// whose run holds every match: the page's records are read from the packs of that run that hold
-// them, found by name key.
+// Every 3-gram is carried. A carried gram of 3 characters or more that more than SPLIT_FROM
+// fighters hold is split: every longer gram that begins with it and adds a character is carried
+// too, with a head of its own, and is split in its turn when it is held as widely. So a longer
+// needle's fighters are the run of the needle itself, when it is such a gram, or are among the
+// run of its longest prefix that is one, which is then no longer than SPLIT_FROM fighters (at most
+// two packs) and is read whole, its entries' fields tested. A gram's head lies in the keyed pack
+// (one of HEAD_PACKS, by the hash of the gram's first 3 characters) that holds the heads of every
+// gram beginning as it does, so a long needle finds its prefixes' heads in one read.
 //
-// Carried entries, and candidates, begin with the fighter's division id and name key (folded name,
-// id), so a division's are kept and a candidate is found by binary search. Fields are separated by tabs; a head's and a run's parts by RS and US.
+// Carried entries begin with the fighter's division id, name key (folded name, id), folded
+// nickname and alias, so a division's are kept and a long needle is tested without the record.
+// Fields are separated by tabs; a head's and a run's parts by RS and US.
 import { fnv1a } from '../../shared/hash.ts';
 import { foldText } from '../../shared/text.ts';
 import type { CutRule } from '../pack/cuts.ts';
 
 /** Name searches up to this many characters are grams with heads of their own. */
 export const SHORT_NEEDLE = 3;
-/** Longer searches read the candidates of their first LONG_GRAM characters. */
-export const LONG_GRAM = 4;
-/** Keyed packs of grams' heads, and of 4-grams' candidates (by the gram's hash): few, and small at a million fights. */
-export const HEAD_PACKS = 64;
-export const CANDIDATE_PACKS = 512;
+/**
+ * The most fighters a carried gram of 3 characters or more holds without being split (see the top
+ * of this file): no more than a carried pack's least (CARRIED_RULE.min), so its run, read whole
+ * for a longer needle, lies in two packs at most.
+ */
+export const SPLIT_FROM = 900;
+/** Keyed packs of grams' heads, by the hash of a gram's first 3 characters (headPack). */
+export const HEAD_PACKS = 512;
 /**
  * The share of a list's fighters a gram must be held by to be read from the list itself: a page of
  * PAGE_MAX (100) matches then spans about 800 of the list's entries, two packs.
@@ -42,17 +49,28 @@ export const CARRIED_RULE: CutRule = { min: 900, spacing: 900, max: 1550 };
 const RS = '\x1e';
 const US = '\x1f';
 
-/** The pack (0 to n - 1) a gram's head or candidates are in. */
+/** The pack (0 to n - 1) of a gram's hash. */
 export const gramPack = (gram: string, n: number) => (fnv1a(gram) >>> 0) % n;
+
+/** The first SHORT_NEEDLE characters of a gram: the grams that begin alike have their heads in one pack. */
+export const headFamily = (gram: string) =>
+  gram.length <= SHORT_NEEDLE ? gram : Array.from(gram).slice(0, SHORT_NEEDLE).join('');
+
+/** The heads pack (0 to HEAD_PACKS - 1) of a gram's head. */
+export const headPack = (gram: string) => gramPack(headFamily(gram), HEAD_PACKS);
+
+/** Whether a carried gram held by `total` fighters is split (see SPLIT_FROM): `splitFrom` unless given (tests ask for less). */
+export const isSplit = (gram: string, total: number, splitFrom = SPLIT_FROM) =>
+  total > splitFrom && Array.from(gram).length >= SHORT_NEEDLE;
 
 /** Whether a short gram held by `total` of `fighters` fighters is carried: every 3-gram, and any shorter gram fewer than a DENSE share hold. */
 export const isCarried = (gram: string, total: number, fighters: number) =>
   Array.from(gram).length === SHORT_NEEDLE || total < DENSE * fighters;
 
-/** Where a gram's fighters lie in one scope: the list itself, or a run of the carried list. */
+/** Where a gram's fighters lie in one scope: the list itself, or a run of the carried list (for every fighter, whether the gram is split). */
 export type GramScope =
   | { total: number; how: 'list'; counts: number[] }
-  | { total: number; how: 'carried'; run: RunPart[] };
+  | { total: number; how: 'carried'; run: RunPart[]; split?: true };
 
 /** A part of a carried run: the pack (by name), where the run starts in it, how many of its entries are the run's, and how many of the scope's. */
 export interface RunPart {
@@ -84,7 +102,7 @@ export function headEntry(scopes: ReadonlyArray<readonly [scope: string, GramSco
     .map(([scope, s]) =>
       s.how === 'list'
         ? `${scope}\tlist\t${s.total}\t${s.counts.map((n) => n.toString(36)).join(US)}`
-        : `${scope}\tcarried\t${s.total}\t${s.run.map(partText).join(RS)}`,
+        : `${scope}\t${s.split ? 'split' : 'carried'}\t${s.total}\t${s.run.map(partText).join(RS)}`,
     )
     .join('\n');
 }
@@ -98,7 +116,12 @@ export function readHeadEntry(entry: string): Map<string, GramScope> {
       scope,
       how === 'list'
         ? { total: Number(total), how, counts: rest.split(US).map((n) => parseInt(n, 36)) }
-        : { total: Number(total), how: 'carried', run: rest.split(RS).map(readPart) },
+        : {
+            total: Number(total),
+            how: 'carried',
+            run: rest.split(RS).map(readPart),
+            ...(how === 'split' ? { split: true as const } : {}),
+          },
     );
   }
   return scopes;
@@ -113,32 +136,19 @@ export type NameKey = readonly [folded: string, id: string];
 export const compareNameKeys = (a: NameKey, b: NameKey) =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 
-/** A carried entry: the fighter's division id, name key, then its stored record. */
-export const carriedEntry = (division: string, key: NameKey, stored: string) =>
-  `${division}\t${key[0]}\t${key[1]}\t${stored}`;
+/** A carried entry: the fighter's division id, name key, folded nickname and alias, then its stored record. */
+export const carriedEntry = (division: string, key: NameKey, fields: readonly string[], stored: string) =>
+  `${division}\t${key[0]}\t${key[1]}\t${fields[1]}\t${fields[2]}\t${stored}`;
 
-export function readCarriedEntry(entry: string): { division: string; key: NameKey; stored: string } {
-  const [division, folded, id] = entry.split('\t', 3);
-  return { division, key: [folded, id], stored: entry.slice(division.length + folded.length + id.length + 3) };
-}
-
-/** A candidate: the fighter's division id, name key, then its nickname and alias (folded; the folded name is the key's). */
-export interface Candidate {
+export function readCarriedEntry(entry: string): {
   division: string;
   key: NameKey;
   fields: readonly string[];
-}
-
-/** A 4-gram's candidates: a line per candidate, in name order. */
-export const candidatesEntry = (candidates: readonly Candidate[]) => candidates.map(candidateLine).join('\n');
-
-const candidateLine = (c: Candidate) => [c.division, c.key[0], c.key[1], c.fields[1], c.fields[2]].join('\t');
-
-export function readCandidatesEntry(entry: string): Candidate[] {
-  return entry.split('\n').map((line): Candidate => {
-    const [division, folded, id, nickname, alias] = line.split('\t');
-    return { division, key: [folded, id], fields: [folded, nickname, alias] };
-  });
+  stored: string;
+} {
+  const [division, folded, id, nickname, alias] = entry.split('\t', 5);
+  const at = division.length + folded.length + id.length + nickname.length + alias.length + 5;
+  return { division, key: [folded, id], fields: [folded, nickname, alias], stored: entry.slice(at) };
 }
 
 /**

@@ -1,26 +1,26 @@
-// The name search's files (see format.ts): every gram's head, every 4-gram's candidates, and
-// the carried list of the rarer grams' fighters.
+// The name search's files (see format.ts): every gram's head, and the carried list of the rarer
+// grams' fighters and of the split grams' longer grams.
 //
-// Fighters are taken in name order, twice, from the keys alone: first to count each gram's
+// Fighters are taken in name order, from the keys alone: first to count each short gram's
 // fighters (for everyone and each division), which decides where each gram is read from; then to
 // count the dense grams' fighters in each pack of the fighters' lists, and to file each (gram,
-// fighter) pair of the carried grams and of the 4-grams as two numbers in the grams' buckets. Each
-// bucket is then grouped on its own. The carried list takes its records from the fighters' stored
-// records, held for the while in one buffer (some 250 bytes a fighter).
+// fighter) pair of the carried grams as two numbers in the grams' buckets; then, a character
+// longer at a time, to count and file the grams that extend a split one. Each bucket is then
+// grouped on its own. The carried list takes its records from the fighters' stored records, held
+// for the while in one buffer (some 250 bytes a fighter).
 import type { Division } from '../../records/schemas.ts';
 import { fnv1a } from '../../shared/hash.ts';
 import {
-  CANDIDATE_PACKS,
   CARRIED_RULE,
   DENSE,
   HEAD_PACKS,
-  isCarried,
-  LONG_GRAM,
   SHORT_NEEDLE,
-  candidatesEntry,
   carriedEntry,
   gramPack,
   headEntry,
+  headPack,
+  isCarried,
+  isSplit,
   readHeadEntry,
   type GramScope,
   type NameKey,
@@ -53,9 +53,8 @@ export function gramsOf(fields: readonly string[], min: number, max: number): Se
   return grams;
 }
 
-/** Buckets the grams' pairs are filed in (a gram's is its candidates pack's number, modulo): every bucket's 4-grams make whole candidates packs. */
+/** Buckets the grams' pairs are filed in, by the gram's hash. */
 export const GRAM_BUCKETS = 256;
-if (CANDIDATE_PACKS % GRAM_BUCKETS !== 0) throw new Error('a candidates pack must take its 4-grams from one bucket');
 
 /**
  * Where (gram, rank) pairs wait, by bucket: in memory, or in files for data of any size. A pair
@@ -93,8 +92,8 @@ function grouped(pairs: Uint32Array): Map<number, number[]> {
   return groups;
 }
 
-/** A gram's bucket: its candidates pack's number, modulo the buckets. */
-const bucketOf = (gram: string) => gramPack(gram, CANDIDATE_PACKS) % GRAM_BUCKETS;
+/** A gram's bucket. */
+const bucketOf = (gram: string) => gramPack(gram, GRAM_BUCKETS);
 
 /** The order of the carried list's runs: by the grams' buckets, then by their text. */
 export const compareCarriedGrams = (a: string, b: string) => bucketOf(a) - bucketOf(b) || compareTexts(a, b);
@@ -137,6 +136,110 @@ class Grams {
   }
 }
 
+/** How the search is cut (tests ask for less, to see small content split). */
+export interface SearchCut {
+  /** SPLIT_FROM unless given. */
+  splitFrom?: number;
+}
+
+/**
+ * Where a split gram's longer grams start: a fighter's (rank's) field and the place in it, of
+ * every gram of the last length taken that is split, a character longer at each step.
+ */
+class Places {
+  rank = new Uint32Array(1024);
+  field = new Uint8Array(1024);
+  start = new Uint16Array(1024);
+  count = 0;
+  add(rank: number, field: number, start: number) {
+    if (this.count === this.rank.length) {
+      const grow = <T extends Uint32Array | Uint8Array | Uint16Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      [this.rank, this.field, this.start] = [grow(this.rank), grow(this.field), grow(this.start)];
+    }
+    [this.rank[this.count], this.field[this.count], this.start[this.count]] = [rank, field, start];
+    this.count++;
+  }
+}
+
+/** A field's characters (a character outside the Basic Multilingual Plane is one), or the field itself when each is one code unit. */
+const charsOf = (field: string): string | string[] => (SURROGATE.test(field) ? Array.from(field) : field);
+const gramAt = (chars: string | string[], start: number, length: number) =>
+  typeof chars === 'string' ? chars.slice(start, start + length) : chars.slice(start, start + length).join('');
+
+/**
+ * The grams that extend a split gram by a character, a length at a time, as `fieldsOf` a rank
+ * hold them: for each length, `take` is told of each rank's distinct grams of it (in rank
+ * order); then `split` says which of them are split, whose extensions are taken at the next.
+ * `isSplitGram` says which 3-grams are.
+ */
+export function splitGrams(
+  ranks: number,
+  fieldsOf: (rank: number) => readonly string[],
+  isSplitGram: (gram: string) => boolean,
+  take: (rank: number, grams: Set<string>) => void,
+  split: (gram: string) => boolean,
+): void {
+  let places = new Places();
+  for (let r = 0; r < ranks; r++)
+    fieldsOf(r).forEach((field, f) => {
+      const chars = charsOf(field);
+      for (let i = 0; i + SHORT_NEEDLE <= chars.length; i++)
+        if (isSplitGram(gramAt(chars, i, SHORT_NEEDLE))) places.add(r, f, i);
+    });
+  for (let length = SHORT_NEEDLE + 1; places.count > 0; length++) {
+    const gramOf = (p: number) => {
+      const chars = charsOf(fieldsOf(places.rank[p])[places.field[p]]);
+      return places.start[p] + length > chars.length ? null : gramAt(chars, places.start[p], length);
+    };
+    // Every rank's grams of this length taken first: whether one is split follows from them all.
+    for (let p = 0; p < places.count; ) {
+      const rank = places.rank[p];
+      const held = new Set<string>();
+      for (; p < places.count && places.rank[p] === rank; p++) {
+        const gram = gramOf(p);
+        if (gram !== null) held.add(gram);
+      }
+      if (held.size > 0) take(rank, held);
+    }
+    const next = new Places();
+    for (let p = 0; p < places.count; p++) {
+      const gram = gramOf(p);
+      if (gram !== null && split(gram)) next.add(places.rank[p], places.field[p], places.start[p]);
+    }
+    places = next;
+  }
+}
+
+/** The gram a longer gram extends: it without its last character. */
+export const parentGram = (gram: string) =>
+  SURROGATE.test(gram) ? Array.from(gram).slice(0, -1).join('') : gram.slice(0, -1);
+
+/**
+ * Whether a longer gram held by `total` fighters shares the run of the gram it extends, held by
+ * `parentTotal`: when as many hold it, they are the same fighters (whoever holds it holds the
+ * other), so its head gives that run (at a million fights some 40% of the longer grams' entries
+ * are not carried twice). A gram of SHORT_NEEDLE + 1 characters shares none: a 3-gram's head may
+ * read a division's fighters from the division's list, where a longer gram's are always carried.
+ */
+export const sharesRun = (gram: string, total: number, parentTotal: number) =>
+  total === parentTotal && Array.from(gram).length > SHORT_NEEDLE + 1;
+
+/** The grams of `fields` that extend a split gram (by `isSplitGram`), each once: a fighter's share of splitGrams, where which grams are split is known. */
+export function extensionGramsOf(fields: readonly string[], isSplitGram: (gram: string) => boolean): Set<string> {
+  const found = new Set<string>();
+  for (const field of fields) {
+    const chars = charsOf(field);
+    for (let i = 0; i + SHORT_NEEDLE <= chars.length; i++)
+      for (let k = SHORT_NEEDLE; i + k < chars.length && isSplitGram(gramAt(chars, i, k)); k++)
+        found.add(gramAt(chars, i, k + 1));
+  }
+  return found;
+}
+
 /** Every search file of the fighters, whose lists in order (of everyone and each division's) are `lists`. */
 export function* searchUnits(
   fighters: FighterSource,
@@ -144,6 +247,7 @@ export function* searchUnits(
   buckets: GramBuckets,
   shapes: ShapesOf,
   fighterLists: { all: ArrayLike<number>; division: (d: number) => ArrayLike<number> },
+  cut: SearchCut = {},
 ): Generator<Unit> {
   const ranks = fighters.order;
   const n = fighters.count;
@@ -160,23 +264,26 @@ export function* searchUnits(
     ];
   const divisionOf = (rank: number) => divisionAt[rank];
 
-  // Pass 1: every gram's fighters, counted for everyone and per division.
+  // Pass 1: every short gram's fighters, counted for everyone and per division.
   const grams = new Grams(divisions.length);
   const divisionSize = new Uint32Array(divisions.length);
   for (let r = 0; r < n; r++) {
     const d = divisionOf(r);
     divisionSize[d]++;
-    const fields = fieldsAt[r];
-    for (const g of gramsOf(fields, 1, SHORT_NEEDLE)) grams.count(g, d);
-    for (const q of gramsOf(fields, LONG_GRAM, LONG_GRAM)) grams.count(q, d);
+    for (const g of gramsOf(fieldsAt[r], 1, SHORT_NEEDLE)) grams.count(g, d);
   }
-  const isShort = (g: number) => Array.from(grams.texts[g]).length <= SHORT_NEEDLE;
-  // Every 3-gram is carried (longer needles read their first's run), and any shorter gram too rare to read from the list of every fighter.
+  const shortGrams = grams.texts.length;
+  const isShort = (g: number) => g < shortGrams;
+  // Every 3-gram is carried (longer needles read their prefixes' runs), and any shorter gram too rare to read from the list of every fighter.
   const carried = new Set<number>();
-  for (let g = 0; g < grams.texts.length; g++)
-    if (isShort(g) && isCarried(grams.texts[g], grams.total[g], n)) carried.add(g);
-  /** Whether a gram is read from a division's own list (dense in it, or not carried at all). */
-  const fromList = (g: number, d: number) => grams.perDivision[g][d] >= DENSE * divisionSize[d] || !carried.has(g);
+  for (let g = 0; g < shortGrams; g++) if (isCarried(grams.texts[g], grams.total[g], n)) carried.add(g);
+  /** Whether a gram is read from a division's own list (a short gram dense in it, or not carried at all). */
+  const fromList = (g: number, d: number) =>
+    isShort(g) && (grams.perDivision[g][d] >= DENSE * divisionSize[d] || !carried.has(g));
+  const splitGram = (text: string) => {
+    const g = grams.number(text);
+    return g !== undefined && carried.has(g) && isSplit(text, grams.total[g], cut.splitFrom);
+  };
 
   // Where each fighter lies in the packs of its lists: of everyone, and of its division.
   const allPacks = sortedPacks({ resource: 'fighters' }, fighterLists.all, fighters);
@@ -191,15 +298,14 @@ export function* searchUnits(
     p === null ? new Uint32Array(0) : packIndex(p.packs.starts, p.slots.length),
   );
 
-  // Pass 2: dense grams counted per pack; the carried grams' and the 4-grams' pairs filed.
+  // Pass 2: dense grams counted per pack; the carried grams' pairs filed.
   const listCounts = new Map<number, Uint32Array>();
   const divisionCounts = new Map<string, Uint32Array>();
   const divisionRank = new Uint32Array(divisions.length);
   for (let r = 0; r < n; r++) {
     const d = divisionOf(r);
     const rd = divisionRank[d]++;
-    const fields = fieldsAt[r];
-    for (const text of gramsOf(fields, 1, SHORT_NEEDLE)) {
+    for (const text of gramsOf(fieldsAt[r], 1, SHORT_NEEDLE)) {
       const g = grams.number(text)!;
       if (carried.has(g)) buckets.add(bucketOf(text), g, r);
       else (listCounts.get(g) ?? listCounts.set(g, new Uint32Array(allPacks.starts.length)).get(g)!)[packAt[r]]++;
@@ -211,7 +317,31 @@ export function* searchUnits(
         ]++;
       }
     }
-    for (const text of gramsOf(fields, LONG_GRAM, LONG_GRAM)) buckets.add(bucketOf(text), grams.number(text)!, r);
+  }
+
+  // The split grams' longer grams, a character at a time: each counted, carried, and its pairs
+  // filed once its length is reached (so each gram's fighters are filed in name order).
+  splitGrams(
+    n,
+    (r) => fieldsAt[r],
+    splitGram,
+    (r, held) => {
+      for (const text of held) {
+        grams.count(text, divisionOf(r));
+        const g = grams.number(text)!;
+        carried.add(g);
+        buckets.add(bucketOf(text), g, r);
+      }
+    },
+    splitGram,
+  );
+
+  // A longer gram that every fighter of the gram it extends holds has the same fighters: it has no
+  // run of its own, and its head gives the run of the gram whose fighters it shares (see sharesRun).
+  const owner = new Int32Array(grams.texts.length).map((_, g) => g);
+  for (let g = shortGrams; g < grams.texts.length; g++) {
+    const parent = grams.number(parentGram(grams.texts[g]))!;
+    if (sharesRun(grams.texts[g], grams.total[g], grams.total[parent])) owner[g] = owner[parent];
   }
 
   // The fighters' stored records, by rank, in one buffer (they are ASCII): the carried list's entries.
@@ -251,47 +381,34 @@ export function* searchUnits(
   });
   for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
     const inBucket = [...grouped(buckets.pairs(bucket))]
-      .filter(([g]) => carried.has(g))
+      .filter(([g]) => owner[g] === g)
       .sort(([a], [b]) => compareTexts(grams.texts[a], grams.texts[b]));
     for (const [g, held] of inBucket)
       for (const rank of held) {
-        const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), stored(rank));
+        const text = carriedEntry(divisions[divisionOf(rank)].id, keyAt(rank), fieldsAt[rank], stored(rank));
         cutter.add({ gram: g, rank, text }, 1, carriedHash(grams.texts[g], idAt[rank]), false);
         yield* made.splice(0);
       }
   }
   cutter.end();
   yield* made.splice(0);
-
-  // Each 4-gram's candidates, a bucket's whole candidates packs at a time.
-  for (let bucket = 0; bucket < GRAM_BUCKETS; bucket++) {
-    const packs = new Map<number, Array<[string, string]>>();
-    for (const [q, held] of grouped(buckets.pairs(bucket))) {
-      if (isShort(q)) continue;
-      const candidates = held.map((rank) => ({
-        division: divisions[divisionOf(rank)].id,
-        key: keyAt(rank),
-        fields: fieldsAt[rank],
-      }));
-      const at = gramPack(grams.texts[q], CANDIDATE_PACKS);
-      (packs.get(at) ?? packs.set(at, []).get(at)!).push([grams.texts[q], candidatesEntry(candidates)]);
-    }
-    for (const [, entries] of [...packs].sort(([a], [b]) => a - b)) {
-      yield madeUnit(paths.searchCandidates(gramPack(entries[0][0], CANDIDATE_PACKS)), gramPackText(entries));
-    }
-  }
   buckets.close();
 
-  // Every short gram's head: for everyone and each division it has fighters in.
+  // Every gram's head: for everyone and each division it has fighters in.
   const heads = new Map<number, Array<[string, string]>>();
   for (let g = 0; g < grams.texts.length; g++) {
-    if (!isShort(g)) continue;
+    const text = grams.texts[g];
     const scopes: Array<readonly [string, GramScope]> = [];
-    const run = runs.get(g);
+    const run = runs.get(owner[g]);
     scopes.push([
       '_',
       run
-        ? { total: grams.total[g], how: 'carried', run }
+        ? {
+            total: grams.total[g],
+            how: 'carried',
+            run,
+            ...(isSplit(text, grams.total[g], cut.splitFrom) ? { split: true as const } : {}),
+          }
         : { total: grams.total[g], how: 'list', counts: Array.from(listCounts.get(g)!) },
     ]);
     divisions.forEach((division, d) => {
@@ -300,19 +417,18 @@ export function* searchUnits(
       if (fromList(g, d))
         scopes.push([division.id, { total, how: 'list', counts: Array.from(divisionCounts.get(`${g}\t${d}`)!) }]);
       else {
-        const perPart = runDivisions.get(g)!;
+        const perPart = runDivisions.get(owner[g])!;
         const parts = run!
           .map((p, k) => ({ pack: p.pack, start: p.start, count: p.count, held: perPart[k][d] }))
           .filter((p) => p.held > 0);
         scopes.push([division.id, { total, how: 'carried', run: parts }]);
       }
     });
-    const at = gramPack(grams.texts[g], HEAD_PACKS);
-    (heads.get(at) ?? heads.set(at, []).get(at)!).push([grams.texts[g], headEntry(scopes)]);
+    const at = headPack(text);
+    (heads.get(at) ?? heads.set(at, []).get(at)!).push([text, headEntry(scopes)]);
   }
-  for (const [, entries] of [...heads].sort(([a], [b]) => a - b)) {
-    yield madeUnit(paths.searchHeads(gramPack(entries[0][0], HEAD_PACKS)), gramPackText(entries));
-  }
+  for (const [at, entries] of [...heads].sort(([a], [b]) => a - b))
+    yield madeUnit(paths.searchHeads(at), gramPackText(entries));
 }
 
 /** The fighters' stored records by rank, from one buffer of them all (stored records are ASCII), read from `fighters` once in rank order. */
@@ -338,7 +454,7 @@ function storedByRank(fighters: FighterSource, n: number): (rank: number) => str
 export const compareTexts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The bytes of a heads or candidates pack: its grams' entries (gram, entry) in the grams' order,
+ * The bytes of a heads pack: its grams' entries (gram, entry) in the grams' order,
  * by a build from nothing and by an update alike. The entries are sorted in place.
  */
 export const gramPackText = (entries: Array<[string, string]>): string =>
@@ -355,7 +471,7 @@ function packIndex(starts: readonly number[], total: number): Uint32Array {
  * The search files a change of fighters touches: every search file made again from the fighters as
  * they are (a carried list holds their records, so any change to a fighter can touch it), kept where
  * its bytes differ from the file before; the files before that are no longer made go to `removed`
- * (every head and candidates pack has a fixed path; the carried packs are those the heads named).
+ * (every heads pack has a fixed path; the carried packs are those the heads named).
  */
 export function searchChanges(made: Iterable<Unit>, read: (path: string) => string | null, removed: string[]): Unit[] {
   const units: Unit[] = [];
@@ -369,7 +485,7 @@ export function searchChanges(made: Iterable<Unit>, read: (path: string) => stri
   return units;
 }
 
-/** Every search file a store holds: its heads and candidates packs (at their fixed paths) and the carried packs its heads name. */
+/** Every search file a store holds: its heads packs (at their fixed paths) and the carried packs its heads name. */
 function searchFilesBefore(read: (path: string) => string | null): string[] {
   const files: string[] = [];
   const carried = new Set<string>();
@@ -382,8 +498,6 @@ function searchFilesBefore(read: (path: string) => string | null): string[] {
       for (const scope of readHeadEntry(entry).values())
         if (scope.how === 'carried') for (const part of scope.run) carried.add(part.pack);
   }
-  for (let n = 0; n < CANDIDATE_PACKS; n++)
-    if (read(paths.searchCandidates(n)) !== null) files.push(paths.searchCandidates(n));
   for (const name of carried) files.push(paths.pack(lists.carried, name));
   return files;
 }

@@ -1,22 +1,11 @@
 // Reading the name search (see format.ts): a page of the fighters whose search text holds a
 // needle, and how many there are, in two rounds of at most four reads. A short needle reads its
 // gram's head (with the list of every fighter's, or the division's, index beside it: the head says
-// which of the two a page comes from), then the packs that hold the page; a long one reads its
-// first 4-gram's candidates, then the packs of the carried run that hold the page's fighters.
-import {
-  CANDIDATE_PACKS,
-  HEAD_PACKS,
-  LONG_GRAM,
-  SHORT_NEEDLE,
-  compareNameKeys,
-  gramPack,
-  readCandidatesEntry,
-  readCarriedEntry,
-  readHeadEntry,
-  type RunPart,
-} from './format.ts';
+// which of the two a page comes from), then the packs that hold the page; a long one reads the
+// heads of its prefixes (one pack), then the packs of its own run that hold the page, or the whole
+// run of its longest prefix that has one, whose entries it tests.
+import { SHORT_NEEDLE, headPack, readCarriedEntry, readHeadEntry, type RunPart } from './format.ts';
 import { lists, paths, sortedFolder } from '../layout.ts';
-import { lowerBound } from '../pack/list-index.ts';
 import { readKeyed, readPositional, type PositionalPack } from '../pack/format.ts';
 import { recordAtEnd, recordOf } from '../pack/shapes.ts';
 import type { SortedList } from '../lists/format.ts';
@@ -62,7 +51,7 @@ async function shortNeedle(
   size: number,
 ): Promise<Found> {
   const list: SortedList = { resource: 'fighters', division_id: divisionId };
-  const headsPath = paths.searchHeads(gramPack(gram, HEAD_PACKS));
+  const headsPath = paths.searchHeads(headPack(gram));
   // The head and the list's index at once: the head says which the page is read from.
   const [headsText, index] = await Promise.all([store.readBytes(headsPath), readIndex(store, list)]);
   const entry = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(gram);
@@ -112,46 +101,63 @@ async function longNeedle(
   size: number,
 ): Promise<Found> {
   const chars = Array.from(needle);
-  const gram = chars.slice(0, LONG_GRAM).join('');
-  const first = chars.slice(0, SHORT_NEEDLE).join('');
-  const path = paths.searchCandidates(gramPack(gram, CANDIDATE_PACKS));
-  const headsPath = paths.searchHeads(gramPack(first, HEAD_PACKS));
-  // The candidates, and the head of the needle's first 3-gram, whose run holds every match.
-  const [text, headsText] = await Promise.all([store.readBytes(path), store.readBytes(headsPath)]);
-  const entry = text === null ? null : parsed(path, readKeyed, text).find(gram);
+  const headsPath = paths.searchHeads(headPack(needle));
+  const headsText = await store.readBytes(headsPath);
+  if (headsText === null) return { total: 0, records: [] };
+  const heads = parsed(headsPath, readKeyed, headsText);
+  // The needle's longest prefix with a head: the needle itself, or a gram whose run holds every match.
+  let prefix = '';
+  let entry: string | null = null;
+  for (let length = chars.length; length >= SHORT_NEEDLE && entry === null; length--)
+    entry = heads.find((prefix = chars.slice(0, length).join('')));
   if (entry === null) return { total: 0, records: [] };
-  const candidates = parsed(path, readCandidatesEntry, entry);
-  const matches = candidates.filter(
-    (c) => (divisionId === undefined || c.division === divisionId) && holds(c.fields, needle),
-  );
-  const page = matches.slice(offset, offset + size);
-  if (page.length === 0) return { total: matches.length, records: [] };
-  const head = headsText === null ? null : parsed(headsPath, readKeyed, headsText).find(first);
-  const scope = head === null ? undefined : parsed(headsPath, readHeadEntry, head).get('_');
-  if (scope?.how !== 'carried')
-    throw new StoreInconsistent(headsPath, `has no carried run of ${first}, though ${gram} has candidates`);
-  const { run } = scope;
-  // Each match's part of the run: the last whose first fighter comes at or before it.
-  const partOf = page.map((c) =>
-    Math.max(0, lowerBound(run.length, (k) => compareNameKeys(run[k].first!, c.key) > 0) - 1),
-  );
-  const wanted = [...new Set(partOf)].map((k) => run[k]);
-  const packs = await readPacks(store, lists.carried, wanted);
-  const records = page.map((c, i) => {
-    const part = run[partOf[i]];
+  const scopes = parsed(headsPath, readHeadEntry, entry);
+  if (prefix === needle) {
+    // Every fighter of the needle's own run holds it: the page is the run's, as a short needle's.
+    const scope = scopes.get(divisionId ?? '_');
+    if (scope === undefined || offset >= scope.total) return { total: scope?.total ?? 0, records: [] };
+    if (scope.how !== 'carried')
+      throw new StoreInconsistent(headsPath, `reads ${needle} from a list, though a long gram is carried`);
+    const end = Math.min(scope.total, offset + size);
+    const parts = partsOf(scope.run, offset, end);
+    const packs = await readPacks(store, lists.carried, parts);
+    const ofDivision = `${divisionId}\t`;
+    return {
+      total: scope.total,
+      records: takeMatches(
+        lists.carried,
+        parts,
+        packs,
+        offset,
+        end,
+        (line) => divisionId === undefined || line.startsWith(ofDivision),
+      ),
+    };
+  }
+  const all = scopes.get('_');
+  if (all?.how !== 'carried')
+    throw new StoreInconsistent(headsPath, `reads ${prefix} from a list, though every gram of its length is carried`);
+  // A split gram has a head for every longer gram its fighters hold: none holds the needle.
+  if (all.split) return { total: 0, records: [] };
+  // A run of SPLIT_FROM fighters at most, read whole: the entries whose fields hold the needle.
+  const packs = await readPacks(store, lists.carried, all.run);
+  const matches: Array<{ stored: string; pack: PositionalPack }> = [];
+  for (const part of all.run) {
     const pack = packs.get(part.pack)!;
-    const at =
-      part.start +
-      lowerBound(part.count, (j) => compareNameKeys(readCarriedEntry(pack.entry(part.start + j)).key, c.key) >= 0);
-    const found = at < part.start + part.count ? readCarriedEntry(pack.entry(at)) : null;
-    if (found === null || compareNameKeys(found.key, c.key) !== 0)
+    if (part.start + part.count > pack.entries)
       throw new StoreInconsistent(
         paths.pack(lists.carried, part.pack),
-        `holds no ${c.key[1]}, though the candidates of ${gram} name it there`,
+        `holds fewer entries than the run of ${prefix}`,
       );
-    return parsed(paths.pack(lists.carried, part.pack), (stored) => recordOf(stored, pack.shapes), found.stored);
-  });
-  return { total: matches.length, records };
+    for (let i = part.start; i < part.start + part.count; i++) {
+      const line = pack.entry(i);
+      const found = readCarriedEntry(line);
+      if ((divisionId === undefined || found.division === divisionId) && holds(found.fields, needle))
+        matches.push({ stored: found.stored, pack });
+    }
+  }
+  const page = matches.slice(offset, offset + size);
+  return { total: matches.length, records: page.map(({ stored, pack }) => recordOf(stored, pack.shapes)) };
 }
 
 /** The parts of a run (or of a list's packs) that hold the matches [offset, end), each with the number of matches before it. */

@@ -1,23 +1,20 @@
 // The name search's files a change of some fighters touches, made from the files as they are:
 // the heads of the grams the fighters held or hold (their counts, and where their fighters lie),
-// the runs of the carried list around those fighters (cut again: see pack/recut.ts), the counts of the
-// grams read from the fighters' lists in the packs of those lists that changed, and the
-// candidates of the 4-grams they held or hold. The same files a build from nothing makes (see
-// make.ts). A change that moves a gram between the fighters' lists and the carried list (a gram
-// that a fighter added or taken away brings to a DENSE share of the fighters, or takes from it) is
-// answered with null: the caller makes the search files again whole.
+// the runs of the carried list around those fighters (cut again: see pack/recut.ts), and the
+// counts of the grams read from the fighters' lists in the packs of those lists that changed. The
+// same files a build from nothing makes (see make.ts). A change that moves a gram between the
+// fighters' lists and the carried list (a gram that a fighter added or taken away brings to a
+// DENSE share of the fighters, or takes from it), or that splits a gram or joins one again (brings
+// it past SPLIT_FROM fighters or back), is answered with null: the caller makes the search files
+// again whole.
 import {
-  CANDIDATE_PACKS,
   DENSE,
   HEAD_PACKS,
-  LONG_GRAM,
   SHORT_NEEDLE,
-  candidatesEntry,
-  compareNameKeys,
-  gramPack,
   headEntry,
+  headPack,
   isCarried,
-  readCandidatesEntry,
+  isSplit,
   readHeadEntry,
   type GramScope,
 } from './format.ts';
@@ -27,8 +24,8 @@ import { readOrderedIndex } from '../pack/list-index.ts';
 import type { SortedList } from '../lists/format.ts';
 import { madeUnit, sortedPacks, type Unit } from '../lists/make.ts';
 import { carriedChanges, runOf, type Run } from './carried-update.ts';
-import { keyOf, type SearchUpdate } from './change.ts';
-import { gramPackText, gramsOf } from './make.ts';
+import type { SearchUpdate } from './change.ts';
+import { extensionGramsOf, gramPackText, gramsOf, parentGram, sharesRun } from './make.ts';
 
 export type { FighterChange, SearchUpdate } from './change.ts';
 
@@ -52,9 +49,16 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Iterable<
     for (const [gram, entry] of entries) heads.set(gram, readHeadEntry(entry));
   }
 
-  // The grams the changed fighters held or hold, and each one's new count, for everyone and per division.
+  // The grams the changed fighters held or hold, and each one's new count, for everyone and per
+  // division: their short grams, and the longer grams of the grams split before the change (should
+  // it split a gram or join one, the search is made again whole: see below).
+  const splitBefore = (gram: string) => {
+    const all = heads.get(gram)?.get('_');
+    return all?.how === 'carried' && all.split === true;
+  };
+  const gramsOfFighter = (fields: readonly string[]) =>
+    new Set([...gramsOf(fields, 1, SHORT_NEEDLE), ...extensionGramsOf(fields, splitBefore)]);
   const affected = new Set<string>();
-  const affected4 = new Set<string>();
   const totals = new Map<string, Map<string, number>>();
   const count = (gram: string, scope: string, by: number) => {
     const scopes =
@@ -68,20 +72,29 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Iterable<
       [is, 1],
     ] as const) {
       if (!seen) continue;
-      for (const g of gramsOf(seen.fields, 1, SHORT_NEEDLE))
-        affected.add(g), count(g, '_', by), count(g, seen.division, by);
-      for (const q of gramsOf(seen.fields, LONG_GRAM, LONG_GRAM)) affected4.add(q);
+      for (const g of gramsOfFighter(seen.fields)) affected.add(g), count(g, '_', by), count(g, seen.division, by);
     }
   const totalOf = (gram: string, scope: string) =>
     totals.get(gram)?.get(scope) ?? heads.get(gram)?.get(scope)?.total ?? 0;
 
-  // Where each gram's fighters now lie: a change of the fighters' number can move any gram.
-  const carried = (gram: string) => isCarried(gram, totalOf(gram, '_'), n);
+  // Where each gram's fighters now lie: a change of the fighters' number can move any short gram;
+  // a longer gram is carried, every division's share of it too.
+  const isShort = (gram: string) => Array.from(gram).length <= SHORT_NEEDLE;
+  const carried = (gram: string) => !isShort(gram) || isCarried(gram, totalOf(gram, '_'), n);
   const fromList = (gram: string, d: number) =>
-    totalOf(gram, divisions[d].id) >= DENSE * divisionSize[d] || !carried(gram);
+    isShort(gram) && (totalOf(gram, divisions[d].id) >= DENSE * divisionSize[d] || !carried(gram));
+  const splitNow = (gram: string) => isSplit(gram, totalOf(gram, '_'), u.splitFrom);
+  // A longer gram shares the run of the gram it extends while as many fighters hold both (see sharesRun).
+  const headTotal = (gram: string) => heads.get(gram)?.get('_')?.total ?? 0;
+  const sharedBefore = (gram: string) =>
+    !isShort(gram) && heads.has(gram) && sharesRun(gram, headTotal(gram), headTotal(parentGram(gram)));
+  const sharesNow = (gram: string) =>
+    !isShort(gram) && sharesRun(gram, totalOf(gram, '_'), totalOf(parentGram(gram), '_'));
   for (const gram of new Set([...heads.keys(), ...affected])) {
     const was = heads.get(gram);
-    if (was === undefined || totalOf(gram, '_') === 0) continue;
+    if (totalOf(gram, '_') === 0) continue;
+    if (splitBefore(gram) !== splitNow(gram) || sharedBefore(gram) !== sharesNow(gram)) return null;
+    if (was === undefined) continue;
     if ((was.get('_')!.how === 'carried') !== carried(gram)) return null;
     for (const [d, division] of divisions.entries())
       if (
@@ -96,7 +109,34 @@ export function searchChangeUnits(u: SearchUpdate, removed: string[]): Iterable<
   const how = (gram: string, d: number | null): GramScope['how'] =>
     (d === null ? !carried(gram) : fromList(gram, d)) ? 'list' : 'carried';
 
-  return searchChanged(u, removed, heads, headPacks, affected, affected4, carried, how, totalOf);
+  const place: Placement = {
+    gramsOfFighter,
+    carriedEntries: (gram) => carried(gram) && !sharesNow(gram),
+    ownsRunBefore: (gram) => !sharedBefore(gram),
+    owner: (gram) => {
+      while (sharesNow(gram)) gram = parentGram(gram);
+      return gram;
+    },
+    splitNow,
+    how,
+    totalOf,
+  };
+  return searchChanged(u, removed, heads, headPacks, affected, place);
+}
+
+/** Where each gram's fighters lie after the change, once it is known that none moves between the lists and the carried list, and none splits, joins or shares anew. */
+interface Placement {
+  /** A fighter's grams that are heads' (its short grams and the longer grams of the grams split). */
+  gramsOfFighter(fields: readonly string[]): Set<string>;
+  /** Whether a gram's fighters have entries of its own in the carried list. */
+  carriedEntries(gram: string): boolean;
+  /** Whether a gram had entries of its own in the carried list (its run was no other's). */
+  ownsRunBefore(gram: string): boolean;
+  /** The gram whose run a gram's head gives: itself, or the gram whose fighters it shares. */
+  owner(gram: string): string;
+  splitNow(gram: string): boolean;
+  how(gram: string, d: number | null): GramScope['how'];
+  totalOf(gram: string, scope: string): number;
 }
 
 /** The search files a change touches, once it is known that every gram's fighters stay where they lie (see searchChangeUnits). */
@@ -106,18 +146,18 @@ function* searchChanged(
   heads: Map<string, Map<string, GramScope>>,
   headPacks: Map<number, Array<[string, string]>>,
   affected: Set<string>,
-  affected4: Set<string>,
-  carried: (gram: string) => boolean,
-  how: (gram: string, d: number | null) => GramScope['how'],
-  totalOf: (gram: string, scope: string) => number,
+  place: Placement,
 ): Generator<Unit> {
   const { divisions, read } = u;
-  const runs = yield* carriedChanges(u, heads, affected, carried, removed);
+  const { how, totalOf, splitNow, owner } = place;
+  const runs = yield* carriedChanges(u, heads, affected, place, removed);
   const counts = listCounts(u, heads, affected, how, totalOf);
 
-  // Each head that changed, in its pack.
+  // Each head that changed, in its pack: of the grams the change touched, those whose run or
+  // counts it moved, and those that share a run it moved.
+  const sharers = [...heads.keys()].filter((gram) => totalOf(gram, '_') > 0 && runs.has(owner(gram)));
   const changedHeads = new Map<string, string | null>();
-  for (const gram of new Set([...affected, ...runs.keys(), ...counts.keys()])) {
+  for (const gram of new Set([...affected, ...runs.keys(), ...counts.keys(), ...sharers])) {
     if (totalOf(gram, '_') === 0) {
       if (heads.has(gram)) changedHeads.set(gram, null);
       continue;
@@ -131,8 +171,8 @@ function* searchChanged(
           how: 'list',
           counts: counts.get(gram)?.get(name) ?? (heads.get(gram)!.get(name) as { counts: number[] }).counts,
         };
-      const { parts, perDivision } = (run ??= runs.get(gram) ?? runOf(heads.get(gram)!, divisions));
-      if (d === null) return { total, how: 'carried', run: parts };
+      const { parts, perDivision } = (run ??= runs.get(owner(gram)) ?? runOf(heads.get(owner(gram))!, divisions));
+      if (d === null) return { total, how: 'carried', run: parts, ...(splitNow(gram) ? { split: true as const } : {}) };
       return {
         total,
         how: 'carried',
@@ -145,24 +185,7 @@ function* searchChanged(
     );
     changedHeads.set(gram, headEntry(scopes));
   }
-  yield* keyedPackChanges(changedHeads, HEAD_PACKS, (p) => headPacks.get(p) ?? [], paths.searchHeads, read, removed);
-
-  // Each 4-gram's candidates: the changed fighters taken out where they were, put in where they are.
-  const candidates = new Map<string, string | null>();
-  const candidatePacks = new Map<number, Array<[string, string]>>();
-  const packOf = (p: number) =>
-    candidatePacks.get(p) ??
-    candidatePacks.set(p, readKeyed(read(paths.searchCandidates(p)) ?? '{"entries":0}\n\n').all()).get(p)!;
-  const gone = new Set(u.changes.flatMap((c) => (c.was ? [c.was.id] : [])));
-  const holding = u.changes.flatMap(({ is }) => (is ? [{ is, grams: gramsOf(is.fields, LONG_GRAM, LONG_GRAM) }] : []));
-  for (const q of affected4) {
-    const held = packOf(gramPack(q, CANDIDATE_PACKS)).find(([g]) => g === q)?.[1];
-    const list = (held === undefined ? [] : readCandidatesEntry(held)).filter((c) => !gone.has(c.key[1]));
-    for (const { is, grams } of holding)
-      if (grams.has(q)) list.push({ division: is.division, key: keyOf(is), fields: is.fields });
-    candidates.set(q, list.length === 0 ? null : candidatesEntry(list.sort((a, b) => compareNameKeys(a.key, b.key))));
-  }
-  yield* keyedPackChanges(candidates, CANDIDATE_PACKS, packOf, paths.searchCandidates, read, removed);
+  yield* keyedPackChanges(changedHeads, (p) => headPacks.get(p) ?? [], read, removed);
 }
 
 /**
@@ -230,37 +253,32 @@ function listCounts(
 }
 
 /**
- * Keyed packs (of grams, by the gram's hash) with some entries changed (null: gone): each pack that
- * holds one made again from the pack as it was, in the grams' order, and written where it differs;
- * a pack left with none goes.
+ * Heads packs with some entries changed (null: gone): each pack that holds one made again from the
+ * pack as it was, in the grams' order, and written where it differs; a pack left with none goes.
  */
 function keyedPackChanges(
   changed: Map<string, string | null>,
-  packCount: number,
   entriesOf: (p: number) => Array<[string, string]>,
-  pathOf: (p: number) => string,
   read: (path: string) => string | null,
   removed: string[],
 ): Unit[] {
   const byPack = new Map<number, Map<string, string | null>>();
   for (const [gram, entry] of changed)
-    (
-      byPack.get(gramPack(gram, packCount)) ??
-      byPack.set(gramPack(gram, packCount), new Map()).get(gramPack(gram, packCount))!
-    ).set(gram, entry);
+    (byPack.get(headPack(gram)) ?? byPack.set(headPack(gram), new Map()).get(headPack(gram))!).set(gram, entry);
   const units: Unit[] = [];
   for (const [p, entries] of byPack) {
+    const path = paths.searchHeads(p);
     const kept = entriesOf(p).filter(([gram]) => !entries.has(gram));
     const all = [
       ...kept,
       ...[...entries].flatMap(([gram, entry]) => (entry === null ? [] : [[gram, entry] as [string, string]])),
     ];
     if (all.length === 0) {
-      if (read(pathOf(p)) !== null) removed.push(pathOf(p));
+      if (read(path) !== null) removed.push(path);
       continue;
     }
     const text = gramPackText(all);
-    if (read(pathOf(p)) !== text) units.push(madeUnit(pathOf(p), text));
+    if (read(path) !== text) units.push(madeUnit(path, text));
   }
   return units;
 }

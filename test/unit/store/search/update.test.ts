@@ -1,14 +1,15 @@
 // The name search's files after a change of some fighters, made from the search files as they
 // were, are the files a build from nothing makes: whatever fighters are renamed, moved to another
 // division, added or removed. A change that moves a gram between the fighters' lists and the
-// carried list is handed back (null) for the search to be made whole.
+// carried list, or splits a gram or joins one, is handed back (null) for the search to be made whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Division } from '../../../../src/records/schemas.ts';
 import { fnv1a } from '../../../../src/shared/hash.ts';
 import { Shapes, storedRecord } from '../../../../src/store/pack/shapes.ts';
-import { compareNameKeys, searchFields } from '../../../../src/store/search/format.ts';
-import { lists as storeLists } from '../../../../src/store/layout.ts';
+import { compareNameKeys, headPack, readHeadEntry, searchFields } from '../../../../src/store/search/format.ts';
+import { lists as storeLists, paths } from '../../../../src/store/layout.ts';
+import { readKeyed } from '../../../../src/store/pack/format.ts';
 import { indexUnit, sortedPacks, type Unit } from '../../../../src/store/lists/make.ts';
 import { memoryBuckets, searchUnits } from '../../../../src/store/search/make.ts';
 import { searchChangeUnits, type FighterChange } from '../../../../src/store/search/update.ts';
@@ -59,7 +60,7 @@ const nameOf = (k: number, words = 2) =>
     .replace(/^./, (c) => c.toUpperCase());
 
 /** Every slot ever held (a removed fighter keeps its slot, in no list), and a world's fighters by slot. */
-function world(all: Fighter[], present: (slot: number) => boolean) {
+function world(all: Fighter[], present: (slot: number) => boolean, splitFrom?: number) {
   const shapes = new Shapes();
   const fields = all.map((f) => searchFields({ name: f.name, nickname: f.nickname, alias: null }));
   const texts = all.map((f) =>
@@ -84,7 +85,7 @@ function world(all: Fighter[], present: (slot: number) => boolean) {
   };
   const byDivision = divisions.map((_, d) => Array.from(order).filter((s) => all[s].division === d));
   const lists = { all: order, division: (d: number) => byDivision[d] };
-  const units: Unit[] = [...searchUnits(fighters, divisions, memoryBuckets(), shapes, lists)];
+  const units: Unit[] = [...searchUnits(fighters, divisions, memoryBuckets(), shapes, lists, { splitFrom })];
   // The fighters' lists' indexes: the update reads where their packs began.
   for (const [list, slots] of [
     [{ resource: 'fighters' } as const, lists.all] as const,
@@ -111,21 +112,21 @@ const fightersOf = (n: number): Fighter[] =>
   }));
 
 /** Each world before its edits, made once per size: the edits read it and never change it. */
-const worldsBefore = new Map<number, ReturnType<typeof world>>();
+const worldsBefore = new Map<string, ReturnType<typeof world>>();
 
 /** The search files after `edits` of a world of `n` fighters: made from the files before (null if handed back), and made from nothing. */
-function afterEdits(n: number, edits: Edit[]) {
+function afterEdits(n: number, edits: Edit[], splitFrom?: number) {
   const all = fightersOf(n);
   const gone = new Set<number>();
   const beforeAll = fightersOf(n);
   const before =
-    worldsBefore.get(n) ??
+    worldsBefore.get(`${n} ${splitFrom}`) ??
     worldsBefore
       .set(
-        n,
-        world(beforeAll, () => true),
+        `${n} ${splitFrom}`,
+        world(beforeAll, () => true, splitFrom),
       )
-      .get(n)!;
+      .get(`${n} ${splitFrom}`)!;
   const touched = new Set<number>();
   const wasThere = new Set(Array.from(before.lists.all));
   for (const [kind, k] of edits) {
@@ -142,7 +143,7 @@ function afterEdits(n: number, edits: Edit[]) {
     }
     touched.add(slot);
   }
-  const after = world(all, (s) => !gone.has(s));
+  const after = world(all, (s) => !gone.has(s), splitFrom);
   const changes: FighterChange[] = [...touched].map((s) => ({
     was: wasThere.has(s)
       ? { fields: before.fields[s], division: divisions[beforeAll[s].division].id, id: beforeAll[s].id }
@@ -167,10 +168,11 @@ function afterEdits(n: number, edits: Edit[]) {
       shapes: after.shapes,
       changes,
       moved: touched,
+      splitFrom,
     },
     removed,
   );
-  if (units === null) return { updated: null, fromNothing: searchFiles(after.files), written: 0 };
+  if (units === null) return { updated: null, fromNothing: searchFiles(after.files), written: 0, paths: [] };
   // Made as they are taken: every path that goes is known once all are.
   const made = [...units];
   const updated = new Map(before.files);
@@ -180,6 +182,7 @@ function afterEdits(n: number, edits: Edit[]) {
     updated: searchFiles(updated),
     fromNothing: searchFiles(after.files),
     written: made.length + removed.length,
+    paths: [...made.map((u) => u.path), ...removed],
   };
 }
 
@@ -212,12 +215,81 @@ describe('searchChangeUnits', () => {
     expect(made).toBeGreaterThan(15);
   });
 
+  it.each([[40, [400, 900]]])(
+    'makes them so when grams more than %i fighters hold are split, their longer grams carried',
+    (splitFrom, sizes) => {
+      let made = 0;
+      let split = 0;
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...sizes),
+          fc.array(fc.tuple(fc.constantFrom('rename', 'nickname', 'move', 'add', 'remove'), fc.nat()), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          (n, edits) => {
+            const { updated, fromNothing } = afterEdits(n, edits as Edit[], splitFrom);
+            split = Math.max(split, [...fromNothing.values()].filter((text) => text.includes('\tsplit\t')).length);
+            if (updated === null) return;
+            made++;
+            expect([...updated.keys()]).toEqual([...fromNothing.keys()]);
+            expect([...updated].filter(([path, body]) => body !== fromNothing.get(path)).map(([path]) => path)).toEqual(
+              [],
+            );
+          },
+        ),
+        { numRuns: 30, seed: 12 },
+      );
+      // Grams split in the heads packs, and most changes made in place.
+      expect(split).toBeGreaterThan(0);
+      expect(made).toBeGreaterThan(10);
+    },
+  );
+
+  it('hands back a change that makes a longer gram stop sharing the run of the one it extends', () => {
+    // Split from 1: "kalor" is held by the two who hold "kalo", so it gives the run of "kalo";
+    // a third fighter, a "kalox", holds "kalo" and not "kalor", which then needs a run of its own.
+    const two: Fighter[] = [
+      { id: 'fighter-a', name: 'Kalor Ab', nickname: null, division: 0 },
+      { id: 'fighter-b', name: 'Kalor Be', nickname: null, division: 1 },
+    ];
+    const three = [...two, { id: 'fighter-c', name: 'Kalox Ce', nickname: null, division: 2 }];
+    const before = world(two, () => true, 1);
+    const after = world(three, () => true, 1);
+    const kalor = readHeadEntry(readKeyed(before.files.get(paths.searchHeads(headPack('kalor')))!).find('kalor')!);
+    const kalo = readHeadEntry(readKeyed(before.files.get(paths.searchHeads(headPack('kalo')))!).find('kalo')!);
+    expect(kalor.get('_')).toEqual(kalo.get('_'));
+    const units = searchChangeUnits(
+      {
+        fighters: after.fighters,
+        divisions,
+        lists: after.lists,
+        before: before.lists,
+        read: (p) => before.files.get(p) ?? null,
+        shapes: after.shapes,
+        changes: [
+          {
+            is: { fields: after.fields[2], division: divisions[2].id, id: 'fighter-c', stored: after.fighters.text(2) },
+          },
+        ],
+        moved: new Set([2]),
+        splitFrom: 1,
+      },
+      [],
+    );
+    expect(units).toBeNull();
+  });
+
   it('writes only the files around a rename', () => {
-    const { updated, fromNothing, written } = afterEdits(1500, [['rename', 700]]);
+    const { updated, fromNothing, written, paths: wrote } = afterEdits(1500, [['rename', 700]]);
     expect(updated).toEqual(fromNothing);
-    // Some heads, a few candidates packs, and the carried packs at the grams the names hold.
     expect(written).toBeGreaterThan(0);
-    expect(written).toBeLessThan(fromNothing.size / 2);
+    // The heads packs of the grams the names hold, and of the grams whose runs the re-cut moved, and
+    // the carried packs at those grams: in a world this small, their grams reach most of the carried
+    // packs, and some of the heads packs.
+    const heads = (files: Iterable<string>) => [...files].filter((p) => p.startsWith(`${storeLists.search}heads/`));
+    expect(heads(wrote).length).toBeGreaterThan(0);
+    expect(heads(wrote).length).toBeLessThan((heads(fromNothing.keys()).length * 2) / 3);
   });
 
   it('hands back a change that moves a gram between the lists and the carried list', () => {
