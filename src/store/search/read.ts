@@ -77,11 +77,23 @@ async function shortNeedle(
       records: takeMatches(folder, parts, packs, offset, end, (line) => lineHolds(line, gram)),
     };
   }
-  const parts = partsOf(scope.run, offset, end);
+  return carriedPage(store, scope.run, scope.total, divisionId, offset, end);
+}
+
+/** The page [offset, end) of a scope's carried run (its entries of every fighter, or of `divisionId`'s), and the scope's total. */
+async function carriedPage(
+  store: Store,
+  run: readonly RunPart[],
+  total: number,
+  divisionId: string | undefined,
+  offset: number,
+  end: number,
+): Promise<Found> {
+  const parts = partsOf(run, offset, end);
   const packs = await readPacks(store, lists.carried, parts);
   const ofDivision = `${divisionId}\t`;
   return {
-    total: scope.total,
+    total,
     records: takeMatches(
       lists.carried,
       parts,
@@ -118,21 +130,7 @@ async function longNeedle(
     if (scope === undefined || offset >= scope.total) return { total: scope?.total ?? 0, records: [] };
     if (scope.how !== 'carried')
       throw new StoreInconsistent(headsPath, `reads ${needle} from a list, though a long gram is carried`);
-    const end = Math.min(scope.total, offset + size);
-    const parts = partsOf(scope.run, offset, end);
-    const packs = await readPacks(store, lists.carried, parts);
-    const ofDivision = `${divisionId}\t`;
-    return {
-      total: scope.total,
-      records: takeMatches(
-        lists.carried,
-        parts,
-        packs,
-        offset,
-        end,
-        (line) => divisionId === undefined || line.startsWith(ofDivision),
-      ),
-    };
+    return carriedPage(store, scope.run, scope.total, divisionId, offset, Math.min(scope.total, offset + size));
   }
   const all = scopes.get('_');
   if (all?.how !== 'carried')
