@@ -48,11 +48,14 @@ const child = spawn(
   },
 );
 let output = '';
+let started = false;
 const url = await new Promise<string>((resolve, reject) => {
   child.stdout.on('data', (d) => {
+    // Once it serves, its output is the usage log, a line a probe: read and let go.
+    if (started) return;
     output += d;
     const found = /on (http:\/\/localhost:\d+)/.exec(output);
-    if (found && output.includes('Watching')) resolve(found[1]);
+    if (found && output.includes('Watching')) (started = true), resolve(found[1]);
   });
   child.on('exit', (code) => reject(new Error(`npm run dev stopped (${code}):\n${output}`)));
 });
