@@ -139,23 +139,24 @@ async function longNeedle(
   if (all.split) return { total: 0, records: [] };
   // A run of SPLIT_FROM fighters at most, read whole: the entries whose fields hold the needle.
   const packs = await readPacks(store, lists.carried, all.run);
-  const matches: Array<{ stored: string; pack: PositionalPack }> = [];
+  const matches: Array<{ stored: string; pack: PositionalPack; path: string }> = [];
   for (const part of all.run) {
     const pack = packs.get(part.pack)!;
+    const path = paths.pack(lists.carried, part.pack);
     if (part.start + part.count > pack.entries)
-      throw new StoreInconsistent(
-        paths.pack(lists.carried, part.pack),
-        `holds fewer entries than the run of ${prefix}`,
-      );
+      throw new StoreInconsistent(path, `holds fewer entries than the run of ${prefix}`);
     for (let i = part.start; i < part.start + part.count; i++) {
       const line = pack.entry(i);
       const found = readCarriedEntry(line);
       if ((divisionId === undefined || found.division === divisionId) && holds(found.fields, needle))
-        matches.push({ stored: found.stored, pack });
+        matches.push({ stored: found.stored, pack, path });
     }
   }
   const page = matches.slice(offset, offset + size);
-  return { total: matches.length, records: page.map(({ stored, pack }) => recordOf(stored, pack.shapes)) };
+  return {
+    total: matches.length,
+    records: page.map(({ stored, pack, path }) => parsed(path, (text) => recordOf(text, pack.shapes), stored)),
+  };
 }
 
 /** The parts of a run (or of a list's packs) that hold the matches [offset, end), each with the number of matches before it. */
