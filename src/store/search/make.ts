@@ -173,15 +173,14 @@ const gramAt = (chars: string | string[], start: number, length: number) =>
 /**
  * The grams that extend a split gram by a character, a length at a time, as `fieldsOf` a rank
  * hold them: for each length, `take` is told of each rank's distinct grams of it (in rank
- * order); then `split` says which of them are split, whose extensions are taken at the next.
- * `isSplitGram` says which 3-grams are.
+ * order); then `isSplitGram`, asked once they all are, says which of them are split, whose
+ * extensions are taken at the next (and, first, which 3-grams are).
  */
-export function splitGrams(
+function splitGrams(
   ranks: number,
   fieldsOf: (rank: number) => readonly string[],
   isSplitGram: (gram: string) => boolean,
   take: (rank: number, grams: Set<string>) => void,
-  split: (gram: string) => boolean,
 ): void {
   let places = new Places();
   for (let r = 0; r < ranks; r++)
@@ -208,7 +207,7 @@ export function splitGrams(
     const next = new Places();
     for (let p = 0; p < places.count; p++) {
       const gram = gramOf(p);
-      if (gram !== null && split(gram)) next.add(places.rank[p], places.field[p], places.start[p]);
+      if (gram !== null && isSplitGram(gram)) next.add(places.rank[p], places.field[p], places.start[p]);
     }
     places = next;
   }
@@ -333,7 +332,6 @@ export function* searchUnits(
         buckets.add(bucketOf(text), g, r);
       }
     },
-    splitGram,
   );
 
   // A longer gram that every fighter of the gram it extends holds has the same fighters: it has no
