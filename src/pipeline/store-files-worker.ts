@@ -3,11 +3,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Shapes } from '../store/pack/shapes.ts';
 import { fightersUnits } from '../store/units.ts';
-import { diskBuckets } from './disk-gram-buckets.ts';
-import { diskLineBuckets } from './disk-line-buckets.ts';
 import { fileWriter } from './file-writer.ts';
 import { closeAll, closeAllAfter, Spill } from './spill.ts';
-import { TURN, unpackFighters, type FightersMessage, type FightersRequest } from './store-files.ts';
+import { onDisk, TURN, unpackFighters, type FightersMessage, type FightersRequest } from './store-files.ts';
 import { textsAt } from './texts.ts';
 
 const { outDir, workDir, shapes: shapeEntries, divisions, titles, fighters } = workerData as FightersRequest;
@@ -21,10 +19,7 @@ try {
   for (const file of fighters.texts.files) spills.push(new Spill(file, 'r'));
   const share = { fighters: unpackFighters(fighters, textsAt(fighters.texts, spills)), divisions, titles, shapes };
   let made = 0;
-  for (const unit of fightersUnits(share, {
-    buckets: diskBuckets(workDir),
-    lines: (name) => diskLineBuckets(workDir, name),
-  })) {
+  for (const unit of fightersUnits(share, onDisk(workDir))) {
     await sink.write(unit.path, unit.body());
     if (++made % TURN === 0) parentPort!.postMessage({ made: TURN } satisfies FightersMessage);
   }

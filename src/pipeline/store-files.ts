@@ -13,7 +13,7 @@ import { answeringThread } from './answering-thread.ts';
 import { TextColumn } from '../shared/text-column.ts';
 import type { Sink } from '../store/sink.ts';
 import type { FighterSource, StoreSource } from '../store/source.ts';
-import { storeUnits, unitsBesideFighters } from '../store/units.ts';
+import { storeUnits, unitsBesideFighters, type WriteOptions } from '../store/units.ts';
 import type { Unit } from '../store/lists/make.ts';
 import { diskBuckets } from './disk-gram-buckets.ts';
 import { diskLineBuckets } from './disk-line-buckets.ts';
@@ -74,10 +74,7 @@ export async function writeStoreFiles(
   sink: Sink,
   options: StoreFilesOptions,
 ): Promise<number> {
-  const writeOptions = {
-    buckets: diskBuckets(options.workDir),
-    lines: (name: string) => diskLineBuckets(options.workDir, name),
-  };
+  const writeOptions = onDisk(options.workDir);
   const records = source.fights.count + source.events.count + source.fighters.count;
   if (records < (options.threadFrom ?? FIGHTERS_THREAD_FROM)) {
     for (const unit of storeUnits(source, writeOptions)) await write(sink, unit, options.tick);
@@ -110,6 +107,12 @@ export async function writeStoreFiles(
     throw e;
   }
 }
+
+/** Where the writing's grouped lines and name-search pairs wait: in files of the build's working folder (each thread's under names of its own). */
+export const onDisk = (workDir: string): WriteOptions => ({
+  buckets: diskBuckets(workDir),
+  lines: (name) => diskLineBuckets(workDir, name),
+});
 
 async function write(sink: Sink, unit: Unit, tick: (n: number) => void) {
   await sink.write(unit.path, unit.body());

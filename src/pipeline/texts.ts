@@ -97,7 +97,7 @@ export interface RecordTexts {
   events: TextOf;
   fighters: TextOf;
   shapes: Shapes;
-  /** Where each collection's texts lie, for another thread to read them (see placedTexts). */
+  /** Where each collection's texts lie, for another thread to read them (see textsAt). */
   places: Record<LargeResource, TextPlaces>;
   close(): void;
 }
