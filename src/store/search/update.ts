@@ -185,7 +185,7 @@ function* searchChanged(
     );
     changedHeads.set(gram, headEntry(scopes));
   }
-  yield* keyedPackChanges(changedHeads, (p) => headPacks.get(p) ?? [], read, removed);
+  yield* headsPackChanges(changedHeads, (p) => headPacks.get(p) ?? [], read, removed);
 }
 
 /**
@@ -256,15 +256,17 @@ function listCounts(
  * Heads packs with some entries changed (null: gone): each pack that holds one made again from the
  * pack as it was, in the grams' order, and written where it differs; a pack left with none goes.
  */
-function keyedPackChanges(
+function headsPackChanges(
   changed: Map<string, string | null>,
   entriesOf: (p: number) => Array<[string, string]>,
   read: (path: string) => string | null,
   removed: string[],
 ): Unit[] {
   const byPack = new Map<number, Map<string, string | null>>();
-  for (const [gram, entry] of changed)
-    (byPack.get(headPack(gram)) ?? byPack.set(headPack(gram), new Map()).get(headPack(gram))!).set(gram, entry);
+  for (const [gram, entry] of changed) {
+    const p = headPack(gram);
+    (byPack.get(p) ?? byPack.set(p, new Map()).get(p)!).set(gram, entry);
+  }
   const units: Unit[] = [];
   for (const [p, entries] of byPack) {
     const path = paths.searchHeads(p);
